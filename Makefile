@@ -1,0 +1,116 @@
+# The two commands: `make run` (install, build, migrate, seed, serve) and `make test`.
+# Needs only Python 3.11, Node 20, npm and make; everything else is installed here.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+E2E_PORT ?= 8765
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
+MANAGE := $(UV) run --frozen python backend/manage.py
+NPM := npm --prefix frontend --no-fund --no-audit
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: help install build migrate run dev createsuperuser test test-backend test-pg \
+        test-frontend test-e2e lint schema check-schema chromium clean screenshots
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+# --- Installing ----------------------------------------------------------------------
+$(UV):
+	@command -v uv >/dev/null 2>&1 || python3 -m pip install --user --quiet uv \
+	  || python3 -m pip install --user --quiet --break-system-packages uv
+
+.venv/.installed: uv.lock pyproject.toml | $(UV)
+	$(UV) sync --frozen
+	@touch $@
+
+frontend/node_modules/.installed: frontend/package-lock.json frontend/package.json
+	$(NPM) ci
+	@touch $@
+
+install: .venv/.installed frontend/node_modules/.installed ## Install Python and npm dependencies
+
+chromium: ## Install Debian's Chromium for the browser tests (once)
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installing Chromium from Debian's packages..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+# --- Building and serving ------------------------------------------------------------
+build: install ## Build the frontend and collect static files
+	$(NPM) run build
+	$(MANAGE) collectstatic --noinput --verbosity 0
+
+migrate: install ## Create or update the database (SQLite under var/ by default) and seed content
+	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable
+
+run: build migrate ## Install, build, migrate and serve on HOST:PORT with gunicorn
+	@echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)"
+	$(UV) run --frozen gunicorn config.wsgi --chdir backend --bind $(HOST):$(PORT) \
+	  --workers $(WORKERS) --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+dev: install migrate ## Hot-reloading development: Vite on :5173 proxying to Django on :8000
+	@test -f frontend/dist/index.html || $(NPM) run build
+	@trap 'kill 0' EXIT INT TERM; \
+	  DEBUG=true $(MANAGE) runserver $(HOST):$(PORT) & \
+	  $(NPM) run dev -- --host $(HOST) & \
+	  wait
+
+createsuperuser: migrate ## Create a staff account (non-interactive with DJANGO_SUPERUSER_PHONE/NAME/PASSWORD)
+	@if [ -n "$$DJANGO_SUPERUSER_PHONE" ] && [ -n "$$DJANGO_SUPERUSER_NAME" ] && [ -n "$$DJANGO_SUPERUSER_PASSWORD" ]; then \
+	  $(MANAGE) createsuperuser --noinput; \
+	else \
+	  $(MANAGE) createsuperuser; \
+	fi
+
+# --- API schema and the typed client -------------------------------------------------
+schema: install ## Regenerate frontend/openapi.json and the typed client from the API
+	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output frontend/openapi.json
+	$(NPM) run --silent gen:api
+
+check-schema: install ## Fail when the committed schema or client is stale
+	@tmp=$$(mktemp -d); \
+	  $(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output $$tmp/openapi.json && \
+	  (cd frontend && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null 2>&1) && \
+	  if ! diff -q $$tmp/openapi.json frontend/openapi.json >/dev/null || ! diff -q $$tmp/schema.d.ts frontend/src/api/schema.d.ts >/dev/null; then \
+	    echo "The API schema or the generated client is stale: run 'make schema' and commit the result."; \
+	    diff -u frontend/openapi.json $$tmp/openapi.json | head -40; rm -rf $$tmp; exit 1; \
+	  fi; rm -rf $$tmp; echo "API schema and client are up to date."
+
+# --- Tests ---------------------------------------------------------------------------
+lint: install ## ruff, mypy, ESLint and tsc
+	$(UV) run --frozen ruff check backend
+	$(UV) run --frozen ruff format --check backend
+	$(UV) run --frozen mypy backend
+	$(NPM) run --silent lint
+	$(NPM) run --silent typecheck
+
+test-backend: install ## pytest on SQLite
+	$(UV) run --frozen pytest
+
+test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL)
+	DATABASE_URL=$(TEST_DATABASE_URL) $(UV) run --frozen pytest
+
+test-frontend: install ## Vitest
+	$(NPM) run --silent test
+
+test-e2e: build chromium ## Playwright against gunicorn with a fresh database
+	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
+
+test: lint check-schema test-backend test-frontend test-e2e ## Every test (installs what it needs)
+	@echo "All tests passed."
+
+screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
+	SCREENSHOTS=1 E2E_PORT=$(E2E_PORT) scripts/e2e.sh e2e/screenshots.spec.ts
+
+clean: ## Remove build output (keeps var/ data)
+	rm -rf frontend/dist frontend/test-results .venv/.installed frontend/node_modules/.installed

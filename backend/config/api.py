@@ -1,0 +1,117 @@
+"""The one NinjaAPI, mounted at /api/. Each app contributes a router from its api.py."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import connection
+from django.db.utils import DatabaseError
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI, Schema, Status
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.operation import Operation
+
+from catalog.api import router as catalog_router
+from core.api import session_csrf
+from core.errors import ApplicationError
+from enquiries.api import router as enquiries_router
+
+logger = logging.getLogger(__name__)
+
+
+class Api(NinjaAPI):
+    def get_openapi_operation_id(self, operation: Operation) -> str:
+        # Readable ids ("enquiry_create") become the names in the generated client.
+        return operation.view_func.__name__
+
+
+api = Api(
+    title="Site API",
+    version="1",
+    description="JSON API of the public site and the learner's dashboard.",
+    auth=session_csrf,
+    urls_namespace="api",
+    docs_url="/docs",
+)
+
+
+def _envelope(
+    request: HttpRequest, message: str, status: int, extra: dict | None = None
+) -> HttpResponse:
+    return api.create_response(request, {"message": message, "extra": extra or {}}, status=status)
+
+
+@api.exception_handler(ApplicationError)
+def on_application_error(request: HttpRequest, exc: ApplicationError) -> HttpResponse:
+    response = _envelope(request, exc.message, exc.status_code, exc.extra)
+    for name, value in exc.headers.items():
+        response[name] = value
+    return response
+
+
+@api.exception_handler(ValidationError)
+def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    fields: dict[str, str] = {}
+    for error in exc.errors:
+        loc = [str(part) for part in error.get("loc", []) if part not in ("body", "payload")]
+        name = loc[0] if loc else "__all__"
+        fields.setdefault(name, _readable(error))
+    return _envelope(request, "Please correct the errors below.", 422, {"fields": fields})
+
+
+def _readable(error: dict) -> str:
+    kind = error.get("type", "")
+    if kind in ("missing", "string_too_short"):
+        return "This field is required."
+    message = str(error.get("msg", "Invalid value."))
+    return message.removeprefix("Value error, ")
+
+
+@api.exception_handler(AuthenticationError)
+def on_auth_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    if request.user.is_authenticated:
+        return _envelope(request, "You do not have permission to do this.", 403)
+    return _envelope(request, "Please log in to continue.", 401)
+
+
+@api.exception_handler(HttpError)
+def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return _envelope(request, str(exc), exc.status_code)
+
+
+@api.exception_handler(Exception)
+def on_unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
+    logger.exception("Unhandled API error", exc_info=exc)
+    return _envelope(request, "Something went wrong on our side. Please try again.", 500)
+
+
+class HealthOut(Schema):
+    status: str
+    database: str
+
+
+class ErrorOut(Schema):
+    message: str
+    extra: dict
+
+
+@api.get(
+    "/health",
+    response={200: HealthOut, 503: HealthOut},
+    auth=None,
+    tags=["health"],
+    summary="Liveness and database reachability",
+)
+def health(request: HttpRequest) -> Status[HealthOut]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        logger.warning("Health check: database unreachable", exc_info=True)
+        return Status(503, HealthOut(status="unavailable", database="unreachable"))
+    return Status(200, HealthOut(status="ok", database="ok"))
+
+
+api.add_router("/", catalog_router)
+api.add_router("/enquiries", enquiries_router)

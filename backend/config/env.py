@@ -1,0 +1,70 @@
+"""Small helpers that read the environment and fail loudly on a malformed value.
+
+Every variable read here is listed, with its default, in `.env.example`.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (true/false), got {raw!r}")
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be an integer, got {raw!r}") from exc
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    raw = os.environ.get(name, default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def secret_key(var_dir: Path, *, production: bool) -> str:
+    """SECRET_KEY from the environment; the embedded demo generates and keeps its own.
+
+    In production a missing key is an error: a key generated on one server would not
+    match the key of another, and every session would break at the next deploy.
+    """
+    key = env_str("SECRET_KEY")
+    if key:
+        return key
+    if production:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_ENV=production")
+    key_file = var_dir / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    var_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    key_file.write_text(key)
+    key_file.chmod(0o600)
+    return key

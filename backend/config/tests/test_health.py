@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.db.utils import OperationalError
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_reports_ok_when_the_database_answers(client: Client) -> None:
+    response = client.get("/api/health")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+
+
+def test_it_reports_503_when_the_database_is_unreachable(client: Client) -> None:
+    with mock.patch("config.api.connection.cursor", side_effect=OperationalError("down")):
+        response = client.get("/api/health")
+    assert response.status_code == 503
+    assert response.json()["status"] == "unavailable"
+
+
+def test_it_publishes_the_openapi_schema_with_readable_ids(client: Client) -> None:
+    schema = client.get("/api/openapi.json").json()
+    ids = {op["operationId"] for path in schema["paths"].values() for op in path.values()}
+    assert {"health", "site_settings_get", "enquiry_create"} <= ids
+
+
+def test_it_answers_unknown_api_paths_with_the_envelope(client: Client) -> None:
+    response = client.get("/api/nothing-here")
+    assert response.status_code == 404
+    assert response.json() == {"message": "Not found.", "extra": {}}

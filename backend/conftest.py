@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from accounts.models import User
+from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache(request: pytest.FixtureRequest) -> None:
+    # Rate-limit counters live in the cache (the database cache by default); every test
+    # that can reach the database starts with none.
+    uses_db = "django_db" in request.keywords or {"db", "transactional_db"} & set(
+        request.fixturenames
+    )
+    if uses_db:
+        cache.clear()
+
+
+@pytest.fixture
+def learner(db: None) -> User:
+    return LEARNER.create()
+
+
+@pytest.fixture
+def other_learner(db: None) -> User:
+    return OTHER_LEARNER.create()
+
+
+@pytest.fixture
+def staff(db: None) -> User:
+    return STAFF.create()
+
+
+@pytest.fixture
+def learner_client(learner: User) -> Client:
+    client = Client()
+    client.force_login(learner)
+    return client
+
+
+@pytest.fixture
+def staff_client(staff: User) -> Client:
+    client = Client()
+    client.force_login(staff)
+    return client
+
+
+@pytest.fixture
+def csrf_client() -> Client:
+    """A client that enforces CSRF like a browser would."""
+    return Client(enforce_csrf_checks=True)

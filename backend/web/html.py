@@ -1,0 +1,79 @@
+"""Writes the route's <head> into the built index.html so link previews and crawlers see
+the right title, description, canonical link and Open Graph tags without running JS."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.utils.html import escape, json_script
+
+HEAD_MARKER = "<!--app-head-->"
+
+
+class FrontendNotBuilt(RuntimeError):
+    pass
+
+
+def _read_index(path: Path) -> str:
+    try:
+        html = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise FrontendNotBuilt(
+            f"{path} is missing: build the frontend first (make build)."
+        ) from exc
+    if HEAD_MARKER not in html:
+        raise FrontendNotBuilt(f"{path} has no {HEAD_MARKER} marker in its <head>.")
+    return html
+
+
+@lru_cache(maxsize=4)
+def _cached_index(path: Path, mtime: float) -> str:
+    return _read_index(path)
+
+
+def index_template() -> str:
+    path = Path(settings.FRONTEND_DIST) / "index.html"
+    try:
+        mtime = path.stat().st_mtime
+    except FileNotFoundError:
+        return _read_index(path)
+    return _cached_index(path, mtime)
+
+
+def render_head(
+    *,
+    title: str,
+    description: str,
+    canonical: str | None,
+    site_name: str,
+    noindex: bool,
+    bootstrap: dict,
+) -> str:
+    t, d, s = escape(title), escape(description), escape(site_name)
+    tags = [
+        f"<title>{t}</title>",
+        f'<meta name="description" content="{d}">',
+        '<meta property="og:type" content="website">',
+        f'<meta property="og:site_name" content="{s}">',
+        f'<meta property="og:title" content="{t}">',
+        f'<meta property="og:description" content="{d}">',
+        '<meta property="og:locale" content="en_IN">',
+        f'<meta property="og:image" content="{escape(settings.SITE_URL)}/og-image.png">',
+        '<meta property="og:image:width" content="1200">',
+        '<meta property="og:image:height" content="630">',
+        '<meta name="twitter:card" content="summary_large_image">',
+    ]
+    if canonical:
+        c = escape(canonical)
+        tags.append(f'<link rel="canonical" href="{c}">')
+        tags.append(f'<meta property="og:url" content="{c}">')
+    if noindex:
+        tags.append('<meta name="robots" content="noindex">')
+    tags.append(str(json_script(bootstrap, "bootstrap")))
+    return "\n    ".join(tags)
+
+
+def render_page(**head: object) -> str:
+    return index_template().replace(HEAD_MARKER, render_head(**head), 1)  # type: ignore[arg-type]

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from catalog.models import SiteSettings
+from web.routes import routes
+
+pytestmark = pytest.mark.django_db
+
+
+def _bootstrap(html: str) -> dict:
+    match = re.search(r'<script id="bootstrap" type="application/json">(.*?)</script>', html, re.S)
+    assert match, "bootstrap script missing"
+    return json.loads(match.group(1))
+
+
+def test_it_serves_every_listed_route_with_its_own_head(client: Client) -> None:
+    for route in routes():
+        if route.has_params:
+            continue
+        response = client.get(route.path)
+        assert response.status_code == 200, route.path
+        html = response.content.decode()
+        assert "<title>" in html and route.title.replace("&", "&amp;") in html
+        assert '<meta name="description" content="' in html
+        assert f'<link rel="canonical" href="https://site.example{route.path}">' in html
+        assert '<meta property="og:title"' in html
+        assert "<!--app-head-->" not in html
+
+
+def test_it_answers_404_with_the_app_for_unknown_paths(client: Client) -> None:
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Page not found" in html
+    assert '<meta name="robots" content="noindex">' in html
+    assert '<div id="root">' in html
+
+
+def test_it_matches_paths_case_sensitively(client: Client) -> None:
+    assert client.get("/GETQUOTE").status_code == 404
+
+
+def test_it_redirects_a_trailing_slash_keeping_the_query(client: Client) -> None:
+    response = client.get("/getquote/?package=web-project")
+    assert response.status_code == 301
+    assert response["Location"] == "/getquote?package=web-project"
+
+
+def test_it_embeds_site_settings_and_uses_the_brand(client: Client) -> None:
+    row = SiteSettings.objects.get(pk=1)
+    row.brand_name = "Acme <Training>"
+    row.save()
+    html = client.get("/getquote").content.decode()
+    assert "Contact us / Get a quote | Acme &lt;Training&gt;</title>" in html
+    data = _bootstrap(html)
+    assert data["site"]["brand_name"] == "Acme <Training>"
+    # The JSON cannot close its own script tag.
+    assert "<Training>" not in html.split('id="bootstrap"')[1].split("</script>")[0]
+
+
+def test_it_sets_the_csrf_cookie_and_no_cache(client: Client) -> None:
+    response = client.get("/")
+    assert "csrftoken" in response.cookies
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_it_refuses_state_changing_methods_on_pages(client: Client) -> None:
+    assert client.post("/").status_code == 405
+
+
+def test_it_answers_503_when_the_frontend_is_not_built(client: Client, settings, tmp_path) -> None:
+    settings.FRONTEND_DIST = tmp_path / "missing"
+    response = client.get("/")
+    assert response.status_code == 503

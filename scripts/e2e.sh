@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Runs the Playwright suite against the real server: the built app served by gunicorn,
+# on a fresh SQLite database in a temporary folder, stopped again afterwards.
+# Usage: scripts/e2e.sh [playwright args...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port="${E2E_PORT:-8765}"
+base="http://127.0.0.1:${port}"
+tmp="$(mktemp -d)"
+log="$tmp/server.log"
+
+export VAR_DIR="$tmp/var"
+export DATABASE_URL="sqlite:///$tmp/var/db.sqlite3"
+export SITE_URL="$base"
+export ALLOWED_HOSTS="127.0.0.1,localhost"
+export EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
+# The suite submits many forms from one address: lift the limits for this run only.
+export RATE_LIMIT_ENQUIRY="1000/m"
+unset REDIS_URL
+
+uv="$(command -v uv || echo "$HOME/.local/bin/uv")"
+manage=("$uv" run --frozen python backend/manage.py)
+
+healthy() {
+  python3 -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)" "$base/api/health" 2>/dev/null
+}
+
+cleanup() {
+  if [[ -n "${server_pid:-}" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+"${manage[@]}" migrate --noinput --verbosity 0
+"${manage[@]}" createcachetable
+"$uv" run --frozen gunicorn config.wsgi --chdir backend --bind "127.0.0.1:${port}" \
+  --workers 2 --log-level warning >"$log" 2>&1 &
+server_pid=$!
+
+for _ in $(seq 1 100); do
+  if healthy; then break; fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then echo "The server did not start:"; cat "$log"; exit 1; fi
+  sleep 0.2
+done
+healthy || { echo "The server is not answering:"; cat "$log"; exit 1; }
+
+status=0
+(cd frontend && E2E_BASE_URL="$base" npx --no-install playwright test "$@") || status=$?
+if [[ $status -ne 0 ]]; then
+  echo "--- server log ---"; tail -50 "$log"
+fi
+exit $status
