@@ -2,10 +2,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
-from accounts.phones import phone_normalise
+from accounts.phones import InvalidPhone, phone_normalise
+from core.errors import ApplicationError, FieldErrors
 
 REFERRAL_PREFIX = "IRCTP"
 
@@ -55,3 +59,86 @@ def user_create(
             continue
         return user
     raise IntegrityError("Could not allocate a referral code; please try again.")
+
+
+SIGNUP_SUCCESS = "Successfully signed up"
+LOGIN_SUCCESS = "Login successful!"
+INVALID_PASSWORD = "Invalid Password"
+NO_ACCOUNT = "No Account Found Please Sign Up First"
+PHONE_TAKEN = "An account with this phone number already exists. Please log in instead."
+
+
+def user_signup(*, name: str, phone: str, password: str, email: str = "") -> User:
+    """Sign-up from the public form: every field checked, an existing phone refused.
+
+    An existing account is never touched: the old site overwrote it, which let anyone
+    take over an account by signing up again with its number.
+    """
+    fields: dict[str, str] = {}
+    name = name.strip()
+    email = email.strip()
+    if not name:
+        fields["name"] = "Enter your name."
+    elif len(name) > 120:
+        fields["name"] = "Ensure this value has at most 120 characters."
+    normalised = ""
+    try:
+        normalised = phone_normalise(phone)
+    except InvalidPhone as exc:
+        fields["phone"] = str(exc)
+    if email:
+        try:
+            validate_email(email)
+        except DjangoValidationError:
+            fields["email"] = "Enter a valid email address."
+    if not password:
+        fields["password"] = "Enter a password."
+    else:
+        candidate = User(phone=normalised, name=name, email=email)
+        try:
+            validate_password(password, user=candidate)
+        except DjangoValidationError as exc:
+            fields["password"] = " ".join(exc.messages)
+    if fields:
+        raise FieldErrors(fields)
+    if User.objects.filter(phone=normalised).exists():
+        raise PhoneTaken()
+    try:
+        return user_create(phone=normalised, name=name, password=password, email=email)
+    except IntegrityError as exc:
+        # Two sign-ups of the same phone at the same moment: the second loses here.
+        if User.objects.filter(phone=normalised).exists():
+            raise PhoneTaken() from exc
+        raise
+
+
+class PhoneTaken(ApplicationError):
+    def __init__(self) -> None:
+        super().__init__(
+            PHONE_TAKEN,
+            status_code=409,
+            extra={"fields": {"phone": PHONE_TAKEN}, "login_url": "/login"},
+        )
+
+
+class LoginRefused(ApplicationError):
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message, status_code=401, extra={"reason": reason})
+
+
+def user_login_check(*, phone: str, password: str) -> User:
+    """The account for these credentials, or LoginRefused with the site's exact messages."""
+    try:
+        normalised = phone_normalise(phone)
+    except InvalidPhone as exc:
+        raise FieldErrors({"phone": str(exc)}) from exc
+    if not password:
+        raise FieldErrors({"password": "Enter your password."})
+    user = User.objects.filter(phone=normalised).first()
+    if user is None or not user.is_active:
+        # Hash anyway so a missing account takes as long as a wrong password.
+        User().set_password(password)
+        raise LoginRefused(NO_ACCOUNT, "no_account")
+    if not user.check_password(password):
+        raise LoginRefused(INVALID_PASSWORD, "invalid_password")
+    return user

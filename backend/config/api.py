@@ -11,6 +11,7 @@ from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.operation import Operation
 
+from accounts.api import router as accounts_router
 from catalog.api import router as catalog_router
 from core.api import session_csrf
 from core.errors import ApplicationError
@@ -90,11 +91,6 @@ class HealthOut(Schema):
     database: str
 
 
-class ErrorOut(Schema):
-    message: str
-    extra: dict
-
-
 @api.get(
     "/health",
     response={200: HealthOut, 503: HealthOut},
@@ -113,5 +109,6 @@ def health(request: HttpRequest) -> Status[HealthOut]:
     return Status(200, HealthOut(status="ok", database="ok"))
 
 
+api.add_router("/auth", accounts_router)
 api.add_router("/", catalog_router)
 api.add_router("/enquiries", enquiries_router)

@@ -151,6 +151,11 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 # --- Rate limits: "<count>/<period>" with period s, m, h or d ------------------------
 RATE_LIMIT_ENABLED = env_bool("RATE_LIMIT_ENABLED", True)
 RATE_LIMIT_ENQUIRY = env_str("RATE_LIMIT_ENQUIRY", "5/h")
+# Failed logins allowed per phone number and per client IP before a lockout (429).
+LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "5/15m")
+LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "20/15m")
+# Sign-ups per client IP.
+RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
 
 # --- Email and staff notifications ----------------------------------------------------
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

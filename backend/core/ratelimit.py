@@ -58,6 +58,37 @@ def _describe_wait(seconds: int) -> str:
     return f"{hours} hour{'s' if hours != 1 else ''}"
 
 
+def _window(rate: str) -> tuple[Rate, int, int]:
+    parsed = rate_parse(rate)
+    now = int(time.time())
+    return parsed, now, now // parsed.seconds
+
+
+def _refuse(parsed: Rate, now: int, window: int, message: str) -> RateLimited:
+    retry_after = max(1, (window + 1) * parsed.seconds - now)
+    return RateLimited(
+        f"{message} Please try again in {_describe_wait(retry_after)}.",
+        retry_after=retry_after,
+    )
+
+
+def rate_limit_check(*, scope: str, ident: str, rate: str, message: str) -> None:
+    """Raise RateLimited if (scope, ident) has used up its limit, without counting.
+
+    Used with rate_limit_hit for lockouts that count failures only (login).
+    """
+    if not settings.RATE_LIMIT_ENABLED:
+        return
+    parsed, now, window = _window(rate)
+    if (cache.get(_key(scope, ident, window)) or 0) >= parsed.count:
+        raise _refuse(parsed, now, window, message)
+
+
+def rate_limit_reset(*, scope: str, ident: str, rate: str) -> None:
+    _parsed, _now, window = _window(rate)
+    cache.delete(_key(scope, ident, window))
+
+
 def rate_limit_hit(*, scope: str, ident: str, rate: str, message: str) -> None:
     """Count one attempt for (scope, ident); raise RateLimited once the limit is passed.
 
@@ -65,9 +96,7 @@ def rate_limit_hit(*, scope: str, ident: str, rate: str, message: str) -> None:
     """
     if not settings.RATE_LIMIT_ENABLED:
         return
-    parsed = rate_parse(rate)
-    now = int(time.time())
-    window = now // parsed.seconds
+    parsed, now, window = _window(rate)
     key = _key(scope, ident, window)
     # add() is atomic on every backend: it only sets a missing key.
     cache.add(key, 0, timeout=parsed.seconds + 5)
@@ -77,8 +106,4 @@ def rate_limit_hit(*, scope: str, ident: str, rate: str, message: str) -> None:
         cache.add(key, 1, timeout=parsed.seconds + 5)
         count = 1
     if count > parsed.count:
-        retry_after = max(1, (window + 1) * parsed.seconds - now)
-        raise RateLimited(
-            f"{message} Please try again in {_describe_wait(retry_after)}.",
-            retry_after=retry_after,
-        )
+        raise _refuse(parsed, now, window, message)

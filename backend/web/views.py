@@ -16,6 +16,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_safe
 
+from accounts.selectors import user_public
 from catalog.selectors import site_settings_public
 from web.html import FrontendNotBuilt, render_page
 from web.routes import route_match, routes
@@ -66,7 +67,12 @@ def spa(request: HttpRequest) -> HttpResponse:
             canonical=canonical,
             site_name=brand,
             noindex=noindex,
-            bootstrap={"site": site},
+            bootstrap={
+                "site": site,
+                "user": user_public(user=request.user)  # type: ignore[arg-type]
+                if request.user.is_authenticated
+                else None,
+            },
         )
     except FrontendNotBuilt as exc:
         logger.error("%s", exc)
@@ -77,7 +83,7 @@ def spa(request: HttpRequest) -> HttpResponse:
         )
     response = HttpResponse(html, status=status)
     # HTML names the current asset hashes: always revalidate it.
-    patch_cache_control(response, no_cache=True, max_age=0)
+    patch_cache_control(response, no_cache=True, max_age=0, private=True)
     return response
 
 

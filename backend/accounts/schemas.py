@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from ninja import Schema
+from pydantic import Field
+
+Text = Annotated[str, Field(max_length=1000)]
+
+
+class SignupIn(Schema):
+    name: Text
+    phone: Text
+    password: Text
+    email: Text = ""
+
+
+class LoginIn(Schema):
+    phone: Text
+    password: Text
+
+
+class UserOut(Schema):
+    name: str
+    phone: str
+    phone_display: str
+    email: str
+    referral_code: str
+    is_staff: bool
+
+
+class LoginOut(Schema):
+    message: str
+    user: UserOut
+
+
+class CsrfOut(Schema):
+    csrf_token: str

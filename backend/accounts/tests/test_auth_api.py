@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from core.tests.base import LEARNER, PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client: Client, path: str, data: dict, **extra) -> object:
+    return client.post(path, json.dumps(data), content_type="application/json", **extra)
+
+
+def signup(client: Client, **overrides) -> object:
+    data = {
+        "name": "Meera Nair",
+        "phone": "+91 98765-43210",
+        "password": "a-good-long-pass",
+        "email": "",
+    }
+    data.update(overrides)
+    return post(client, "/api/auth/signup", data)
+
+
+def test_it_signs_up_with_the_exact_message(client: Client) -> None:
+    response = signup(client)
+    assert response.status_code == 201
+    assert response.json() == {"message": "Successfully signed up"}
+    user = User.objects.get()
+    assert user.phone == "+919876543210"
+    assert user.referral_code == "IRCTP3210"
+    assert user.password.startswith("argon2$argon2id$")
+
+
+def test_it_refuses_an_existing_phone_and_leaves_the_account_alone(
+    client: Client, learner: User
+) -> None:
+    old_hash = learner.password
+    response = signup(client, phone="09876543210", name="Intruder", password="another-pass-99")
+    assert response.status_code == 409
+    body = response.json()
+    assert "already exists" in body["message"]
+    assert body["extra"]["login_url"] == "/login"
+    learner.refresh_from_db()
+    assert learner.password == old_hash and learner.name == LEARNER.name
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"name": "  "}, "name"),
+        ({"phone": "12345"}, "phone"),
+        ({"password": "short"}, "password"),
+        ({"password": "12345678901"}, "password"),
+        ({"password": "password123"}, "password"),
+        ({"email": "not-an-email"}, "email"),
+    ],
+)
+def test_it_refuses_bad_signups_with_field_errors(client: Client, overrides, field) -> None:
+    response = signup(client, **overrides)
+    assert response.status_code == 422
+    assert field in response.json()["extra"]["fields"]
+    assert not User.objects.exists()
+
+
+def test_it_logs_in_and_rotates_the_session(client: Client, learner: User) -> None:
+    client.get("/api/auth/csrf")
+    client.session.save()
+    before = client.session.session_key
+    response = post(client, "/api/auth/login", {"phone": "98765 43210", "password": PASSWORD})
+    assert response.status_code == 200
+    assert response.json()["message"] == "Login successful!"
+    assert response.json()["user"]["referral_code"] == "IRCTP3210"
+    assert client.session.session_key != before
+    cookie = response.cookies["sessionid"]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    me = client.get("/api/auth/me")
+    assert me.status_code == 200 and me.json()["name"] == LEARNER.name
+
+
+def test_it_says_invalid_password(client: Client, learner: User) -> None:
+    response = post(client, "/api/auth/login", {"phone": LEARNER.phone, "password": "wrong-one"})
+    assert response.status_code == 401
+    assert response.json()["message"] == "Invalid Password"
+
+
+def test_it_says_no_account(client: Client) -> None:
+    response = post(client, "/api/auth/login", {"phone": "9000012345", "password": "whatever-1"})
+    assert response.status_code == 401
+    assert response.json()["message"] == "No Account Found Please Sign Up First"
+
+
+def test_it_logs_out(learner_client: Client) -> None:
+    assert learner_client.get("/api/auth/me").status_code == 200
+    assert post(learner_client, "/api/auth/logout", {}).status_code == 200
+    assert learner_client.get("/api/auth/me").status_code == 401
+
+
+def test_it_refuses_me_to_anonymous_visitors(client: Client) -> None:
+    response = client.get("/api/auth/me")
+    assert response.status_code == 401
+    assert response.json() == {"message": "Please log in to continue.", "extra": {}}
+
+
+def test_it_shows_each_person_only_their_own_account(
+    learner_client: Client, other_learner: User
+) -> None:
+    assert learner_client.get("/api/auth/me").json()["phone"] == LEARNER.phone
+
+
+@pytest.mark.parametrize("path", ["/api/auth/login", "/api/auth/signup", "/api/auth/logout"])
+def test_it_refuses_posts_without_the_csrf_token(csrf_client: Client, path: str) -> None:
+    response = post(csrf_client, path, {"phone": "9876543210", "password": "x", "name": "x"})
+    assert response.status_code == 403
+    assert "Reload the page" in response.json()["message"]
+
+
+def test_it_accepts_posts_with_the_csrf_token(csrf_client: Client, learner: User) -> None:
+    token = csrf_client.get("/api/auth/csrf").json()["csrf_token"]
+    response = post(
+        csrf_client,
+        "/api/auth/login",
+        {"phone": LEARNER.phone, "password": PASSWORD},
+        HTTP_X_CSRFTOKEN=token,
+    )
+    assert response.status_code == 200

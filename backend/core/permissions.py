@@ -1,0 +1,30 @@
+"""The "Back office" group: what an ordinary staff account may do in the admin.
+
+Django's admin checks model permissions, not only is_staff, so a staff account with no
+permissions would see an empty back office. After every migrate this group is given every
+permission of the project's own apps (new models included), except managing accounts,
+which stays with superusers. Staff get it by being added to the group in the admin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import AppConfig
+
+BACK_OFFICE_GROUP = "Back office"
+PROJECT_APPS = ("catalog", "enquiries", "certificates", "enrolments", "referrals", "internships")
+READ_ONLY_MODELS = {("accounts", "user")}
+
+
+def back_office_group_sync(sender: AppConfig | None = None, **kwargs: Any) -> None:
+    from django.contrib.auth.models import Group, Permission
+
+    group, _ = Group.objects.get_or_create(name=BACK_OFFICE_GROUP)
+    permissions = list(Permission.objects.filter(content_type__app_label__in=PROJECT_APPS))
+    permissions += [
+        p
+        for p in Permission.objects.filter(codename__startswith="view_")
+        if (p.content_type.app_label, p.content_type.model) in READ_ONLY_MODELS
+    ]
+    group.permissions.set(permissions)

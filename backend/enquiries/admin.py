@@ -1,0 +1,166 @@
+"""The staff inbox (enquiries) and the outbox (emails the site sends)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html
+
+from enquiries import services
+from enquiries.models import Enquiry, OutboundEmail
+
+VISITOR_FIELDS = (
+    "kind",
+    "name",
+    "email",
+    "reply_link",
+    "subject",
+    "message",
+    "package",
+    "package_name",
+    "created_at",
+    "ip_address",
+    "user_agent",
+)
+
+
+@admin.register(Enquiry)
+class EnquiryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "name", "email", "kind", "package_name", "subject", "status")
+    list_display_links = ("created_at", "name")
+    list_filter = ("status", "kind", "package", ("created_at", admin.DateFieldListFilter))
+    search_fields = ("name", "email", "subject", "message")
+    date_hierarchy = "created_at"
+    list_select_related = ("package",)
+    list_per_page = 50
+    actions = ("mark_handled", "mark_new")
+    # What the visitor sent is evidence: staff read it but cannot change it.
+    readonly_fields = (*VISITOR_FIELDS, "handled_at", "handled_by")
+    fieldsets = (
+        ("From the visitor", {"fields": VISITOR_FIELDS}),
+        ("Handling", {"fields": ("status", "handled_at", "handled_by", "staff_note")}),
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # Enquiries come from the site's forms only.
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Enquiry, form: Any, change: bool) -> None:
+        # A status change goes through the services, which record who handled it and when.
+        status_changed = change and "status" in form.changed_data
+        new_status = obj.status
+        if status_changed:
+            obj.status = form.initial["status"]
+        super().save_model(request, obj, form, change)
+        if status_changed and new_status == Enquiry.Status.HANDLED:
+            services.enquiry_mark_handled(enquiry=obj, by=request.user)
+        elif status_changed:
+            services.enquiry_mark_new(enquiry=obj)
+
+    @admin.display(description="Reply")
+    def reply_link(self, obj: Enquiry) -> str:
+        subject = quote(f"Re: {obj.subject}")
+        return format_html(
+            '<a href="mailto:{}?subject={}">Reply to {} by email</a>', obj.email, subject, obj.email
+        )
+
+    @admin.action(description="Mark as handled")
+    def mark_handled(self, request: HttpRequest, queryset: QuerySet[Enquiry]) -> None:
+        count = 0
+        for enquiry in queryset.exclude(status=Enquiry.Status.HANDLED):
+            services.enquiry_mark_handled(enquiry=enquiry, by=request.user)
+            count += 1
+        self.message_user(request, f"{count} enquiry(ies) marked as handled.", messages.SUCCESS)
+
+    @admin.action(description="Mark as new")
+    def mark_new(self, request: HttpRequest, queryset: QuerySet[Enquiry]) -> None:
+        count = 0
+        for enquiry in queryset.exclude(status=Enquiry.Status.NEW):
+            services.enquiry_mark_new(enquiry=enquiry)
+            count += 1
+        self.message_user(request, f"{count} enquiry(ies) marked as new.", messages.SUCCESS)
+
+
+@admin.register(OutboundEmail)
+class OutboundEmailAdmin(admin.ModelAdmin):
+    list_display = (
+        "created_at",
+        "subject",
+        "to",
+        "topic",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "last_error_short",
+    )
+    list_filter = ("status", "topic")
+    search_fields = ("subject", "to", "body")
+    date_hierarchy = "created_at"
+    actions = ("retry_now",)
+    readonly_fields = (
+        "created_at",
+        "topic",
+        "related_link",
+        "status",
+        "attempts",
+        "last_error",
+        "last_attempt_at",
+        "next_attempt_at",
+        "sent_at",
+        "subject",
+        "body",
+        "reply_to",
+    )
+    # Staff may correct the recipients of an email that could not be sent.
+    fields = ("to", *readonly_fields)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: OutboundEmail | None = None
+    ) -> tuple[str, ...]:
+        if obj is not None and obj.status == OutboundEmail.Status.SENT:
+            return ("to", *self.readonly_fields)
+        return tuple(self.readonly_fields)
+
+    @admin.display(description="Last error")
+    def last_error_short(self, obj: OutboundEmail) -> str:
+        return obj.last_error[:80] + ("…" if len(obj.last_error) > 80 else "")
+
+    @admin.display(description="About")
+    def related_link(self, obj: OutboundEmail) -> str:
+        if obj.content_type is None or not obj.object_id:
+            return "-"
+        try:
+            url = reverse(
+                f"admin:{obj.content_type.app_label}_{obj.content_type.model}_change",
+                args=[obj.object_id],
+            )
+        except NoReverseMatch:
+            return f"{obj.content_type.name} #{obj.object_id}"
+        return format_html('<a href="{}">{} #{}</a>', url, obj.content_type.name, obj.object_id)
+
+    @admin.action(description="Retry sending now")
+    def retry_now(self, request: HttpRequest, queryset: QuerySet[OutboundEmail]) -> None:
+        sent = failed = 0
+        for outbound in queryset.exclude(status=OutboundEmail.Status.SENT):
+            if services.notification_retry(outbound=outbound):
+                sent += 1
+            else:
+                failed += 1
+        if sent:
+            self.message_user(request, f"{sent} email(s) sent.", messages.SUCCESS)
+        if failed:
+            self.message_user(
+                request,
+                f"{failed} email(s) could not be sent; see their last error.",
+                messages.WARNING,
+            )
+        if not sent and not failed:
+            self.message_user(request, "Nothing to send: those emails were already sent.")

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from ninja import Schema
+from pydantic import Field
+
+# Loose on purpose: the service checks lengths and formats and answers with one friendly
+# message per field. This cap only refuses absurd payloads before any work is done.
+RawText = Annotated[str, Field(max_length=20_000)]
+
+
+class EnquiryCreateIn(Schema):
+    kind: Literal["contact", "quote"]
+    name: RawText
+    email: RawText
+    subject: RawText
+    message: RawText
+    package: Annotated[str, Field(max_length=200)] | None = Field(
+        default=None, description="A project package slug; required when kind is quote."
+    )
+    website: RawText = Field(
+        default="", description="Honeypot: hidden from people, so it must stay empty."
+    )
+
+
+class EnquiryCreatedOut(Schema):
+    message: str
