@@ -17,6 +17,9 @@ export ALLOWED_HOSTS="127.0.0.1,localhost"
 export EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
 # The suite submits many forms from one address: lift the limits for this run only.
 export RATE_LIMIT_ENQUIRY="1000/m"
+export RATE_LIMIT_SIGNUP="1000/m"
+export RATE_LIMIT_VERIFY="1000/m"
+export LOGIN_FAILURES_PER_IP="1000/m"
 unset REDIS_URL
 
 uv="$(command -v uv || echo "$HOME/.local/bin/uv")"

@@ -13,6 +13,7 @@ from ninja.operation import Operation
 
 from accounts.api import router as accounts_router
 from catalog.api import router as catalog_router
+from certificates.api import router as certificates_router
 from core.api import session_csrf
 from core.errors import ApplicationError
 from enquiries.api import router as enquiries_router
@@ -111,4 +112,5 @@ def health(request: HttpRequest) -> Status[HealthOut]:
 
 api.add_router("/auth", accounts_router)
 api.add_router("/", catalog_router)
+api.add_router("/certificates", certificates_router)
 api.add_router("/enquiries", enquiries_router)

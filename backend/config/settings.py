@@ -39,9 +39,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "ninja",
     "core",
     "accounts",
     "catalog",
+    "certificates",
     "enquiries",
     "web",
 ]
@@ -156,6 +158,10 @@ LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "5/15m")
 LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "20/15m")
 # Sign-ups per client IP.
 RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
+# Certificate verification lookups per client IP.
+RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
+# Largest certificate CSV staff may upload, in bytes.
+CERTIFICATE_IMPORT_MAX_BYTES = env_int("CERTIFICATE_IMPORT_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
 
 # --- Email and staff notifications ----------------------------------------------------
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from django.views.static import serve
 
 from config.api import api
@@ -23,6 +23,8 @@ urlpatterns = [
     path("robots.txt", web.robots_txt, name="robots"),
     path("sitemap.xml", web.sitemap_xml, name="sitemap"),
     path("og-image.png", web.og_image, name="og-image"),
+    # Certificate and letter downloads (/Certificate/<ID>.png, /LOR/<ID>.png, .pdf).
+    path("", include("certificates.urls")),
     # Staff uploads (team photos, certificate images). Small volumes: served by Django;
     # docs/ explain putting nginx in front for larger sites.
     re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),
