@@ -17,6 +17,7 @@ from certificates.api import router as certificates_router
 from core.api import session_csrf
 from core.errors import ApplicationError
 from enquiries.api import router as enquiries_router
+from internships.api import router as internships_router
 
 logger = logging.getLogger(__name__)
 
@@ -114,3 +115,4 @@ api.add_router("/auth", accounts_router)
 api.add_router("/", catalog_router)
 api.add_router("/certificates", certificates_router)
 api.add_router("/enquiries", enquiries_router)
+api.add_router("/internships", internships_router)

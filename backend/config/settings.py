@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "catalog",
     "certificates",
     "enquiries",
+    "internships",
     "web",
 ]
 
