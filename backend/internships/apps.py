@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class InternshipsConfig(AppConfig):
+    name = "internships"
+    verbose_name = "Internship task boards"
