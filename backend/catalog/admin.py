@@ -1,8 +1,21 @@
 from django.contrib import admin
+from django.db import models
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 
-from catalog.models import ProjectPackage, SiteSettings, TeamMember
+from catalog.models import (
+    ContentBlock,
+    Course,
+    Event,
+    InternshipDomain,
+    PolicyPage,
+    PortfolioItem,
+    ProgrammeRow,
+    ProjectPackage,
+    SiteSettings,
+    TeamMember,
+    Tournament,
+)
 
 
 @admin.register(SiteSettings)
@@ -51,3 +64,101 @@ class ProjectPackageAdmin(admin.ModelAdmin):
     list_editable = ("price_usd", "order", "is_active")
     prepopulated_fields = {"slug": ("name",)}
     search_fields = ("name", "slug")
+
+
+@admin.register(Course)
+class CourseAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "route",
+        "list_fee",
+        "offer_fee",
+        "referral_reward",
+        "duration_text",
+        "order",
+        "is_active",
+        "is_bootcamp",
+    )
+    list_editable = ("list_fee", "offer_fee", "referral_reward", "order", "is_active")
+    list_filter = ("is_active", "is_bootcamp", "mode", "certificate")
+    search_fields = ("name", "short_name", "slug", "route")
+    prepopulated_fields = {"slug": ("short_name",)}
+    readonly_fields = ("updated_at",)
+    fieldsets = (
+        (None, {"fields": ("name", "short_name", "slug", "route", "summary", "description")}),
+        ("Fees (₹)", {"fields": ("list_fee", "offer_fee", "offer_label", "referral_reward")}),
+        (
+            "Schedule",
+            {"fields": ("duration_text", "timing", "days", "doubt_session", "mode", "certificate")},
+        ),
+        ("Content", {"fields": ("highlights", "syllabus")}),
+        ("Display", {"fields": ("order", "is_active", "is_bootcamp", "updated_at")}),
+    )
+
+
+@admin.register(InternshipDomain)
+class InternshipDomainAdmin(admin.ModelAdmin):
+    list_display = ("title", "icon", "is_open", "apply_url", "order")
+    list_editable = ("is_open", "order")
+    list_filter = ("is_open", "icon")
+    search_fields = ("title", "slug", "summary")
+    prepopulated_fields = {"slug": ("title",)}
+
+
+@admin.register(ProgrammeRow)
+class ProgrammeRowAdmin(admin.ModelAdmin):
+    list_display = ("title", "duration_text", "order")
+    list_editable = ("duration_text", "order")
+    search_fields = ("title", "detail")
+
+
+class TournamentInline(admin.TabularInline):
+    model = Tournament
+    extra = 0
+    fields = ("name", "starts_on", "entry_fee", "fee_note", "prize_pool", "order")
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("title", "kind", "starts_on", "ends_on", "fee", "registration_open", "route")
+    list_editable = ("registration_open",)
+    list_filter = ("kind", "registration_open", "starts_on")
+    search_fields = ("title", "slug", "summary")
+    date_hierarchy = "starts_on"
+    prepopulated_fields = {"slug": ("title",)}
+    inlines = (TournamentInline,)
+    fieldsets = (
+        (None, {"fields": ("title", "slug", "kind", "summary", "details")}),
+        ("When and where", {"fields": ("starts_on", "ends_on", "location")}),
+        ("Fee and prizes", {"fields": ("fee", "fee_note", "prize_pool")}),
+        ("Registration", {"fields": ("registration_open", "registration_url")}),
+        ("Display", {"fields": ("route", "order")}),
+    )
+
+
+@admin.register(PortfolioItem)
+class PortfolioItemAdmin(admin.ModelAdmin):
+    list_display = ("title", "category", "order", "is_active")
+    list_editable = ("order", "is_active")
+    list_filter = ("category", "is_active")
+    search_fields = ("title", "summary", "tech_stack")
+    prepopulated_fields = {"slug": ("title",)}
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+
+@admin.register(PolicyPage)
+class PolicyPageAdmin(admin.ModelAdmin):
+    list_display = ("title", "route", "last_updated")
+    search_fields = ("title", "body")
+    fields = ("title", "slug", "route", "last_updated", "body")
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        # The footer links to all three pages; edit a policy rather than remove it.
+        return False
+
+
+@admin.register(ContentBlock)
+class ContentBlockAdmin(admin.ModelAdmin):
+    list_display = ("title", "key", "updated_at")
+    search_fields = ("title", "key", "body")
+    readonly_fields = ("updated_at",)

@@ -1,12 +1,28 @@
+"""Read-only catalogue endpoints. Answers come from cached selectors (catalog.caching)."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest
 from ninja import Router
 
 from catalog import selectors
-from catalog.schemas import ProjectPackageOut, SiteOut, TeamMemberOut
+from catalog.schemas import (
+    AboutOut,
+    CourseOut,
+    EventListOut,
+    EventOut,
+    InternshipDomainOut,
+    PolicyPageOut,
+    PortfolioItemOut,
+    ProgrammeRowOut,
+    ProjectPackageOut,
+    SiteOut,
+    TeamMemberOut,
+)
+from core.schemas import ErrorOut
 
 router = Router(tags=["catalog"])
+NOT_FOUND = {404: ErrorOut}
 
 
 @router.get("/site", response=SiteOut, summary="Public site settings")
@@ -16,26 +32,74 @@ def site_settings_get(request: HttpRequest) -> dict:
 
 @router.get("/team", response=list[TeamMemberOut], summary="Team members shown on the home page")
 def team_member_list(request: HttpRequest) -> list[dict]:
-    return [
-        {
-            "name": m.name,
-            "role": m.role,
-            "bio": m.bio,
-            "photo_url": m.photo.url if m.photo else None,
-        }
-        for m in selectors.team_member_list()
-    ]
+    return selectors.team_member_public_list()
 
 
 @router.get("/projects", response=list[ProjectPackageOut], summary="Project packages")
 def project_package_list(request: HttpRequest) -> list[dict]:
-    return [
-        {
-            "slug": p.slug,
-            "name": p.name,
-            "price_usd": p.price_usd,
-            "summary": p.summary,
-            "features": p.feature_list,
-        }
-        for p in selectors.project_package_list()
-    ]
+    return selectors.project_package_public_list()
+
+
+@router.get("/courses", response=list[CourseOut], summary="The course cards (no bootcamps)")
+def course_list(request: HttpRequest) -> list[dict]:
+    return selectors.course_list()
+
+
+# Declared before /courses/{slug} so "by-route" is not taken for a slug.
+@router.get(
+    "/courses/by-route",
+    response={200: CourseOut, **NOT_FOUND},
+    summary="The course (or bootcamp) whose page is at `path`",
+)
+def course_get_by_route(request: HttpRequest, path: str) -> dict:
+    return selectors.course_get_by_route(path=path)
+
+
+@router.get(
+    "/courses/{slug}", response={200: CourseOut, **NOT_FOUND}, summary="One course or bootcamp"
+)
+def course_get(request: HttpRequest, slug: str) -> dict:
+    return selectors.course_get(slug=slug)
+
+
+@router.get("/internships", response=list[InternshipDomainOut], summary="Internship domains")
+def internship_domain_list(request: HttpRequest) -> list[dict]:
+    return selectors.internship_domain_list()
+
+
+@router.get(
+    "/programme", response=list[ProgrammeRowOut], summary="Training and internship programme"
+)
+def programme_row_list(request: HttpRequest) -> list[dict]:
+    return selectors.programme_row_list()
+
+
+@router.get(
+    "/events", response=EventListOut, summary="Events split into upcoming and past (India date)"
+)
+def event_list(request: HttpRequest) -> dict:
+    return selectors.event_list()
+
+
+@router.get("/events/{slug}", response={200: EventOut, **NOT_FOUND}, summary="One event")
+def event_get(request: HttpRequest, slug: str) -> dict:
+    return selectors.event_get(slug=slug)
+
+
+@router.get("/portfolio", response=list[PortfolioItemOut], summary="Portfolio items")
+def portfolio_item_list(request: HttpRequest) -> list[dict]:
+    return selectors.portfolio_item_list()
+
+
+@router.get(
+    "/policies/{slug}",
+    response={200: PolicyPageOut, **NOT_FOUND},
+    summary="A policy page: terms, privacy or refund",
+)
+def policy_page_get(request: HttpRequest, slug: str) -> dict:
+    return selectors.policy_page_get(slug=slug)
+
+
+@router.get("/about", response={200: AboutOut, **NOT_FOUND}, summary="The about page")
+def about(request: HttpRequest) -> dict:
+    return selectors.about()

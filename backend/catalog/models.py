@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import models
 
 SITE_SETTINGS_CACHE_KEY = "catalog:site-settings:v1"
@@ -83,3 +86,315 @@ class ProjectPackage(models.Model):
     @property
     def feature_list(self) -> list[str]:
         return [line.strip() for line in self.features.splitlines() if line.strip()]
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def validate_site_path(value: str) -> None:
+    if not value.startswith("/") or value.startswith("//") or any(c.isspace() for c in value):
+        raise ValidationError("Enter a site path that starts with “/”, without spaces.")
+
+
+def validate_link(value: str) -> None:
+    """A link may be a path on this site or an absolute https/http address."""
+    if value.startswith(("https://", "http://")):
+        URLValidator(schemes=["http", "https"])(value)
+    else:
+        validate_site_path(value)
+
+
+class Course(models.Model):
+    """A paid online course (or the bootcamp). Fees are whole rupees."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(
+        max_length=120, help_text="Full name, e.g. “Web Development (MERN stack)”."
+    )
+    short_name = models.CharField(max_length=60, help_text="Short name for cards and buttons.")
+    route = models.CharField(
+        max_length=80,
+        unique=True,
+        validators=[validate_site_path],
+        help_text="The course page's path on the site, exactly, e.g. /java-registration.",
+    )
+    summary = models.CharField(max_length=240, help_text="One sentence for the course card.")
+    description = models.TextField(blank=True, help_text="A paragraph or two for the course page.")
+    list_fee = models.PositiveIntegerField("list fee (₹)")
+    offer_fee = models.PositiveIntegerField(
+        "offer fee (₹)",
+        null=True,
+        blank=True,
+        help_text="Leave empty when there is no offer; the list fee is then what students pay.",
+    )
+    offer_label = models.CharField(
+        max_length=60, blank=True, help_text="Shown with the offer fee, e.g. “Promotional offer”."
+    )
+    duration_text = models.CharField("duration", max_length=40, default="3 Months")
+    timing = models.CharField(max_length=60, blank=True, help_text="e.g. 9:00 PM - 11:00 PM")
+    days = models.CharField(max_length=60, blank=True, help_text="e.g. Mon/Wed/Fri")
+    doubt_session = models.CharField(max_length=60, blank=True, help_text="e.g. Sunday")
+    mode = models.CharField(max_length=40, default="Online")
+    certificate = models.BooleanField("certificate on completion", default=True)
+    referral_reward = models.PositiveIntegerField(
+        "referral reward (₹)", default=0, help_text="Paid to the referrer; 0 means no reward."
+    )
+    highlights = models.TextField(blank=True, help_text="What students get, one per line.")
+    syllabus = models.TextField(blank=True, help_text="Syllabus topics, one per line.")
+    order = models.PositiveIntegerField(default=0)
+    is_active = models.BooleanField("shown on the site", default=True)
+    is_bootcamp = models.BooleanField(
+        default=False, help_text="Bootcamps have their own page and are not among the course cards."
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("order", "name")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return self.route
+
+    def clean(self) -> None:
+        if (
+            self.offer_fee is not None
+            and self.list_fee is not None
+            and self.offer_fee >= self.list_fee
+        ):
+            raise ValidationError({"offer_fee": "The offer fee must be lower than the list fee."})
+
+    @property
+    def payable_fee(self) -> int:
+        return self.offer_fee if self.offer_fee is not None else self.list_fee
+
+    @property
+    def highlight_list(self) -> list[str]:
+        return _lines(self.highlights)
+
+    @property
+    def syllabus_list(self) -> list[str]:
+        return _lines(self.syllabus)
+
+
+class InternshipDomain(models.Model):
+    ICONS = (
+        ("web", "Web"),
+        ("android", "Android"),
+        ("ios", "iOS"),
+        ("iot", "IoT"),
+        ("uiux", "UI/UX"),
+        ("python", "Python"),
+        ("ml", "Machine learning"),
+        ("ai", "Artificial intelligence"),
+        ("java", "Java"),
+        ("data", "Data"),
+        ("cloud", "Cloud"),
+        ("other", "Other"),
+    )
+
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=120)
+    summary = models.CharField(max_length=300)
+    icon = models.CharField(max_length=20, choices=ICONS, default="other")
+    is_open = models.BooleanField("open for applications", default=False)
+    closed_reason = models.CharField(
+        max_length=160,
+        default="Applications are not open yet.",
+        help_text="Shown next to the disabled Apply Now button while the domain is not open.",
+    )
+    apply_url = models.CharField(
+        "Apply Now link",
+        max_length=300,
+        default="/training-and-internship",
+        validators=[validate_link],
+        help_text="A path on this site (e.g. /training-and-internship) or an external form address.",
+    )
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ("order", "title")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class ProgrammeRow(models.Model):
+    """A row of the table on /training-and-internship."""
+
+    title = models.CharField(max_length=120)
+    detail = models.CharField(max_length=300, blank=True)
+    duration_text = models.CharField("duration", max_length=160)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ("order", "id")
+        verbose_name = "programme row"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Event(models.Model):
+    KIND_CODING = "coding_competition"
+    KIND_GAMING = "gaming"
+    KIND_HACKATHON = "hackathon"
+    KIND_OTHER = "other"
+    KINDS = (
+        (KIND_CODING, "Coding competition"),
+        (KIND_GAMING, "Gaming"),
+        (KIND_HACKATHON, "Hackathon"),
+        (KIND_OTHER, "Other"),
+    )
+    ENDED = "This event has ended."
+    NOT_OPEN = "Registration is not open yet."
+
+    slug = models.SlugField(unique=True)
+    kind = models.CharField(max_length=30, choices=KINDS, default=KIND_OTHER)
+    title = models.CharField(max_length=160)
+    summary = models.CharField(max_length=300)
+    details = models.TextField(blank=True, help_text="Markdown. Sections start with “## ”.")
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True, help_text="Empty for a one-day event.")
+    location = models.CharField(max_length=120, default="Online")
+    fee = models.PositiveIntegerField(
+        "registration fee (₹)",
+        null=True,
+        blank=True,
+        help_text="Empty means free (or, with a fee note, see the note).",
+    )
+    fee_note = models.CharField(max_length=120, blank=True, help_text="e.g. “per team”.")
+    prize_pool = models.CharField(max_length=160, blank=True)
+    registration_open = models.BooleanField(default=False)
+    registration_url = models.CharField(
+        max_length=300,
+        blank=True,
+        validators=[validate_link],
+        help_text="Where Register Now leads while registration is open.",
+    )
+    route = models.CharField(
+        "page path",
+        max_length=80,
+        blank=True,
+        validators=[validate_site_path],
+        help_text="The event's own page, if it has one, e.g. /hackathon.",
+    )
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ("starts_on", "order", "title")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return self.route or "/events"
+
+    def clean(self) -> None:
+        if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": "The event cannot end before it starts."})
+
+    @property
+    def last_day(self) -> date:
+        return self.ends_on or self.starts_on
+
+    def status(self, today: date) -> str:
+        """ "past" once the last day is over in India time; `today` is an IST date."""
+        return "past" if self.last_day < today else "upcoming"
+
+    def register_disabled_reason(self, today: date) -> str | None:
+        if self.status(today) == "past":
+            return self.ENDED
+        if not self.registration_open:
+            return self.NOT_OPEN
+        return None
+
+
+class Tournament(models.Model):
+    """One match of an event (the BGMI tournaments): shown as a table on the event's page."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=160)
+    starts_on = models.DateField("date")
+    entry_fee = models.PositiveIntegerField("entry fee (₹)", null=True, blank=True)
+    fee_note = models.CharField(max_length=60, default="per team", blank=True)
+    prize_pool = models.CharField(max_length=160, blank=True)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ("starts_on", "order", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PortfolioItem(models.Model):
+    CATEGORIES = (("web", "Website"), ("app", "Mobile app"), ("iot", "IoT"), ("other", "Other"))
+
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=160)
+    category = models.CharField(max_length=10, choices=CATEGORIES, default="web")
+    summary = models.CharField(max_length=300)
+    description = models.TextField(blank=True)
+    tech_stack = models.TextField(blank=True, help_text="One technology per line.")
+    link_url = models.URLField(blank=True)
+    image = models.ImageField(upload_to="portfolio/", blank=True)
+    order = models.PositiveIntegerField(default=0)
+    is_active = models.BooleanField("shown on the site", default=True)
+
+    class Meta:
+        ordering = ("order", "title")
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def tech_list(self) -> list[str]:
+        return _lines(self.tech_stack)
+
+
+class PolicyPage(models.Model):
+    SLUGS = (
+        ("terms", "Terms and conditions"),
+        ("privacy", "Privacy policy"),
+        ("refund", "Refund and cancellation policy"),
+    )
+
+    slug = models.SlugField(unique=True, choices=SLUGS)
+    route = models.CharField(max_length=80, unique=True, validators=[validate_site_path])
+    title = models.CharField(max_length=160)
+    body = models.TextField(
+        help_text="Markdown. Each section starts with “## Heading”; the headings make the "
+        "page's table of contents. Raw HTML is sanitised."
+    )
+    last_updated = models.DateField()
+
+    class Meta:
+        ordering = ("title",)
+        verbose_name = "policy page"
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return self.route
+
+
+class ContentBlock(models.Model):
+    """A named piece of long-form text (the about page is the block keyed “about”)."""
+
+    key = models.SlugField(unique=True)
+    title = models.CharField(max_length=160)
+    summary = models.CharField(
+        max_length=300, blank=True, help_text="One or two sentences; also the page description."
+    )
+    body = models.TextField(help_text="Markdown. Sections start with “## Heading”.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("key",)
+
+    def __str__(self) -> str:
+        return self.title

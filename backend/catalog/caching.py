@@ -1,0 +1,53 @@
+"""Caching of the public catalogue answers.
+
+Every cached answer's key holds a content version. Any save or delete of a catalogue
+model (admin edits, list_editable, bulk delete) bumps the version through the
+post_save/post_delete receivers in `catalog.signals`, so the next request rebuilds from the
+database. Old entries are never looked up again and expire on their own. Writes that skip
+model signals (QuerySet.update(), a data migration) are picked up when entries expire,
+after CATALOG_CACHE_SECONDS at most.
+
+The version lives in the shared cache (Redis in production), so one bump reaches every
+server process.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.db import transaction
+
+VERSION_KEY = "catalog:content-version"
+CATALOG_CACHE_SECONDS = 60 * 60
+
+T = TypeVar("T")
+
+
+def catalog_cache_version() -> str:
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+        version = cache.get(VERSION_KEY) or "0"
+    return str(version)
+
+
+def catalog_cache_bump() -> None:
+    """Invalidate every cached catalogue answer, now and again once the transaction commits.
+
+    The second bump closes the window in which another request could cache the old rows
+    between this write and its commit.
+    """
+    cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+    transaction.on_commit(lambda: cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None))
+
+
+def catalog_cached(name: str, build: Callable[[], T]) -> T:
+    key = f"catalog:{catalog_cache_version()}:{name}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, timeout=CATALOG_CACHE_SECONDS)
+    return value

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import User
+from catalog.models import Course, Event, Tournament
+from core.permissions import BACK_OFFICE_GROUP, back_office_group_sync
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_serves_repeat_requests_from_the_cache(client: Client) -> None:
+    client.get("/api/courses")
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/courses")
+    assert not [q for q in queries.captured_queries if "catalog_course" in q["sql"]]
+
+
+def test_it_shows_a_fee_change_on_the_next_request(client: Client) -> None:
+    assert client.get("/api/courses/java").json()["offer_fee"] == 499
+    course = Course.objects.get(slug="java")
+    course.offer_fee = 399
+    course.save()
+    body = client.get("/api/courses/java").json()
+    assert body["offer_fee"] == 399
+    assert body["offer_fee_display"] == "₹399"
+
+
+def test_it_shows_a_fee_saved_in_the_admin(client: Client, staff: User) -> None:
+    back_office_group_sync()
+    staff.groups.add(Group.objects.get(name=BACK_OFFICE_GROUP))
+    admin = Client()
+    admin.force_login(staff)
+    assert client.get("/api/courses/python").json()["list_fee"] == 4499
+    course = Course.objects.get(slug="python")
+    form = {
+        field: getattr(course, field)
+        for field in (
+            "name",
+            "short_name",
+            "slug",
+            "route",
+            "summary",
+            "description",
+            "offer_label",
+            "duration_text",
+            "timing",
+            "days",
+            "doubt_session",
+            "mode",
+            "highlights",
+            "syllabus",
+            "order",
+            "referral_reward",
+        )
+    }
+    form.update({"list_fee": 3999, "offer_fee": "", "certificate": "on", "is_active": "on"})
+    response = admin.post(f"/admin/catalog/course/{course.pk}/change/", form)
+    assert response.status_code == 302, response.content[:2000]
+    assert client.get("/api/courses/python").json()["list_fee"] == 3999
+    assert client.get("/api/courses").json()[3]["list_fee_display"] == "₹3,999"
+
+
+def test_it_drops_a_deleted_tournament_and_a_new_event(client: Client) -> None:
+    assert len(client.get("/api/events/bgmi-tournaments").json()["tournaments"]) == 3
+    Tournament.objects.filter(event__slug="bgmi-tournaments").first().delete()
+    assert len(client.get("/api/events/bgmi-tournaments").json()["tournaments"]) == 2
+    Event.objects.create(
+        slug="quiz-night", title="Quiz Night", summary="A quiz.", starts_on="2099-01-01"
+    )
+    upcoming = client.get("/api/events").json()["upcoming"]
+    assert "quiz-night" in [e["slug"] for e in upcoming]

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import pytest
+
+from catalog.models import PolicyPage
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_serves_the_privacy_policy_with_its_sections_and_date(get_json) -> None:
+    status, page = get_json("/api/policies/privacy")
+    assert status == 200
+    assert page["route"] == "/privacy-policy"
+    assert page["last_updated"] == "2023-04-01"
+    titles = [s["title"] for s in page["sections"]]
+    for expected in (
+        "Information we collect",
+        "Disclosure of information",
+        "Data retention",
+        "Your rights",
+        "Children under 13",
+        "Do Not Track",
+        "Security",
+        "Data breach",
+        "Changes to this policy",
+        "Refunds",
+        "Acceptance of this policy",
+        "Contact us",
+    ):
+        assert expected in titles
+    for section in page["sections"]:
+        assert f'<h2 id="{section["id"]}">' in page["body_html"]
+
+
+def test_it_serves_the_project_terms_and_refund_rule(get_json) -> None:
+    _, terms = get_json("/api/policies/terms")
+    assert terms["route"] == "/t&c"
+    assert "Project terms" in [s["title"] for s in terms["sections"]]
+    assert "Rs. 2,000 per hour" in terms["body_html"]
+    assert "Rs. 500 per hour" in terms["body_html"]
+    _, refund = get_json("/api/policies/refund")
+    assert refund["route"] == "/refund-and-cancellation-policy"
+    text = " ".join(refund["body_html"].split())
+    assert "<strong>not allotted</strong>" in text
+    assert "we refund the full amount you paid" in text
+
+
+def test_it_strips_scripts_and_unsafe_links_from_the_markdown(get_json) -> None:
+    PolicyPage.objects.filter(slug="refund").update(
+        body="## Hello\n\n<script>alert('x')</script>\n\n"
+        '[click](javascript:alert(1)) <img src=x onerror="alert(2)"> <b onclick="x()">bold</b>'
+    )
+    # .update() skips the signals; a save from the admin bumps the cache version itself.
+    PolicyPage.objects.get(slug="refund").save()
+    _, page = get_json("/api/policies/refund")
+    html = page["body_html"]
+    assert "<script" not in html and "alert('x')" not in html
+    assert "javascript:" not in html
+    assert "onerror" not in html and "onclick" not in html and "<img" not in html
+    assert "<b>bold</b>" in html
+    assert page["sections"] == [{"id": "hello", "title": "Hello"}]
+
+
+def test_it_answers_404_for_an_unknown_policy(get_json) -> None:
+    status, body = get_json("/api/policies/cookies")
+    assert status == 404
+    assert body == {"message": "No such policy page.", "extra": {}}

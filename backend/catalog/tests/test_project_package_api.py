@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_the_six_packages_with_their_dollar_prices(get_json) -> None:
+    status, body = get_json("/api/projects")
+    assert status == 200
+    assert {p["name"]: p["price_usd"] for p in body} == {
+        "Web Project": 50,
+        "Full Stack Web Project": 100,
+        "E-Commerce Project": 170,
+        "IoT Project": 30,
+        "iOS App Project": 500,
+        "Android App Project": 300,
+    }
+    assert set(body[0]) == {"slug", "name", "price_usd", "summary", "features"}
+    ios = next(p for p in body if p["slug"] == "ios-app-project")
+    assert {"Deployment", "Analytics"} <= set(ios["features"])
+
+
+def test_it_keeps_the_site_and_team_shapes(get_json) -> None:
+    status, site = get_json("/api/site")
+    assert status == 200
+    assert "brand_name" in site and "socials" in site
+    status, team = get_json("/api/team")
+    assert status == 200
+    assert set(team[0]) == {"name", "role", "bio", "photo_url"}
