@@ -3,6 +3,7 @@ the right title, description, canonical link and Open Graph tags without running
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,6 +51,7 @@ def render_head(
     site_name: str,
     noindex: bool,
     bootstrap: dict,
+    json_ld: list[dict] | None = None,
 ) -> str:
     t, d, s = escape(title), escape(description), escape(site_name)
     tags = [
@@ -71,8 +73,16 @@ def render_head(
         tags.append(f'<meta property="og:url" content="{c}">')
     if noindex:
         tags.append('<meta name="robots" content="noindex">')
+    for obj in json_ld or []:
+        tags.append(f'<script type="application/ld+json">{_json_for_script(obj)}</script>')
     tags.append(str(json_script(bootstrap, "bootstrap")))
     return "\n    ".join(tags)
+
+
+def _json_for_script(obj: object) -> str:
+    # Inside <script> a "</script>" in the data would end the element: escape < > &.
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def render_page(**head: object) -> str:

@@ -17,7 +17,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_safe
 
 from accounts.selectors import user_public
-from catalog.selectors import site_settings_public
+from catalog.selectors import catalog_meta_for_path, site_settings_public
 from web.html import FrontendNotBuilt, render_page
 from web.routes import route_match, routes
 
@@ -45,6 +45,7 @@ def spa(request: HttpRequest) -> HttpResponse:
 
     site = site_settings_public()
     brand = site["brand_name"]
+    json_ld: list[dict] = []
     if found is None:
         status = 404
         title, description, canonical, noindex = (
@@ -56,8 +57,11 @@ def spa(request: HttpRequest) -> HttpResponse:
     else:
         route, _params = found
         status = 200
-        title = f"{brand} | {route.title}" if route.path == "/" else f"{route.title} | {brand}"
-        description = route.description
+        meta = catalog_meta_for_path(path=path) or {}
+        page_title = meta.get("title") or route.title
+        title = f"{brand} | {page_title}" if route.path == "/" else f"{page_title} | {brand}"
+        description = meta.get("description") or route.description
+        json_ld = meta.get("json_ld") or []
         canonical = settings.SITE_URL + path
         noindex = route.noindex
     try:
@@ -67,6 +71,7 @@ def spa(request: HttpRequest) -> HttpResponse:
             canonical=canonical,
             site_name=brand,
             noindex=noindex,
+            json_ld=json_ld,
             bootstrap={
                 "site": site,
                 "user": user_public(user=request.user)  # type: ignore[arg-type]

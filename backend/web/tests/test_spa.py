@@ -77,3 +77,11 @@ def test_it_answers_503_when_the_frontend_is_not_built(client: Client, settings,
     settings.FRONTEND_DIST = tmp_path / "missing"
     response = client.get("/")
     assert response.status_code == 503
+
+
+def test_it_embeds_json_ld_for_the_home_page(client: Client) -> None:
+    html = client.get("/").content.decode()
+    match = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    assert match
+    data = json.loads(match.group(1))
+    assert data["@type"] == "EducationalOrganization"
