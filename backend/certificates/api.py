@@ -1,5 +1,86 @@
 from __future__ import annotations
 
-from ninja import Router
+from django.conf import settings
+from django.http import HttpRequest
+from ninja import File, Form, Router, Status
+from ninja.files import UploadedFile
+
+from certificates import selectors, services
+from certificates.models import Certificate
+from certificates.schemas import CertificateDownloadsOut, CertificateOut, ImportReportOut
+from core.api import staff_only
+from core.http import client_ip
+from core.ratelimit import rate_limit_hit
+from core.schemas import ErrorOut
 
 router = Router(tags=["certificates"])
+
+
+# Registered before the lookup, whose path pattern also matches "import".
+@router.post(
+    "/import",
+    response={
+        200: ImportReportOut,
+        401: ErrorOut,
+        403: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+    },
+    auth=staff_only,
+    summary="Import certificate records from a CSV file (staff)",
+    description=(
+        "All or nothing. With dry_run the file is checked and counted without writing. "
+        "On any error the answer is 422 with the report in extra.report and extra.reason "
+        "(not_csv, encoding, empty, headers, too_large, rows)."
+    ),
+)
+def certificate_import(
+    request: HttpRequest, file: File[UploadedFile], dry_run: Form[bool] = False
+) -> Status[ImportReportOut]:
+    rate_limit_hit(
+        scope="certificate-import",
+        ident=str(request.user.pk),
+        rate=settings.RATE_LIMIT_CERTIFICATE_IMPORT,
+        message="You have uploaded many files in a short time.",
+    )
+    try:
+        report = services.certificate_import(source=file, dry_run=dry_run)
+    finally:
+        file.close()
+    return Status(200, ImportReportOut(**report.as_dict()))
+
+
+@router.get(
+    "/{path:certificate_id}",
+    response={200: CertificateOut, 404: ErrorOut, 429: ErrorOut},
+    summary="Verify a certificate by its ID",
+    description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
+)
+def certificate_get(request: HttpRequest, certificate_id: str) -> Status[CertificateOut]:
+    rate_limit_hit(
+        scope="certificate-verify",
+        ident=client_ip(request),
+        rate=settings.RATE_LIMIT_VERIFY,
+        message="You have checked many certificates in a short time.",
+    )
+    certificate = selectors.certificate_get(certificate_id=certificate_id)
+    return Status(200, _certificate_out(certificate))
+
+
+def _certificate_out(certificate: Certificate) -> CertificateOut:
+    return CertificateOut(
+        certificate_id=certificate.certificate_id,
+        name=certificate.name,
+        domain=certificate.course,
+        duration=certificate.duration,
+        issue_date=certificate.issue_date,
+        status=certificate.status,
+        revoked_reason=(
+            certificate.revoked_reason if certificate.status == Certificate.Status.REVOKED else ""
+        ),
+        verified=selectors.certificate_is_verified(certificate=certificate),
+        downloads=CertificateDownloadsOut(
+            **selectors.certificate_download_urls(certificate=certificate)
+        ),
+        verify_url=selectors.certificate_verify_url(certificate_id=certificate.certificate_id),
+    )

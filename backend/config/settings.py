@@ -88,7 +88,6 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers and the writer work at once; busy timeout rides out short locks.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
@@ -162,7 +161,13 @@ RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
 # Certificate verification lookups per client IP.
 RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
 # Largest certificate CSV staff may upload, in bytes.
-CERTIFICATE_IMPORT_MAX_BYTES = env_int("CERTIFICATE_IMPORT_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
+CERTIFICATE_IMPORT_MAX_BYTES = env_int(
+    "CERTIFICATE_IMPORT_MAX_BYTES", 10 * 1024 * 1024, minimum=1024
+)
+# Certificate CSV uploads per staff account.
+RATE_LIMIT_CERTIFICATE_IMPORT = env_str("RATE_LIMIT_CERTIFICATE_IMPORT", "60/h")
+# Where generated certificate and letter files are cached (outside the public media/).
+CERTIFICATE_RENDER_DIR = Path(env_str("CERTIFICATE_RENDER_DIR") or VAR_DIR / "rendered")
 
 # --- Email and staff notifications ----------------------------------------------------
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from datetime import date
+
+from ninja import Schema
+
+
+class CertificateDownloadsOut(Schema):
+    """Site-relative links; null when the record offers no such download."""
+
+    certificate_png: str | None
+    certificate_pdf: str | None
+    letter_png: str | None
+    letter_pdf: str | None
+
+
+class CertificateOut(Schema):
+    certificate_id: str
+    name: str
+    domain: str
+    duration: str
+    issue_date: date | None
+    status: str  # "valid" or "revoked"
+    revoked_reason: str
+    # False for revoked records and for Course "Eliminated".
+    verified: bool
+    downloads: CertificateDownloadsOut
+    verify_url: str
+
+
+class ImportRowErrorOut(Schema):
+    line: int
+    certificate_id: str
+    message: str
+
+
+class ImportReportOut(Schema):
+    dry_run: bool
+    rows: int
+    created: int
+    updated: int
+    unchanged: int
+    error_count: int
+    errors: list[ImportRowErrorOut]
+    errors_truncated: bool
+    warnings: list[str]
+    imported: bool

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from certificates.tests.conftest import make
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_limits_lookups_per_ip(client: Client, settings: Any) -> None:
+    settings.RATE_LIMIT_VERIFY = "3/m"
+    make("WD-001")
+
+    statuses = [client.get("/api/certificates/WD-001").status_code for _ in range(3)]
+    refused = client.get("/api/certificates/UNKNOWN")
+
+    assert statuses == [200, 200, 200]
+    assert refused.status_code == 429
+    assert "try again in" in refused.json()["message"]
+    assert int(refused["Retry-After"]) >= 1
+
+
+def test_it_counts_each_address_separately(client: Client, settings: Any) -> None:
+    settings.RATE_LIMIT_VERIFY = "1/m"
+    make("WD-001")
+
+    first = client.get("/api/certificates/WD-001", REMOTE_ADDR="10.0.0.1")
+    other = client.get("/api/certificates/WD-001", REMOTE_ADDR="10.0.0.2")
+    again = client.get("/api/certificates/WD-001", REMOTE_ADDR="10.0.0.1")
+
+    assert (first.status_code, other.status_code, again.status_code) == (200, 200, 429)

@@ -1,0 +1,102 @@
+"""Certificate and letter downloads: /Certificate/<ID>.png|.pdf and /LOR/<ID>.png|.pdf.
+
+These old addresses are printed and shared, so they stay; the ID is matched like on the
+verify page (any case, stray spaces). Revoked and eliminated records, and letters for
+programmes other than 30 days, answer 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import (
+    FileResponse,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseNotModified,
+)
+from django.views.decorators.http import require_safe
+
+from certificates import selectors, services
+from certificates.models import Certificate
+
+NOT_FOUND_TEXT = "Not found. This certificate ID is invalid or offers no such download.\n"
+# Records can be revoked or corrected: browsers may keep a copy briefly, shared caches not.
+CACHE_CONTROL = "private, max-age=300"
+
+Renderer = Callable[..., services.RenderedFile]
+
+
+def _not_found() -> HttpResponse:
+    response = HttpResponse(NOT_FOUND_TEXT, status=404, content_type="text/plain; charset=utf-8")
+    response["X-Robots-Tag"] = "noindex"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _serve(
+    request: HttpRequest,
+    cert_id: str,
+    *,
+    allowed: Callable[..., bool],
+    render: Renderer,
+) -> HttpResponseBase:
+    certificate: Certificate | None = selectors.certificate_find(certificate_id=cert_id)
+    if certificate is None or not allowed(certificate=certificate):
+        return _not_found()
+    rendered = render(certificate=certificate)
+    etag = f'"{rendered.etag}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponseBase = HttpResponseNotModified()
+    else:
+        response = FileResponse(
+            rendered.path.open("rb"),
+            content_type=rendered.content_type,
+            as_attachment=False,
+            filename=rendered.filename,
+        )
+    response["ETag"] = etag
+    response["X-Robots-Tag"] = "noindex"
+    response["Cache-Control"] = CACHE_CONTROL
+    return response
+
+
+@require_safe
+def certificate_png(request: HttpRequest, cert_id: str) -> HttpResponseBase:
+    return _serve(
+        request,
+        cert_id,
+        allowed=selectors.certificate_has_certificate_download,
+        render=services.certificate_render_png,
+    )
+
+
+@require_safe
+def certificate_pdf(request: HttpRequest, cert_id: str) -> HttpResponseBase:
+    return _serve(
+        request,
+        cert_id,
+        allowed=selectors.certificate_has_certificate_download,
+        render=services.certificate_render_pdf,
+    )
+
+
+@require_safe
+def letter_png(request: HttpRequest, cert_id: str) -> HttpResponseBase:
+    return _serve(
+        request,
+        cert_id,
+        allowed=selectors.certificate_has_letter_download,
+        render=services.letter_render_png,
+    )
+
+
+@require_safe
+def letter_pdf(request: HttpRequest, cert_id: str) -> HttpResponseBase:
+    return _serve(
+        request,
+        cert_id,
+        allowed=selectors.certificate_has_letter_download,
+        render=services.letter_render_pdf,
+    )
