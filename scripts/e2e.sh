@@ -36,6 +36,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
+"${manage[@]}" collectstatic --noinput --verbosity 0
 "${manage[@]}" migrate --noinput --verbosity 0
 "${manage[@]}" createcachetable
 "$uv" run --frozen gunicorn config.wsgi --chdir backend --bind "127.0.0.1:${port}" \

@@ -1,0 +1,31 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+describe('getquote route', () => {
+  it('preselects the package named in ?package=', async () => {
+    mockApi()
+    renderRoute('/getquote?package=iot-project')
+    expect(await screen.findByRole('heading', { level: 1, name: /get a quote/i })).toBeInTheDocument()
+    const select = screen.getByLabelText(/package/i)
+    await waitFor(() => expect(select).toHaveValue('iot-project'))
+    expect(screen.getByRole('option', { name: 'IoT Project — $30' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Choose a package' })).toBeInTheDocument()
+  })
+
+  it('leaves the package unchosen when the slug is unknown', async () => {
+    mockApi()
+    renderRoute('/getquote?package=nope')
+    await screen.findByRole('option', { name: 'Web Project — $50' })
+    expect(screen.getByLabelText(/package/i)).toHaveValue('')
+  })
+
+  it('shows the contact details beside the form', async () => {
+    mockApi()
+    renderRoute('/getquote')
+    expect(await screen.findByRole('complementary', { name: /contact details/i })).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'hello@example.com' }).length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+describe('not-found route', () => {
+  it('renders for an unknown path with a link back home', async () => {
+    mockApi()
+    const { router } = renderRoute('/no-such-page')
+    expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
+    const home = screen.getByRole('link', { name: /back to home/i })
+    expect(home).toHaveAttribute('href', '/')
+
+    await userEvent.click(home)
+    expect(await screen.findByRole('heading', { level: 1, name: /build real software/i })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('matches paths case-sensitively, like the server', async () => {
+    mockApi()
+    renderRoute('/GetQuote')
+    expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
+  })
+
+  it('moves focus to the new page heading after navigating', async () => {
+    mockApi()
+    renderRoute('/no-such-page')
+    await userEvent.click(await screen.findByRole('link', { name: /back to home/i }))
+    const heading = await screen.findByRole('heading', { level: 1, name: /build real software/i })
+    await waitFor(() => expect(heading).toHaveFocus())
+  })
+})

@@ -1,0 +1,83 @@
+import { LogIn } from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
+import { Outlet, ScrollRestoration, useMatches } from 'react-router'
+
+import type { RouteHandle } from '@/app/router'
+import { Footer } from '@/components/layouts/footer'
+import { Header } from '@/components/layouts/header'
+import { mainNav, policyNav, type NavItem } from '@/components/layouts/nav-items'
+import { Shell } from '@/components/layouts/shell'
+import { LinkButton } from '@/components/ui/link-button'
+import { links } from '@/config/paths'
+import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
+
+const FOOTER_BLURB = 'Websites, apps and IoT projects built to order, and live online courses and internships for students.'
+
+const exploreNav: readonly NavItem[] = [
+  { label: 'Courses', to: links.courses },
+  { label: 'Internships', to: links.internship },
+  { label: 'Projects', to: links.projects },
+  { label: 'Portfolio', to: links.portfolio },
+  { label: 'Verify a certificate', to: links.verify },
+  { label: 'Contact us', to: links.getquote },
+]
+
+/** Login for now; the accounts feature will swap in Dashboard for a signed-in visitor. */
+function AccountAction() {
+  return (
+    <LinkButton to={links.login} variant="secondary" className="w-full lg:w-auto">
+      <LogIn className="size-4" aria-hidden="true" width={16} height={16} />
+      Login
+    </LinkButton>
+  )
+}
+
+/**
+ * The server writes the first page's <title>; after client-side navigation we keep it in
+ * step, in the same "<route title> | <brand>" form.
+ */
+function useDocumentTitle(brand: string | undefined) {
+  const matches = useMatches()
+  const route = (matches.at(-1)?.handle as RouteHandle | undefined)?.route
+  const title = route?.title ?? 'Page not found'
+  useEffect(() => {
+    document.title = brand ? `${title} | ${brand}` : title
+  }, [title, brand])
+}
+
+function Layout({ children }: { children: ReactNode }) {
+  const { data: site } = useSiteSettings()
+  return (
+    <Shell
+      header={<Header brandName={site?.brand_name ?? ''} homePath={links.home} items={mainNav} account={<AccountAction />} />}
+      footer={<Footer site={site} blurb={FOOTER_BLURB} explore={exploreNav} policies={policyNav} />}
+    >
+      {children}
+    </Shell>
+  )
+}
+
+export function RootLayout() {
+  const { data: site } = useSiteSettings()
+  useDocumentTitle(site?.brand_name)
+  return (
+    <Layout>
+      <ScrollRestoration />
+      <Outlet />
+    </Layout>
+  )
+}
+
+/** Shown while the first page's code loads: the shell at once, a quiet placeholder inside. */
+export function RootLayoutFallback() {
+  return (
+    <Layout>
+      <div className="container-page flex flex-col gap-4 py-16" aria-busy="true">
+        <p className="sr-only">Loading…</p>
+        <div className="h-10 w-3/4 max-w-xl animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" />
+        <div className="h-5 w-full max-w-2xl animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+        <div className="h-5 w-2/3 max-w-lg animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+      </div>
+    </Layout>
+  )
+}

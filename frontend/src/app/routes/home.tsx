@@ -1,0 +1,38 @@
+import { SectionHeading } from '@/components/ui/section-heading'
+import { AboutSection } from '@/features/catalog/components/about-section'
+import { ContactDetails } from '@/features/catalog/components/contact-details'
+import { CtaBand } from '@/features/catalog/components/cta-band'
+import { FiguresSection } from '@/features/catalog/components/figures-section'
+import { HeroSection } from '@/features/catalog/components/hero-section'
+import { ServiceCardsSection } from '@/features/catalog/components/service-cards-section'
+import { ServicesSection } from '@/features/catalog/components/services-section'
+import { TeamSection } from '@/features/catalog/components/team-section'
+import { contact } from '@/features/catalog/content/home'
+import { EnquiryForm } from '@/features/enquiries/components/enquiry-form'
+
+export function Component() {
+  return (
+    <>
+      <HeroSection />
+      <AboutSection />
+      <ServicesSection />
+      <FiguresSection />
+      <ServiceCardsSection />
+      <CtaBand />
+      <TeamSection />
+      <section id="contact" aria-labelledby="contact-heading" className="section-y">
+        <div className="container-page grid gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
+          <div className="flex flex-col gap-8">
+            <SectionHeading id="contact-heading" eyebrow="Get in touch" title={contact.heading} intro={contact.intro} />
+            <div className="hidden lg:block">
+              <ContactDetails headingLevel={3} />
+            </div>
+          </div>
+          <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
+            <EnquiryForm kind="contact" />
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,123 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+
+import { LogoMark } from '@/components/layouts/logo-mark'
+import type { NavItem } from '@/components/layouts/nav-items'
+import { cn } from '@/lib/cn'
+
+type HeaderProps = {
+  brandName: string
+  homePath: string
+  items: readonly NavItem[]
+  /** Login or Dashboard: the accounts feature decides, app/ passes it in. */
+  account?: ReactNode
+}
+
+const desktopLink =
+  'rounded-control px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900 ' +
+  'aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
+
+const mobileLink =
+  'flex min-h-12 items-center rounded-control px-3 text-base font-medium text-ink hover:bg-brand-50 ' +
+  'aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
+
+export function Header({ brandName, homePath, items, account }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const { pathname } = useLocation()
+
+  // Any navigation (including back/forward) closes the menu.
+  const [lastPath, setLastPath] = useState(pathname)
+  if (pathname !== lastPath) {
+    setLastPath(pathname)
+    setMenuOpen(false)
+  }
+
+  // A click or tap outside the header closes the menu too.
+  useEffect(() => {
+    if (!menuOpen) return
+    function onPointerDown(event: PointerEvent) {
+      const target = event.target as Node
+      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setMenuOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [menuOpen])
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && menuOpen) {
+      event.stopPropagation()
+      setMenuOpen(false)
+      buttonRef.current?.focus()
+    }
+  }
+
+  // Choosing any link in the panel closes it, including the account slot's links.
+  function onPanelClick(event: MouseEvent) {
+    if ((event.target as Element).closest('a')) setMenuOpen(false)
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85" onKeyDown={onKeyDown}>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to={homePath} className="flex min-h-11 items-center gap-2.5 rounded-control font-bold text-brand-900">
+          <LogoMark size={36} />
+          <span className="text-lg leading-tight tracking-tight">{brandName || 'Home'}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={desktopLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {account && <div className="ml-3 border-l border-line pl-4">{account}</div>}
+        </nav>
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-control text-brand-900 hover:bg-brand-50 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label="Menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? (
+            <X className="size-6" aria-hidden="true" width={24} height={24} />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" width={24} height={24} />
+          )}
+        </button>
+      </div>
+
+      <div
+        ref={panelRef}
+        id={menuId}
+        hidden={!menuOpen}
+        onClick={onPanelClick}
+        className={cn('border-t border-line bg-white shadow-card lg:hidden')}
+      >
+        <nav aria-label="Main" className="container-page py-3">
+          <ul className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={mobileLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {account && <div className="mt-3 border-t border-line pt-3">{account}</div>}
+        </nav>
+      </div>
+    </header>
+  )
+}

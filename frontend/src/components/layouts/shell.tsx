@@ -1,0 +1,62 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useLocation, useNavigation } from 'react-router'
+
+type ShellProps = {
+  header: ReactNode
+  footer: ReactNode
+  children: ReactNode
+}
+
+export const MAIN_ID = 'main'
+
+/**
+ * After a client-side navigation, move focus to the new page's main heading (or to
+ * <main>), so screen-reader users hear where they are and keyboard users start from the
+ * top of the content. The first render is left alone: the browser handles page loads.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation()
+  const previous = useRef(pathname)
+
+  useEffect(() => {
+    if (previous.current === pathname) return
+    previous.current = pathname
+    const main = document.getElementById(MAIN_ID)
+    const heading = main?.querySelector<HTMLElement>('h1')
+    const target = heading ?? main
+    if (!target) return
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+    target.focus({ preventScroll: true })
+  }, [pathname])
+}
+
+/** A thin bar while the next page's code or data loads — on slow networks it matters. */
+function NavigationProgress() {
+  const navigation = useNavigation()
+  if (navigation.state === 'idle') return null
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" role="progressbar" aria-label="Loading page">
+      <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] bg-accent-500 motion-reduce:w-full motion-reduce:animate-none" />
+    </div>
+  )
+}
+
+export function Shell({ header, footer, children }: ShellProps) {
+  useFocusOnNavigation()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only z-50 rounded-control bg-brand-800 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      {header}
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1">
+        {children}
+      </main>
+      {footer}
+    </div>
+  )
+}

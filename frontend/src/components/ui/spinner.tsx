@@ -1,0 +1,22 @@
+import { cn } from '@/lib/cn'
+
+type SpinnerProps = { className?: string; label?: string }
+
+/** Decorative by default; pass `label` when the spinner is the only sign of progress. */
+export function Spinner({ className, label }: SpinnerProps) {
+  return (
+    <svg
+      className={cn('size-5 animate-spin motion-reduce:animate-none', className)}
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  )
+}

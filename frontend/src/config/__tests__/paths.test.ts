@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+
+import { links, paths, quotePath, routeIds, routes } from '@/config/paths'
+
+describe('paths', () => {
+  it('lists exactly the ids in routes.json', () => {
+    expect([...routeIds].sort()).toEqual(routes.map((route) => route.id).sort())
+  })
+
+  it('gives each route its path', () => {
+    expect(paths.home).toBe('/')
+    expect(paths.getquote).toBe('/getquote')
+    expect(links.terms).toBe('/t&c')
+  })
+
+  it('has a lazy page module for every route', () => {
+    const modules = Object.keys(import.meta.glob('../../app/routes/*.tsx'))
+    for (const route of routes) expect(modules).toContain(`../../app/routes/${route.page}.tsx`)
+  })
+
+  it('builds quote links with the package slug', () => {
+    expect(quotePath('web-project')).toBe('/getquote?package=web-project')
+    expect(quotePath()).toBe('/getquote')
+  })
+})

@@ -1,0 +1,66 @@
+/**
+ * The one route table. `routes.json` is shared with the Django server, which answers
+ * 200 (with the route's title and meta tags) only for the paths listed there and 404 for
+ * everything else, so the two sides never drift.
+ */
+import routeTable from './routes.json'
+
+export type RouteEntry = {
+  id: string
+  path: string
+  page: string
+  title: string
+  description: string
+  sitemap: boolean
+  noindex?: boolean
+}
+
+export const routes: readonly RouteEntry[] = routeTable.routes
+
+/**
+ * The ids in routes.json. JSON imports are not typed literally, so the ids are listed here
+ * and checked against the file when this module loads (and by a unit test): adding a route
+ * means adding its id here too.
+ */
+export const routeIds = ['home', 'getquote'] as const
+export type RouteId = (typeof routeIds)[number]
+
+function buildPaths(): Record<RouteId, string> {
+  const byId = new Map(routes.map((route) => [route.id, route.path]))
+  const missing = routeIds.filter((id) => !byId.has(id))
+  const extra = [...byId.keys()].filter((id) => !(routeIds as readonly string[]).includes(id))
+  if (missing.length || extra.length) {
+    throw new Error(`paths.ts and routes.json disagree: missing ${missing.join(', ') || '-'}; unlisted ${extra.join(', ') || '-'}`)
+  }
+  return Object.fromEntries(routeIds.map((id) => [id, byId.get(id) as string])) as Record<RouteId, string>
+}
+
+/** `paths.home`, `paths.getquote`, … — one constant per route in routes.json. */
+export const paths = buildPaths()
+
+/**
+ * Pages the header and footer already link to but that arrive in later issues; until
+ * they are listed in routes.json the server answers them with the not-found page.
+ * Paths are exact and case-sensitive (the server matches them as written).
+ */
+export const upcomingPaths = {
+  about: '/about',
+  portfolio: '/portfolio',
+  internship: '/internship',
+  courses: '/courses',
+  projects: '/projects',
+  verify: '/verify',
+  login: '/login',
+  dashboard: '/dashboard',
+  terms: '/t&c',
+  privacyPolicy: '/privacy-policy',
+  refundPolicy: '/refund-and-cancellation-policy',
+} as const
+
+/** Every path the app links to, whether its page exists yet or not. */
+export const links: typeof upcomingPaths & Record<RouteId, string> = { ...upcomingPaths, ...paths }
+
+/** `/getquote?package=web-project` */
+export function quotePath(packageSlug?: string): string {
+  return packageSlug ? `${links.getquote}?package=${encodeURIComponent(packageSlug)}` : links.getquote
+}

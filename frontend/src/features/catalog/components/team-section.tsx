@@ -1,0 +1,82 @@
+import { SectionHeading } from '@/components/ui/section-heading'
+import { useTeam, type TeamMember } from '@/features/catalog/api/get-team'
+import { team } from '@/features/catalog/content/home'
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  const first = parts[0]?.[0] ?? ''
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : ''
+  return (first + last).toUpperCase()
+}
+
+function Avatar({ member }: { member: TeamMember }) {
+  if (member.photo_url) {
+    return (
+      <img
+        src={member.photo_url}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+        decoding="async"
+        className="size-24 rounded-full object-cover ring-4 ring-brand-50"
+      />
+    )
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-24 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800 ring-4 ring-brand-50"
+    >
+      {initials(member.name)}
+    </span>
+  )
+}
+
+const cardClasses = 'flex flex-col items-center gap-3 rounded-card border border-line bg-white p-6 text-center shadow-card'
+
+function TeamSkeleton() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" aria-hidden="true">
+      {[0, 1, 2].map((key) => (
+        <li key={key} className={cardClasses}>
+          <span className="size-24 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
+          <span className="h-5 w-32 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+          <span className="h-4 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+          <span className="h-4 w-full animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Hidden entirely when the team list is empty or cannot be loaded: it is not essential. */
+export function TeamSection() {
+  const { data, isPending, isError } = useTeam()
+  if (isError || (data && data.length === 0)) return null
+
+  return (
+    <section aria-labelledby="team-heading" className="section-y" aria-busy={isPending || undefined}>
+      <div className="container-page flex flex-col gap-10">
+        <SectionHeading id="team-heading" title={team.heading} intro={team.intro} align="center" />
+        {isPending ? (
+          <>
+            <p className="sr-only">Loading the team…</p>
+            <TeamSkeleton />
+          </>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+            {data.map((member) => (
+              <li key={member.name} className={cardClasses}>
+                <Avatar member={member} />
+                <h3 className="text-lg font-bold text-ink">{member.name}</h3>
+                <p className="text-sm font-semibold text-accent-700">{member.role}</p>
+                {member.bio && <p className="text-ink-muted">{member.bio}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}

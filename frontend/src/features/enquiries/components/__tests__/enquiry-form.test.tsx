@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { EnquiryForm } from '@/features/enquiries/components/enquiry-form'
+import { json, mockApi, sentBodies } from '@/test/api'
+import { renderWithProviders } from '@/test/render'
+
+const packages = [
+  { value: 'web-project', label: 'Web Project — $50' },
+  { value: 'iot-project', label: 'IoT Project — $30' },
+]
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^name/i), 'Priya Sharma')
+  await user.type(screen.getByLabelText(/^email/i), 'priya@example.com')
+  await user.type(screen.getByLabelText(/^subject/i), 'Course timings')
+  await user.type(screen.getByLabelText(/^message/i), 'Are weekend batches available?')
+}
+
+describe('EnquiryForm', () => {
+  it('shows the server-side messages for empty fields and focuses the first one', async () => {
+    const fetchMock = mockApi()
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="quote" packages={packages} />)
+
+    await user.click(screen.getByRole('button', { name: /request a quote/i }))
+
+    const name = screen.getByLabelText(/^name/i)
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name).toHaveAccessibleDescription('This field is required.')
+    expect(name).toHaveFocus()
+    expect(screen.getByLabelText(/^package/i)).toHaveAccessibleDescription('Choose a package.')
+    expect(screen.getAllByText('This field is required.')).toHaveLength(4)
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('checks the email and the length limits', async () => {
+    mockApi()
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="contact" />)
+    await user.type(screen.getByLabelText(/^email/i), 'not-an-email')
+    const message = screen.getByLabelText(/^message/i)
+    await user.click(message)
+    await user.paste('x'.repeat(5001))
+    await user.click(screen.getByRole('button', { name: /send message/i }))
+
+    expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription('Enter a valid email address.')
+    expect(message).toHaveAccessibleDescription(/Ensure this value has at most 5000 characters\./)
+  })
+
+  it('re-validates a field on blur after the first submit', async () => {
+    mockApi()
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="contact" />)
+    await user.click(screen.getByRole('button', { name: /send message/i }))
+    const email = screen.getByLabelText(/^email/i)
+    await user.type(email, 'bad')
+    await user.tab()
+    expect(email).toHaveAccessibleDescription('Enter a valid email address.')
+    await user.clear(email)
+    await user.type(email, 'good@example.com')
+    expect(email).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('sends the enquiry, announces the server message and resets the form', async () => {
+    const fetchMock = mockApi({
+      'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by e-mail soon.' }, 201),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="contact" />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: /send message/i }))
+
+    const status = await screen.findByRole('status')
+    await waitFor(() => expect(status).toHaveTextContent('Thank you! We will reply by e-mail soon.'))
+    expect(status).toHaveAttribute('aria-live', 'polite')
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('')
+    expect(screen.getByLabelText(/^message/i)).toHaveValue('')
+
+    expect(await sentBodies(fetchMock, 'POST /api/enquiries')).toEqual([
+      {
+        kind: 'contact',
+        name: 'Priya Sharma',
+        email: 'priya@example.com',
+        subject: 'Course timings',
+        message: 'Are weekend batches available?',
+        package: null,
+        website: '',
+      },
+    ])
+  })
+
+  it('sends the chosen package with a quote', async () => {
+    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="quote" packages={packages} initialPackage="iot-project" />)
+    expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: /request a quote/i }))
+    await screen.findByText('Thanks')
+    const [body] = await sentBodies(fetchMock, 'POST /api/enquiries')
+    expect(body).toMatchObject({ kind: 'quote', package: 'iot-project' })
+  })
+
+  it('puts the server’s field errors (422) next to the fields', async () => {
+    mockApi({
+      'POST /api/enquiries': () =>
+        json({ message: 'Please correct the errors below.', extra: { fields: { email: 'Enter a valid email address.' } } }, 422),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="contact" />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: /send message/i }))
+
+    const email = screen.getByLabelText(/^email/i)
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid email address.'))
+    expect(email).toHaveFocus()
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('Priya Sharma')
+  })
+
+  it('shows a rate-limit (429) message in an alert', async () => {
+    mockApi({
+      'POST /api/enquiries': () =>
+        json({ message: 'Too many messages. Please try again in 10 minutes.', extra: { retry_after: 600 } }, 429),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="contact" />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: /send message/i }))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(alert).toHaveTextContent('Too many messages. Please try again in 10 minutes.'))
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('Priya Sharma')
+  })
+
+  it('disables the submit button while sending', async () => {
+    let release: (response: Response) => void = () => {}
+    mockApi({ 'POST /api/enquiries': () => new Promise<Response>((resolve) => (release = resolve)) })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm kind="contact" />)
+    await fillContact(user)
+    const button = screen.getByRole('button', { name: /send message/i })
+    await user.click(button)
+    await waitFor(() => expect(button).toBeDisabled())
+    release(json({ message: 'Sent' }, 201))
+    await screen.findByText('Sent')
+    expect(button).toBeEnabled()
+  })
+
+  it('has a hidden honeypot field that people cannot reach', () => {
+    mockApi()
+    const { container } = renderWithProviders(<EnquiryForm kind="contact" />)
+    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]')
+    expect(honeypot).not.toBeNull()
+    expect(honeypot).toHaveAttribute('tabindex', '-1')
+    expect(honeypot).toHaveAttribute('autocomplete', 'off')
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull()
+    // Hidden from the accessibility tree, so not among the form's labelled fields.
+    const form = container.querySelector('form') as HTMLFormElement
+    expect(within(form).queryByRole('textbox', { name: /leave this field empty/i })).not.toBeInTheDocument()
+  })
+})

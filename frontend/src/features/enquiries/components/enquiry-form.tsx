@@ -1,0 +1,228 @@
+import { Send } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Select } from '@/components/ui/select'
+import { TextArea } from '@/components/ui/text-area'
+import { TextField } from '@/components/ui/text-field'
+import { useCreateEnquiry, type EnquiryKind } from '@/features/enquiries/api/create-enquiry'
+import {
+  FIELD_ORDER,
+  LIMITS,
+  validateEnquiry,
+  validateField,
+  type EnquiryErrors,
+  type EnquiryField,
+  type EnquiryValues,
+} from '@/features/enquiries/validation'
+import { ApiError } from '@/lib/api-client'
+
+export type PackageOption = { value: string; label: string }
+
+type EnquiryFormProps = {
+  kind: EnquiryKind
+  /** Quote form only: the packages to choose from (loaded by the page). */
+  packages?: readonly PackageOption[]
+  packagesLoading?: boolean
+  /** Quote form only: the package to select first (e.g. from `?package=`), if it exists. */
+  initialPackage?: string
+  submitLabel?: string
+}
+
+const EMPTY: EnquiryValues = { name: '', email: '', subject: '', package: '', message: '', website: '' }
+
+function isField(name: string): name is EnquiryField {
+  return (FIELD_ORDER as readonly string[]).includes(name)
+}
+
+/**
+ * The contact form (home page) and the quote form (/getquote): one component, so both get
+ * the same validation, error mapping and announcements.
+ */
+export function EnquiryForm({ kind, packages = [], packagesLoading = false, initialPackage, submitLabel }: EnquiryFormProps) {
+  const id = useId()
+  const [values, setValues] = useState<EnquiryValues>(() => ({ ...EMPTY, package: initialPackage ?? '' }))
+  const [errors, setErrors] = useState<EnquiryErrors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [formError, setFormError] = useState<string>()
+  const [success, setSuccess] = useState<string>()
+  const focusPending = useRef(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const enquiry = useCreateEnquiry()
+
+  const isQuote = kind === 'quote'
+  const slugs = packages.map((option) => option.value)
+  // A preselected slug that is not (or not yet) among the options shows as "Choose a package".
+  const selectedPackage = slugs.includes(values.package) ? values.package : ''
+  const fieldId = (field: string) => `${id}-${field}`
+
+  // After a failed submit, focus the first invalid field once its error is rendered (so
+  // screen readers read the error with the field).
+  useEffect(() => {
+    if (!focusPending.current) return
+    focusPending.current = false
+    const first = FIELD_ORDER.find((field) => errors[field])
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }, [errors])
+
+  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
+    const { name, value } = event.target
+    setValues((current) => ({ ...current, [name]: value }))
+    // Once a field is fixed, clear its error while typing; new errors wait for blur/submit.
+    if (isField(name) && errors[name]) {
+      const next = { ...values, [name]: value }
+      if (!validateField(name, next, kind, slugs)) setErrors((current) => ({ ...current, [name]: undefined }))
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
+    const { name } = event.target
+    if (!submitted || !isField(name)) return
+    setErrors((current) => ({ ...current, [name]: validateField(name, values, kind, slugs) }))
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (enquiry.isPending) return
+    setSubmitted(true)
+    setFormError(undefined)
+    setSuccess(undefined)
+
+    const found = validateEnquiry({ ...values, package: selectedPackage }, kind, slugs)
+    if (Object.keys(found).length > 0) {
+      focusPending.current = true
+      setErrors(found)
+      return
+    }
+    setErrors({})
+
+    enquiry.mutate(
+      {
+        kind,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+        package: isQuote ? selectedPackage : null,
+        website: values.website,
+      },
+      {
+        onSuccess: (data) => {
+          setValues(EMPTY)
+          setErrors({})
+          setSubmitted(false)
+          setSuccess(data.message)
+        },
+        onError: (error) => {
+          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
+          const fieldErrors: EnquiryErrors = {}
+          const unmapped: string[] = []
+          for (const [name, message] of Object.entries(apiError.fields)) {
+            if (isField(name) && (name !== 'package' || isQuote)) fieldErrors[name] = message
+            else unmapped.push(message)
+          }
+          focusPending.current = Object.keys(fieldErrors).length > 0
+          setErrors(fieldErrors)
+          if (Object.keys(fieldErrors).length === 0 || unmapped.length > 0) {
+            setFormError([apiError.message, ...unmapped].join(' '))
+          }
+        },
+      },
+    )
+  }
+
+  const common = (field: EnquiryField) => ({
+    id: fieldId(field),
+    name: field,
+    error: errors[field],
+    onChange,
+    onBlur,
+    required: true,
+  })
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="relative flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+      <p id={`${id}-required-note`} className="text-sm text-ink-muted">
+        Fields marked <span className="text-danger" aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...common('name')} label="Name" autoComplete="name" maxLength={LIMITS.name} value={values.name} />
+        <TextField
+          {...common('email')}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={LIMITS.email}
+          value={values.email}
+        />
+      </div>
+
+      <TextField {...common('subject')} label="Subject" maxLength={LIMITS.subject} value={values.subject} />
+
+      {isQuote && (
+        <Select
+          {...common('package')}
+          label="Package"
+          value={selectedPackage}
+          hint={packagesLoading ? 'Loading packages…' : undefined}
+        >
+          <option value="">Choose a package</option>
+          {packages.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+
+      <TextArea
+        {...common('message')}
+        label="Message"
+        rows={6}
+        value={values.message}
+        hint={`Up to ${LIMITS.message.toLocaleString('en-IN')} characters.`}
+      />
+
+      {/* Honeypot: people never see or reach it; bots that fill every field give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={fieldId('website')}>Leave this field empty</label>
+        <input
+          id={fieldId('website')}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={onChange}
+        />
+      </div>
+
+      <div role="alert" className="empty:hidden">
+        {formError && (
+          <Alert tone="error" title="Your message was not sent">
+            {formError}
+          </Alert>
+        )}
+      </div>
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {success && (
+          <Alert tone="success" title="Message sent">
+            {success}
+          </Alert>
+        )}
+      </div>
+
+      <div>
+        <Button type="submit" size="lg" pending={enquiry.isPending} className="w-full sm:w-auto">
+          {!enquiry.isPending && <Send className="size-5" aria-hidden="true" width={20} height={20} />}
+          {submitLabel ?? (isQuote ? 'Request a quote' : 'Send message')}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+
+import { apiClient, ApiError, toApiError, unwrap } from '@/lib/api-client'
+import { json, mockApi } from '@/test/api'
+
+describe('toApiError', () => {
+  it('reads the message, field errors and retry_after from the envelope', () => {
+    const error = toApiError(
+      { message: 'Too many requests. Try again in 5 minutes.', extra: { retry_after: 300, fields: { email: 'Bad.' } } },
+      new Response(null, { status: 429 }),
+    )
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.status).toBe(429)
+    expect(error.message).toBe('Too many requests. Try again in 5 minutes.')
+    expect(error.fields).toEqual({ email: 'Bad.' })
+    expect(error.retryAfter).toBe(300)
+  })
+
+  it('falls back to a generic message for a body that is not an envelope', () => {
+    const error = toApiError('<html>Bad gateway</html>', new Response(null, { status: 502 }))
+    expect(error.status).toBe(502)
+    expect(error.message).toMatch(/something went wrong/i)
+  })
+})
+
+describe('apiClient', () => {
+  it('sends the CSRF cookie in X-CSRFToken on writes, not on reads', async () => {
+    document.cookie = 'csrftoken=abc123; path=/'
+    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
+    await unwrap(apiClient.GET('/api/site'))
+    await unwrap(
+      apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' } }),
+    )
+    const [get, post] = fetchMock.mock.calls.map(([input]) => input as Request)
+    expect(get?.headers.get('X-CSRFToken')).toBeNull()
+    expect(post?.headers.get('X-CSRFToken')).toBe('abc123')
+    expect(post?.credentials).toBe('same-origin')
+  })
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    mockApi({ 'GET /api/site': () => Promise.reject(new TypeError('Failed to fetch')) })
+    await expect(unwrap(apiClient.GET('/api/site'))).rejects.toMatchObject({ status: 0, message: /connection/i })
+  })
+})

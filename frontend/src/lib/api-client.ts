@@ -1,0 +1,93 @@
+import createClient, { type Middleware } from 'openapi-fetch'
+
+import type { paths } from '@/api/schema'
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`
+  for (const part of document.cookie.split(';')) {
+    const cookie = part.trim()
+    if (cookie.startsWith(prefix)) return decodeURIComponent(cookie.slice(prefix.length))
+  }
+  return undefined
+}
+
+/** Django's CSRF protection: echo the `csrftoken` cookie in a header on every write. */
+const csrfMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (UNSAFE_METHODS.has(request.method)) {
+      const token = readCookie('csrftoken')
+      if (token) request.headers.set('X-CSRFToken', token)
+    }
+    return request
+  },
+}
+
+export const apiClient = createClient<paths>({
+  baseUrl: '',
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json' },
+  // Resolve fetch at call time so tests can replace it at the network boundary.
+  fetch: (request) => globalThis.fetch(request),
+})
+apiClient.use(csrfMiddleware)
+
+/** Every error the API sends: `{"message": str, "extra": {...}}`. */
+export class ApiError extends Error {
+  readonly status: number
+  /** Field errors keyed by field name (from `extra.fields`). */
+  readonly fields: Record<string, string>
+  /** Seconds to wait, on 429 answers (from `extra.retry_after`). */
+  readonly retryAfter?: number
+
+  constructor(status: number, message: string, fields: Record<string, string> = {}, retryAfter?: number) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.fields = fields
+    this.retryAfter = retryAfter
+  }
+}
+
+const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.'
+const FALLBACK_MESSAGE = 'Something went wrong on our side. Please try again.'
+
+function toFields(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {}
+  const fields: Record<string, string> = {}
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string') fields[key] = message
+    else if (Array.isArray(message) && typeof message[0] === 'string') fields[key] = message[0]
+  }
+  return fields
+}
+
+/** Turn whatever came back (an error envelope, an HTML error page, nothing) into an ApiError. */
+export function toApiError(body: unknown, response?: Response): ApiError {
+  const status = response?.status ?? 0
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    const extra = 'extra' in body && body.extra && typeof body.extra === 'object' ? (body.extra as Record<string, unknown>) : {}
+    const retryAfter = typeof extra.retry_after === 'number' ? extra.retry_after : undefined
+    return new ApiError(status, body.message, toFields(extra.fields), retryAfter)
+  }
+  return new ApiError(status, status === 0 ? NETWORK_MESSAGE : FALLBACK_MESSAGE)
+}
+
+/**
+ * Unwrap an openapi-fetch result: the data, or a thrown ApiError. A network failure
+ * (fetch rejecting) also becomes an ApiError with status 0.
+ */
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response }
+  try {
+    result = await call
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw new ApiError(0, NETWORK_MESSAGE)
+  }
+  if (result.error !== undefined || !result.response.ok) throw toApiError(result.error, result.response)
+  return result.data as T
+}

@@ -1,0 +1,35 @@
+import type { components } from '@/api/schema'
+
+export type SiteSettings = components['schemas']['SiteOut']
+
+export type Bootstrap = {
+  site?: SiteSettings
+}
+
+let cached: Bootstrap | undefined
+
+/**
+ * The server embeds `<script type="application/json" id="bootstrap">` in every page so the
+ * shell can render brand and contact details without waiting for a request. It is read
+ * once; when it is missing (e.g. under `vite dev`) the queries simply fetch.
+ */
+export function readBootstrap(doc: Document = document): Bootstrap {
+  if (cached) return cached
+  const element = doc.getElementById('bootstrap')
+  let parsed: Bootstrap = {}
+  if (element?.textContent) {
+    try {
+      const value: unknown = JSON.parse(element.textContent)
+      if (value && typeof value === 'object') parsed = value as Bootstrap
+    } catch {
+      parsed = {}
+    }
+  }
+  cached = parsed
+  return parsed
+}
+
+/** Tests only: forget the cached value so the next read looks at the document again. */
+export function resetBootstrapCache(): void {
+  cached = undefined
+}

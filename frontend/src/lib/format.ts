@@ -1,0 +1,46 @@
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+})
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+})
+
+/** Indian digit grouping: 2499 -> "₹2,499", 100000 -> "₹1,00,000", 99.5 -> "₹99.50". */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount).replace(/\.(\d)$/, (_, digit: string) => `.${digit}0`)
+}
+
+/** 50 -> "$50", 99.5 -> "$99.50". */
+export function formatUsd(amount: number): string {
+  return dollars.format(amount).replace(/\.(\d)$/, (_, digit: string) => `.${digit}0`)
+}
+
+export const IST = 'Asia/Kolkata'
+
+const istDate = new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: 'numeric', month: 'short', year: 'numeric' })
+const istDateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: IST,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+})
+
+/** A calendar date as seen in India, whatever the visitor's clock: "26 Mar 2024". */
+export function formatDateIst(value: Date | string | number): string {
+  return istDate.format(new Date(value))
+}
+
+/** Date and time in India: "26 Mar 2024, 9:00 pm IST". */
+export function formatDateTimeIst(value: Date | string | number): string {
+  return `${istDateTime.format(new Date(value))} IST`
+}

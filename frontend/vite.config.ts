@@ -1,0 +1,42 @@
+import { fileURLToPath, URL } from 'node:url'
+
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const backend = 'http://127.0.0.1:8000'
+
+// Django serves the built app (dist/) under /static/ with WhiteNoise, and answers every
+// page route itself (to set the status, the <title> and the meta tags); in development
+// Vite serves the pages and forwards everything that belongs to Django.
+export default defineConfig(({ command }) => ({
+  base: command === 'build' ? '/static/' : '/',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(
+      ['/api', '/admin', '/static/admin', '/sitemap.xml', '/robots.txt'].map((prefix) => [
+        prefix,
+        { target: backend, changeOrigin: false },
+      ]),
+    ),
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    css: false,
+  },
+}))
