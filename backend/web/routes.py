@@ -15,6 +15,8 @@ from functools import lru_cache
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+ACCESS_VALUES = (None, "guest", "user", "staff")
+
 
 @dataclass(frozen=True)
 class Route:
@@ -25,6 +27,8 @@ class Route:
     description: str
     sitemap: bool
     noindex: bool
+    # None: anyone; "guest": only logged-out visitors; "user": logged in; "staff": staff.
+    access: str | None
     pattern: re.Pattern[str]
 
     @property
@@ -56,6 +60,7 @@ def routes() -> tuple[Route, ...]:
                 description=str(e["description"]),
                 sitemap=bool(e.get("sitemap", False)),
                 noindex=bool(e.get("noindex", False)),
+                access=e.get("access"),
                 pattern=_compile(str(e["path"])),
             )
             for e in entries
@@ -64,6 +69,11 @@ def routes() -> tuple[Route, ...]:
         raise ImproperlyConfigured(
             f"Cannot read the route table {settings.ROUTES_FILE}: {exc}"
         ) from exc
+    for route in table:
+        if route.access not in ACCESS_VALUES:
+            raise ImproperlyConfigured(
+                f"routes.json: unknown access {route.access!r} on {route.id}"
+            )
     ids = [r.id for r in table]
     if len(set(ids)) != len(ids):
         raise ImproperlyConfigured("Route ids in routes.json must be unique")

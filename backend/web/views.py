@@ -11,8 +11,10 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
 )
 from django.utils.cache import patch_cache_control
+from django.utils.http import urlencode
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_safe
 
@@ -25,6 +27,10 @@ logger = logging.getLogger(__name__)
 
 NOT_FOUND_TITLE = "Page not found"
 NOT_FOUND_DESCRIPTION = "The page you were looking for does not exist or has moved."
+FORBIDDEN_TITLE = "Access denied"
+FORBIDDEN_DESCRIPTION = "This page is for staff only."
+DASHBOARD_PATH = "/dashboard"
+LOGIN_PATH = "/login"
 
 
 @require_safe
@@ -43,23 +49,33 @@ def spa(request: HttpRequest) -> HttpResponse:
             target += "?" + request.META["QUERY_STRING"]
         return HttpResponsePermanentRedirect(target)
 
+    user = request.user
+    if found is not None:
+        access = found[0].access
+        if access == "guest" and user.is_authenticated:
+            return HttpResponseRedirect(DASHBOARD_PATH)
+        if access in ("user", "staff") and not user.is_authenticated:
+            return HttpResponseRedirect(
+                f"{LOGIN_PATH}?{urlencode({'next': request.get_full_path()})}"
+            )
+
     site = site_settings_public()
     brand = site["brand_name"]
     json_ld: list[dict] = []
+    canonical: str | None = None
+    noindex = True
     if found is None:
         status = 404
-        title, description, canonical, noindex = (
-            f"{NOT_FOUND_TITLE} | {brand}",
-            NOT_FOUND_DESCRIPTION,
-            None,
-            True,
-        )
+        title, description = f"{NOT_FOUND_TITLE} | {brand}", NOT_FOUND_DESCRIPTION
+    elif found[0].access == "staff" and not user.is_staff:
+        # The app shows its "staff only" page, with no staff controls in it.
+        status = 403
+        title, description = f"{FORBIDDEN_TITLE} | {brand}", FORBIDDEN_DESCRIPTION
     else:
         route, _params = found
         status = 200
         meta = catalog_meta_for_path(path=path) or {}
-        page_title = meta.get("title") or route.title
-        title = f"{brand} | {page_title}" if route.path == "/" else f"{page_title} | {brand}"
+        title = f"{meta.get('title') or route.title} | {brand}"
         description = meta.get("description") or route.description
         json_ld = meta.get("json_ld") or []
         canonical = settings.SITE_URL + path

@@ -5,6 +5,8 @@
  */
 import routeTable from './routes.json'
 
+export type RouteAccess = 'guest' | 'user' | 'staff'
+
 export type RouteEntry = {
   id: string
   path: string
@@ -13,16 +15,56 @@ export type RouteEntry = {
   description: string
   sitemap: boolean
   noindex?: boolean
+  /** Who may see the page; the server enforces it (see routes.json's $comment). */
+  access?: RouteAccess
 }
 
-export const routes: readonly RouteEntry[] = routeTable.routes
+const accessValues: readonly (string | undefined)[] = ['guest', 'user', 'staff', undefined]
+
+export const routes: readonly RouteEntry[] = routeTable.routes.map((route) => {
+  if (!accessValues.includes(route.access)) throw new Error(`routes.json: unknown access "${route.access}" on ${route.id}`)
+  return route as RouteEntry
+})
 
 /**
  * The ids in routes.json. JSON imports are not typed literally, so the ids are listed here
  * and checked against the file when this module loads (and by a unit test): adding a route
  * means adding its id here too.
  */
-export const routeIds = ['home', 'getquote'] as const
+export const routeIds = [
+  'home',
+  'about',
+  'portfolio',
+  'internship',
+  'courses',
+  'course-web',
+  'course-android',
+  'course-java',
+  'course-python',
+  'bootcamp',
+  'training',
+  'projects',
+  'getquote',
+  'events',
+  'bgmi-events',
+  'hackathon',
+  'verify',
+  'download-certificate',
+  'verify-result',
+  'login',
+  'signup',
+  'registration',
+  'dashboard',
+  'referearn',
+  'tasks',
+  'tasks-1',
+  'tasks-10',
+  'tasks-20',
+  'certificate-import',
+  'terms',
+  'privacy',
+  'refund',
+] as const
 export type RouteId = (typeof routeIds)[number]
 
 function buildPaths(): Record<RouteId, string> {
@@ -39,22 +81,11 @@ function buildPaths(): Record<RouteId, string> {
 export const paths = buildPaths()
 
 /**
- * Pages the header and footer already link to but that arrive in later issues; until
- * they are listed in routes.json the server answers them with the not-found page.
- * Paths are exact and case-sensitive (the server matches them as written).
+ * Pages the app links to that arrive in a later issue; until they are listed in
+ * routes.json the server answers them with the not-found page.
  */
 export const upcomingPaths = {
-  about: '/about',
-  portfolio: '/portfolio',
-  internship: '/internship',
-  courses: '/courses',
-  projects: '/projects',
-  verify: '/verify',
-  login: '/login',
-  dashboard: '/dashboard',
-  terms: '/t&c',
-  privacyPolicy: '/privacy-policy',
-  refundPolicy: '/refund-and-cancellation-policy',
+  payment: '/payment',
 } as const
 
 /** Every path the app links to, whether its page exists yet or not. */

@@ -14,6 +14,6 @@ export const mainNav: readonly NavItem[] = [
 
 export const policyNav: readonly NavItem[] = [
   { label: 'Terms and conditions', to: links.terms },
-  { label: 'Privacy policy', to: links.privacyPolicy },
-  { label: 'Refund and cancellation policy', to: links.refundPolicy },
+  { label: 'Privacy policy', to: links.privacy },
+  { label: 'Refund and cancellation policy', to: links.refund },
 ]
