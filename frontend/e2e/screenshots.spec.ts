@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { routes, viewports } from './support'
+import { publicRoutes, samplePath, viewports } from './support'
 
 /**
  * Not a test: `SCREENSHOTS=1 npm run e2e -- screenshots` saves full-page PNGs of every
@@ -8,7 +8,7 @@ import { routes, viewports } from './support'
  */
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to save screenshots')
 
-const pages = [...routes.map((route) => ({ id: route.id, path: route.path })), { id: 'not-found', path: '/no-such-page' }]
+const pages = [...publicRoutes.map((route) => ({ id: route.id, path: samplePath(route) })), { id: 'not-found', path: '/no-such-page' }]
 
 for (const [name, viewport] of Object.entries(viewports)) {
   for (const target of pages) {

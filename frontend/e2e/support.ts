@@ -4,6 +4,14 @@ export type Route = (typeof routeTable.routes)[number]
 
 export const routes: Route[] = routeTable.routes
 
+/** A concrete URL for a route: parameters get a sample value. */
+export function samplePath(route: Route): string {
+  return route.path.replace(/:[A-Za-z]+/g, 'SAMPLE-ID')
+}
+
+/** Routes anyone can open without logging in (access-controlled ones have their own specs). */
+export const publicRoutes: Route[] = routes.filter((route) => !('access' in route) || !route.access)
+
 export const viewports = {
   mobile: { width: 360, height: 740 },
   desktop: { width: 1280, height: 800 },
