@@ -39,6 +39,11 @@ trap cleanup EXIT
 "${manage[@]}" collectstatic --noinput --verbosity 0
 "${manage[@]}" migrate --noinput --verbosity 0
 "${manage[@]}" createcachetable
+# A staff account the specs log in with (frontend/e2e/support.ts reads the same values).
+export E2E_STAFF_PHONE="${E2E_STAFF_PHONE:-9000000099}"
+export E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-e2e-staff-password-1}"
+DJANGO_SUPERUSER_PHONE="$E2E_STAFF_PHONE" DJANGO_SUPERUSER_NAME="E2E Staff" \
+  DJANGO_SUPERUSER_PASSWORD="$E2E_STAFF_PASSWORD" "${manage[@]}" createsuperuser --noinput >/dev/null
 "$uv" run --frozen gunicorn config.wsgi --chdir backend --bind "127.0.0.1:${port}" \
   --workers 2 --log-level warning >"$log" 2>&1 &
 server_pid=$!

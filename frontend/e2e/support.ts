@@ -30,3 +30,24 @@ export const packageSlugs = [
 export function runTag(): string {
   return Date.now().toString(36)
 }
+
+/** The staff account scripts/e2e.sh creates in the fresh database. */
+export const staffAccount = {
+  phone: process.env.E2E_STAFF_PHONE ?? '9000000099',
+  password: process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password-1',
+}
+
+/**
+ * Logs the page's browser context in through the API (no UI), e.g. as staff. Any page of
+ * the site sets the csrftoken cookie first.
+ */
+export async function loginViaApi(page: import('@playwright/test').Page, phone: string, password: string) {
+  await page.goto('/')
+  const cookies = await page.context().cookies()
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
+  const response = await page.request.post('/api/auth/login', {
+    data: { phone, password },
+    headers: { 'X-CSRFToken': csrf, Referer: page.url() },
+  })
+  if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`)
+}
