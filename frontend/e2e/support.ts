@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+
 import routeTable from '../src/config/routes.json' with { type: 'json' }
 
 export type Route = (typeof routeTable.routes)[number]
@@ -41,7 +43,7 @@ export const staffAccount = {
  * Logs the page's browser context in through the API (no UI), e.g. as staff. Any page of
  * the site sets the csrftoken cookie first.
  */
-export async function loginViaApi(page: import('@playwright/test').Page, phone: string, password: string) {
+export async function loginViaApi(page: Page, phone: string, password: string) {
   await page.goto('/')
   const cookies = await page.context().cookies()
   const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
