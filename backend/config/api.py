@@ -17,7 +17,9 @@ from certificates.api import router as certificates_router
 from core.api import session_csrf
 from core.errors import ApplicationError
 from enquiries.api import router as enquiries_router
+from enrolments.api import router as enrolments_router
 from internships.api import router as internships_router
+from referrals.api import router as referrals_router
 
 logger = logging.getLogger(__name__)
 
@@ -116,3 +118,5 @@ api.add_router("/", catalog_router)
 api.add_router("/certificates", certificates_router)
 api.add_router("/enquiries", enquiries_router)
 api.add_router("/internships", internships_router)
+api.add_router("/enrolments", enrolments_router)
+api.add_router("/referrals", referrals_router)

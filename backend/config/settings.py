@@ -45,7 +45,9 @@ INSTALLED_APPS = [
     "catalog",
     "certificates",
     "enquiries",
+    "enrolments",
     "internships",
+    "referrals",
     "web",
 ]
 
@@ -158,6 +160,8 @@ LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "5/15m")
 LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "20/15m")
 # Sign-ups per client IP.
 RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
+# Course enrolments per client IP.
+RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
 # Certificate verification lookups per client IP.
 RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
 # Largest certificate CSV staff may upload, in bytes.
