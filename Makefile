@@ -62,7 +62,7 @@ dev: install migrate ## Hot-reloading development: Vite on :5173 proxying to Dja
 	@test -f frontend/dist/index.html || $(NPM) run build
 	@trap 'kill 0' EXIT INT TERM; \
 	  DEBUG=true $(MANAGE) runserver $(HOST):$(PORT) & \
-	  $(NPM) run dev -- --host $(HOST) & \
+	  DJANGO_URL=http://$(HOST):$(PORT) $(NPM) run dev -- --host $(HOST) & \
 	  wait
 
 createsuperuser: migrate ## Create a staff account (non-interactive with DJANGO_SUPERUSER_PHONE/NAME/PASSWORD)

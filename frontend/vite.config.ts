@@ -4,7 +4,8 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-const backend = 'http://127.0.0.1:8000'
+// make dev sets DJANGO_URL to where runserver listens (HOST:PORT).
+const backend = process.env.DJANGO_URL ?? 'http://127.0.0.1:8000'
 
 // Django serves the built app (dist/) under /static/ with WhiteNoise, and answers every
 // page route itself (to set the status, the <title> and the meta tags); in development
