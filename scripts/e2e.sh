@@ -19,6 +19,7 @@ export EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
 export RATE_LIMIT_ENQUIRY="1000/m"
 export RATE_LIMIT_SIGNUP="1000/m"
 export RATE_LIMIT_VERIFY="1000/m"
+export RATE_LIMIT_ENROLMENT="1000/m"
 export RATE_LIMIT_CERTIFICATE_IMPORT="1000/m"
 export LOGIN_FAILURES_PER_IP="1000/m"
 unset REDIS_URL

@@ -160,6 +160,9 @@ LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "5/15m")
 LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "20/15m")
 # Sign-ups per client IP.
 RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
+# The /payment page's 4-day training bootcamp: amount in rupees and the UPI note.
+BOOTCAMP_PAYMENT_AMOUNT = env_int("BOOTCAMP_PAYMENT_AMOUNT", 199, minimum=1)
+BOOTCAMP_PAYMENT_NOTE = env_str("BOOTCAMP_PAYMENT_NOTE", "4-day training bootcamp")
 # Course enrolments per client IP.
 RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
 # Certificate verification lookups per client IP.

@@ -1,3 +1,172 @@
-from ninja import Router
+"""Enrolment, its UPI payment instructions and the /payment page's bootcamp payment.
+
+Fixed paths ("mine", "bootcamp-payment") are registered before "/{reference}", which
+would otherwise capture them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from ninja import Router, Status
+
+from accounts.models import User
+from core.api import logged_in
+from core.http import client_ip
+from core.ratelimit import rate_limit_hit
+from core.schemas import ErrorOut
+from enrolments import selectors, services
+from enrolments.schemas import (
+    EnrolmentCreateIn,
+    EnrolmentOut,
+    EnrolmentUtrIn,
+    PaymentInstructionsOut,
+)
+from enrolments.upi import upi_qr_svg
 
 router = Router(tags=["enrolments"])
+
+SESSION_KEY = "enrolment_references"
+SESSION_MAX = 50
+BOOTCAMP_QR_URL = "/api/enrolments/bootcamp-payment/qr.svg"
+SVG = "image/svg+xml"
+
+
+def _session_references(request: HttpRequest) -> list[str]:
+    return list(request.session.get(SESSION_KEY, []))
+
+
+def _remember(request: HttpRequest, reference: str) -> None:
+    """This browser may see the enrolment from now on (until the session ends)."""
+    references = [r for r in _session_references(request) if r != reference]
+    request.session[SESSION_KEY] = [*references, reference][-SESSION_MAX:]
+
+
+def _user(request: HttpRequest) -> User | None:
+    user = request.user
+    return user if user.is_authenticated else None  # type: ignore[return-value]
+
+
+def _visible(request: HttpRequest, reference: str) -> Any:
+    return selectors.enrolment_get_visible(
+        reference=reference, user=_user(request), session_references=_session_references(request)
+    )
+
+
+def _svg_response(data: bytes, *, cache: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=SVG)
+    response["Cache-Control"] = cache
+    return response
+
+
+@router.post(
+    "",
+    response={201: EnrolmentOut, 403: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    summary="Enrol in a course",
+    description=(
+        "Creates a pending enrolment at the course's payable fee and returns it with its "
+        "UPI payment instructions. The reference is remembered in this browser's session. "
+        "409 when the phone already has an open enrolment for the course: extra.reference, "
+        "extra.payment (instructions) and extra.can_view (true when the same email or "
+        "account made it; this session may then open it). 409 too for a closed course. "
+        "422 field errors: course, name, phone, email, referral_code."
+    ),
+)
+def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status[EnrolmentOut]:
+    rate_limit_hit(
+        scope="enrolment",
+        ident=client_ip(request),
+        rate=settings.RATE_LIMIT_ENROLMENT,
+        message="You have enrolled several times in a short time.",
+    )
+    try:
+        enrolment = services.enrolment_create(
+            course_slug=payload.course,
+            name=payload.name,
+            phone=payload.phone,
+            email=payload.email,
+            referral_code=payload.referral_code,
+            user=_user(request),
+        )
+    except services.EnrolmentAlreadyOpen as exc:
+        if exc.owned:
+            _remember(request, exc.enrolment.reference)
+        raise
+    _remember(request, enrolment.reference)
+    return Status(201, EnrolmentOut(**selectors.enrolment_public(enrolment=enrolment)))
+
+
+@router.get(
+    "/mine",
+    response={200: list[EnrolmentOut], 401: ErrorOut},
+    auth=logged_in,
+    summary="The logged-in account's enrolments",
+)
+def enrolment_list_mine(request: HttpRequest) -> list[dict[str, Any]]:
+    user: User = request.user  # type: ignore[assignment]
+    return [
+        selectors.enrolment_public(enrolment=enrolment)
+        for enrolment in selectors.enrolment_list_mine(user=user)
+    ]
+
+
+@router.get(
+    "/bootcamp-payment",
+    response={200: PaymentInstructionsOut},
+    auth=None,
+    summary="Payment instructions of the 4-day training bootcamp (/payment)",
+)
+def bootcamp_payment_get(request: HttpRequest) -> dict[str, Any]:
+    return {**services.bootcamp_payment_instructions(), "qr_url": BOOTCAMP_QR_URL}
+
+
+@router.get(
+    "/bootcamp-payment/qr.svg",
+    auth=None,
+    summary="QR code (SVG) of the bootcamp's UPI link",
+    openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
+)
+def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
+    link = services.bootcamp_payment_instructions()["upi_link"]
+    return _svg_response(upi_qr_svg(link), cache="public, max-age=300")
+
+
+@router.get(
+    "/{reference}",
+    response={200: EnrolmentOut, 404: ErrorOut},
+    summary="An enrolment made in this browser or by the logged-in account",
+)
+def enrolment_get(request: HttpRequest, reference: str) -> dict[str, Any]:
+    return selectors.enrolment_public(enrolment=_visible(request, reference))
+
+
+@router.get(
+    "/{reference}/qr.svg",
+    response={404: ErrorOut},
+    summary="QR code (SVG) of the enrolment's UPI link",
+    openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
+)
+def enrolment_qr(request: HttpRequest, reference: str) -> HttpResponse:
+    enrolment = _visible(request, reference)
+    link = services.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
+    return _svg_response(upi_qr_svg(link), cache="private, no-store")
+
+
+@router.post(
+    "/{reference}/utr",
+    response={200: EnrolmentOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+    summary="Submit the UPI transaction reference (UTR) of the payment",
+    description=(
+        "12 digits (spaces ignored). Allowed while pending or payment-submitted (to correct "
+        "a typo); 409 once confirmed or rejected; 422 extra.fields.utr for a bad or used UTR."
+    ),
+)
+def enrolment_submit_utr(
+    request: HttpRequest, reference: str, payload: EnrolmentUtrIn
+) -> dict[str, Any]:
+    enrolment = services.enrolment_submit_utr(
+        enrolment=_visible(request, reference), utr=payload.utr
+    )
+    return selectors.enrolment_public(enrolment=enrolment)

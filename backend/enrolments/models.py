@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class Enrolment(models.Model):
+    """A person's enrolment in a course, and the state of its UPI payment.
+
+    pending --(student submits the UTR)--> paid_claimed --(staff)--> confirmed | rejected.
+    Staff may also confirm or reject a pending enrolment (a payment that arrived without a
+    UTR), reject a confirmed one (a refund) and undo a confirmation (back to paid_claimed,
+    or pending when no UTR was given). Rows are changed only through enrolments.services.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for payment"
+        PAID_CLAIMED = "paid_claimed", "Payment submitted"
+        CONFIRMED = "confirmed", "Confirmed"
+        REJECTED = "rejected", "Rejected"
+
+    OPEN_STATUSES = (Status.PENDING, Status.PAID_CLAIMED)
+
+    reference = models.CharField(
+        max_length=12, unique=True, help_text="Random, e.g. ENR-7K3F9Q; sent as the UPI tr."
+    )
+    course = models.ForeignKey(
+        "catalog.Course", on_delete=models.PROTECT, related_name="enrolments"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="enrolments",
+        help_text="The account that enrolled, when the enroller was logged in.",
+    )
+    name = models.CharField(max_length=120)
+    phone = models.CharField(max_length=16, help_text="E.164, e.g. +919876543210.")
+    # Required by the public form (enrolment_create); blank is tolerated so a row recorded
+    # another way (a phone enrolment, an import) need not invent an address. Every email
+    # this app sends checks for one first.
+    email = models.EmailField(blank=True)
+    referral_code_used = models.CharField(
+        max_length=20, blank=True, help_text="The referral code as matched (upper-case)."
+    )
+    referrer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="referred_enrolments",
+    )
+    amount = models.PositiveIntegerField("amount (₹)", help_text="The course fee at enrolment.")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    utr = models.CharField(
+        "UTR", max_length=12, blank=True, help_text="The UPI transaction reference (12 digits)."
+    )
+    rejected_reason = models.TextField(blank=True)
+
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    utr_submitted_at = models.DateTimeField("UTR submitted at", null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rejected_at = models.DateTimeField(null=True, blank=True)
+    rejected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The last "Undo confirmation" (the ledger keeps every reversal with its reason).
+    unconfirmed_at = models.DateTimeField(null=True, blank=True)
+    unconfirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    unconfirmed_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+        constraints = [
+            # One open enrolment per phone and course: a second attempt is sent back to
+            # the first one's payment details instead of creating a duplicate.
+            models.UniqueConstraint(
+                fields=["phone", "course"],
+                condition=Q(status__in=["pending", "paid_claimed"]),
+                name="enrolment_one_open_per_phone_course",
+            ),
+            # A UTR proves one payment: it may appear on one live enrolment only.
+            models.UniqueConstraint(
+                fields=["utr"],
+                condition=~Q(utr="") & ~Q(status="rejected"),
+                name="enrolment_utr_unique_unless_rejected",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "paid_claimed", "confirmed", "rejected"]),
+                name="enrolment_status_valid",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["status", "-created_at"], name="enrolment_status_created"),
+            models.Index(fields=["phone"], name="enrolment_phone"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reference}: {self.name} ({self.phone})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN_STATUSES

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from ninja import Schema
+from pydantic import Field
+
+Text = Annotated[str, Field(max_length=1000)]
+
+
+class EnrolmentCreateIn(Schema):
+    course: Annotated[str, Field(max_length=100, description="The course's slug.")]
+    name: Text
+    phone: Text
+    email: Text
+    referral_code: Annotated[str, Field(max_length=100)] = ""
+
+
+class EnrolmentUtrIn(Schema):
+    utr: Annotated[str, Field(max_length=100)]
+
+
+class PaymentInstructionsOut(Schema):
+    amount: int
+    amount_display: str
+    upi_link: str
+    payee_id: str
+    payee_name: str
+    reference: str = Field(description="The enrolment reference (tr); empty for /payment.")
+    note: str
+    qr_url: str
+
+
+class EnrolmentCourseOut(Schema):
+    slug: str
+    name: str
+    short_name: str
+    route: str
+
+
+class EnrolmentOut(Schema):
+    reference: str
+    status: str = Field(description="pending | paid_claimed | confirmed | rejected")
+    status_display: str
+    course: EnrolmentCourseOut
+    name: str
+    phone: str
+    phone_display: str
+    email: str
+    amount: int
+    amount_display: str
+    referral_code_used: str
+    utr: str
+    rejected_reason: str
+    created_at: datetime
+    utr_submitted_at: datetime | None
+    confirmed_at: datetime | None
+    can_submit_utr: bool
+    payment: PaymentInstructionsOut | None = Field(
+        description="How to pay; null once the enrolment is confirmed or rejected."
+    )

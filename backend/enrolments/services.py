@@ -1,0 +1,402 @@
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.phones import InvalidPhone, phone_normalise
+from catalog.formatting import format_rupees
+from catalog.models import Course
+from catalog.selectors import site_settings_public
+from core.errors import ApplicationError, FieldErrors
+from enquiries.services import notification_enqueue
+from enrolments.models import Enrolment
+from enrolments.upi import UpiPayment
+from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
+
+REFERENCE_PREFIX = "ENR-"
+# No 0/O, 1/I/L: references are read aloud and typed from screenshots.
+REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+REFERENCE_LENGTH = 6
+
+NAME_MAX = 120
+EMAIL_MAX = 254
+REASON_MAX = 500
+
+REQUIRED = "This field is required."
+BAD_EMAIL = "Enter a valid email address."
+COURSE_UNKNOWN = "This course does not exist."
+COURSE_CLOSED = "Enrolment for this course is closed."
+CODE_UNKNOWN = "This referral code does not exist. Check it or leave the field empty."
+CODE_OWN = "You cannot use your own referral code."
+ALREADY_OPEN = (
+    "You already have an enrolment for this course waiting for payment. "
+    "Use its payment details below."
+)
+UTR_FORMAT = "Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app."
+UTR_TAKEN = "This UTR has already been submitted for another enrolment."
+UTR_CONFIRMED = "This enrolment's payment is already confirmed."
+UTR_REJECTED = "This enrolment was rejected. Please enrol again."
+UTR_RE = re.compile(r"^[0-9]{12}$")
+
+
+def reference_new() -> str:
+    return REFERENCE_PREFIX + "".join(
+        secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH)
+    )
+
+
+def reference_normalise(value: str) -> str:
+    return (value or "").strip().upper()
+
+
+def referral_code_normalise(value: str) -> str:
+    return "".join((value or "").split()).upper()
+
+
+def utr_normalise(value: str) -> str:
+    return "".join((value or "").split())
+
+
+def enrolment_payment_instructions(*, enrolment: Enrolment) -> dict[str, Any]:
+    """How to pay this enrolment: the UPI link (reference in tr and tn) and its parts."""
+    site = site_settings_public()
+    course_name = enrolment.course.short_name or enrolment.course.name
+    suffix = f" enrolment {enrolment.reference}"
+    note = course_name[: 50 - len(suffix)].rstrip() + suffix
+    payment = UpiPayment(
+        payee_id=site["upi_payee_id"],
+        payee_name=site["upi_payee_name"],
+        amount=enrolment.amount,
+        note=note,
+        reference=enrolment.reference,
+    )
+    return payment.as_dict()
+
+
+def bootcamp_payment_instructions() -> dict[str, Any]:
+    """The /payment page's fixed payment (PRODUCT.md §7): no enrolment, no tr."""
+    site = site_settings_public()
+    payment = UpiPayment(
+        payee_id=site["upi_payee_id"],
+        payee_name=site["upi_payee_name"],
+        amount=settings.BOOTCAMP_PAYMENT_AMOUNT,
+        note=settings.BOOTCAMP_PAYMENT_NOTE,
+    )
+    return payment.as_dict()
+
+
+class EnrolmentAlreadyOpen(ApplicationError):
+    """The phone already has an open enrolment in the course: 409 with its reference."""
+
+    def __init__(self, enrolment: Enrolment, *, owned: bool) -> None:
+        super().__init__(
+            ALREADY_OPEN,
+            status_code=409,
+            extra={
+                "fields": {"phone": ALREADY_OPEN},
+                "reference": enrolment.reference,
+                # Payment details carry no personal data: safe for whoever typed the phone.
+                "payment": enrolment_payment_instructions(enrolment=enrolment),
+                "can_view": owned,
+            },
+        )
+        self.enrolment = enrolment
+        self.owned = owned
+
+
+def _validate_contact(*, name: str, phone: str, email: str) -> tuple[dict[str, str], str]:
+    errors: dict[str, str] = {}
+    if not name:
+        errors["name"] = REQUIRED
+    elif len(name) > NAME_MAX:
+        errors["name"] = f"Ensure this value has at most {NAME_MAX} characters."
+    normalised = ""
+    try:
+        normalised = phone_normalise(phone)
+    except InvalidPhone as exc:
+        errors["phone"] = str(exc)
+    if not email:
+        errors["email"] = REQUIRED
+    elif len(email) > EMAIL_MAX:
+        errors["email"] = BAD_EMAIL
+    else:
+        try:
+            validate_email(email)
+        except ValidationError:
+            errors["email"] = BAD_EMAIL
+    return errors, normalised
+
+
+@transaction.atomic
+def enrolment_create(
+    *,
+    course_slug: str,
+    name: str,
+    phone: str,
+    email: str,
+    referral_code: str,
+    user: User | None,
+) -> Enrolment:
+    """Enrol someone in a course at its current payable fee, awaiting UPI payment.
+
+    Refused: an unknown or inactive course; a referral code that no active account holds;
+    the enroller's own code (the logged-in account's, or one whose account has the same
+    phone or email as the form); a second open enrolment of the phone in the course
+    (EnrolmentAlreadyOpen, carrying the first one's reference). Field errors are gathered
+    and reported together.
+    """
+    name = " ".join((name or "").split())
+    email = (email or "").strip().lower()
+    code = referral_code_normalise(referral_code)
+    if user is not None and not user.is_authenticated:
+        user = None
+
+    course = Course.objects.filter(slug=(course_slug or "").strip()).first()
+    if course is None:
+        raise FieldErrors({"course": COURSE_UNKNOWN})
+    if not course.is_active:
+        raise ApplicationError(
+            COURSE_CLOSED, status_code=409, extra={"fields": {"course": COURSE_CLOSED}}
+        )
+
+    errors, normalised_phone = _validate_contact(name=name, phone=phone, email=email)
+
+    referrer: User | None = None
+    if code:
+        referrer = User.objects.filter(referral_code=code, is_active=True).first()
+        if referrer is None:
+            errors["referral_code"] = CODE_UNKNOWN
+        elif (
+            (user is not None and referrer.pk == user.pk)
+            or (normalised_phone and referrer.phone == normalised_phone)
+            or ("email" not in errors and referrer.email and referrer.email.lower() == email)
+        ):
+            errors["referral_code"] = CODE_OWN
+    if errors:
+        raise FieldErrors(errors)
+
+    existing = _open_enrolment(phone=normalised_phone, course=course)
+    if existing is not None:
+        raise _already_open(existing, email=email, user=user)
+
+    for _attempt in range(10):
+        enrolment = Enrolment(
+            reference=reference_new(),
+            course=course,
+            user=user,
+            name=name,
+            phone=normalised_phone,
+            email=email,
+            referral_code_used=code if referrer else "",
+            referrer=referrer,
+            amount=course.payable_fee,
+        )
+        try:
+            with transaction.atomic():
+                enrolment.save()
+        except IntegrityError:
+            # Either a reference collision (retry) or the same phone enrolling in the
+            # same course at the same moment from two tabs (the constraint wins).
+            existing = _open_enrolment(phone=normalised_phone, course=course)
+            if existing is not None:
+                raise _already_open(existing, email=email, user=user) from None
+            continue
+        return enrolment
+    raise IntegrityError("Could not allocate an enrolment reference; please try again.")
+
+
+def _open_enrolment(*, phone: str, course: Course) -> Enrolment | None:
+    return (
+        Enrolment.objects.select_related("course")
+        .filter(phone=phone, course=course, status__in=Enrolment.OPEN_STATUSES)
+        .first()
+    )
+
+
+def _already_open(existing: Enrolment, *, email: str, user: User | None) -> EnrolmentAlreadyOpen:
+    # Whoever types a phone number must not read another person's enrolment: only the
+    # same email, or the same account, may take it over in this browser.
+    owned = bool(existing.email and existing.email.lower() == email) or (
+        user is not None and existing.user_id == user.pk
+    )
+    return EnrolmentAlreadyOpen(existing, owned=owned)
+
+
+@transaction.atomic
+def enrolment_submit_utr(*, enrolment: Enrolment, utr: str) -> Enrolment:
+    """Record the student's UTR: pending → paid_claimed. While staff have not decided,
+    the student may submit again to correct a typo."""
+    value = utr_normalise(utr)
+    if not UTR_RE.fullmatch(value):
+        raise FieldErrors({"utr": UTR_FORMAT})
+    locked = Enrolment.objects.select_for_update().get(pk=enrolment.pk)
+    if locked.status == Enrolment.Status.CONFIRMED:
+        raise ApplicationError(UTR_CONFIRMED, status_code=409)
+    if locked.status == Enrolment.Status.REJECTED:
+        raise ApplicationError(UTR_REJECTED, status_code=409)
+    taken = (
+        Enrolment.objects.filter(utr=value)
+        .exclude(status=Enrolment.Status.REJECTED)
+        .exclude(pk=locked.pk)
+        .exists()
+    )
+    if taken:
+        raise FieldErrors({"utr": UTR_TAKEN})
+    locked.utr = value
+    locked.status = Enrolment.Status.PAID_CLAIMED
+    locked.utr_submitted_at = timezone.now()
+    try:
+        with transaction.atomic():
+            locked.save(update_fields=["utr", "status", "utr_submitted_at"])
+    except IntegrityError:
+        raise FieldErrors({"utr": UTR_TAKEN}) from None
+    return locked
+
+
+def _by(user: Any) -> User | None:
+    return user if getattr(user, "pk", None) else None
+
+
+@transaction.atomic
+def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolment:
+    """Staff saw the money arrive: confirm, credit the referrer, email the student.
+
+    The enrolment row is locked first, so of two staff confirming at the same moment the
+    second waits, then finds it confirmed and does nothing: the referrer is credited once.
+    """
+    enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
+    if enrolment.status == Enrolment.Status.CONFIRMED:
+        return enrolment
+    if enrolment.status == Enrolment.Status.REJECTED:
+        raise ApplicationError(
+            f"{enrolment.reference} was rejected; a rejected enrolment cannot be confirmed.",
+            status_code=409,
+        )
+    enrolment.status = Enrolment.Status.CONFIRMED
+    enrolment.confirmed_at = timezone.now()
+    enrolment.confirmed_by = _by(by)
+    enrolment.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+    referral_credit_for_enrolment(enrolment=enrolment, by=_by(by))
+    if enrolment.email:
+        notification_enqueue(
+            to=enrolment.email,
+            subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
+            body=_confirmed_body(enrolment),
+            reply_to=site_settings_public()["email"],
+            topic="enrolment.confirmed",
+            related=enrolment,
+        )
+    return enrolment
+
+
+def _reason(reason: str) -> str:
+    text = (reason or "").strip()
+    if not text:
+        raise FieldErrors({"reason": "Give a reason."})
+    if len(text) > REASON_MAX:
+        raise FieldErrors({"reason": f"Ensure this value has at most {REASON_MAX} characters."})
+    return text
+
+
+@transaction.atomic
+def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enrolment:
+    """Refuse the payment (none arrived, wrong amount) or refund a confirmed enrolment.
+
+    Rejecting a confirmed enrolment reverses the referrer's credit. The student is told
+    why by email when they gave an address.
+    """
+    text = _reason(reason)
+    enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
+    if enrolment.status == Enrolment.Status.REJECTED:
+        return enrolment
+    was_confirmed = enrolment.status == Enrolment.Status.CONFIRMED
+    enrolment.status = Enrolment.Status.REJECTED
+    enrolment.rejected_reason = text
+    enrolment.rejected_at = timezone.now()
+    enrolment.rejected_by = _by(by)
+    enrolment.save(update_fields=["status", "rejected_reason", "rejected_at", "rejected_by"])
+    if was_confirmed:
+        referral_reverse_for_enrolment(
+            enrolment=enrolment, by=_by(by), reason=f"Enrolment rejected: {text}"
+        )
+    if enrolment.email:
+        notification_enqueue(
+            to=enrolment.email,
+            subject=f"Payment not confirmed: {enrolment.course.name} ({enrolment.reference})",
+            body=_rejected_body(enrolment),
+            reply_to=site_settings_public()["email"],
+            topic="enrolment.rejected",
+            related=enrolment,
+        )
+    return enrolment
+
+
+@transaction.atomic
+def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> Enrolment:
+    """Undo a confirmation made by mistake: back to paid_claimed (pending without a UTR),
+    and the referrer's credit is reversed by a new ledger entry. No email is sent: the
+    student's payment is simply being looked at again."""
+    text = _reason(reason)
+    enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
+    if enrolment.status != Enrolment.Status.CONFIRMED:
+        raise ApplicationError(f"{enrolment.reference} is not confirmed.", status_code=409)
+    enrolment.status = Enrolment.Status.PAID_CLAIMED if enrolment.utr else Enrolment.Status.PENDING
+    enrolment.confirmed_at = None
+    enrolment.confirmed_by = None
+    enrolment.unconfirmed_at = timezone.now()
+    enrolment.unconfirmed_by = _by(by)
+    enrolment.unconfirmed_reason = text
+    try:
+        with transaction.atomic():
+            enrolment.save(
+                update_fields=[
+                    "status",
+                    "confirmed_at",
+                    "confirmed_by",
+                    "unconfirmed_at",
+                    "unconfirmed_by",
+                    "unconfirmed_reason",
+                ]
+            )
+    except IntegrityError:
+        # The same phone enrolled again in the course after this one was confirmed.
+        raise ApplicationError(
+            f"{enrolment.reference} cannot be reopened: the same phone has another open "
+            "enrolment for this course. Reject it instead, or deal with the other one first.",
+            status_code=409,
+        ) from None
+    referral_reverse_for_enrolment(
+        enrolment=enrolment, by=_by(by), reason=f"Confirmation undone: {text}"
+    )
+    return enrolment
+
+
+def _confirmed_body(enrolment: Enrolment) -> str:
+    brand = site_settings_public()["brand_name"]
+    return (
+        f"Hello {enrolment.name},\n\n"
+        f"We have received your payment of {format_rupees(enrolment.amount)} for "
+        f"{enrolment.course.name}. Your enrolment {enrolment.reference} is confirmed.\n\n"
+        "We will write to you with the batch details before classes start.\n\n"
+        f"-- {brand}\n"
+    )
+
+
+def _rejected_body(enrolment: Enrolment) -> str:
+    brand = site_settings_public()["brand_name"]
+    return (
+        f"Hello {enrolment.name},\n\n"
+        f"We could not confirm the payment for your enrolment {enrolment.reference} in "
+        f"{enrolment.course.name}.\n\n"
+        f"Reason: {enrolment.rejected_reason}\n\n"
+        "If you believe this is a mistake, reply to this email with your UPI transaction "
+        f"reference (UTR) and a screenshot of the payment.\n\n-- {brand}\n"
+    )

@@ -1,0 +1,96 @@
+"""Who may read an enrolment: the browser that made it and the account it is linked to.
+Everyone else, staff included (they use the admin), gets the 404 of a missing one."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from catalog.models import Course
+from enrolments.tests.conftest import API, enrol, enrol_payload, post
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def learners_enrolment(learner_client: Client, learner: User, course: Course) -> str:
+    response = post(learner_client, API, enrol_payload(course, phone=learner.phone))
+    assert response.status_code == 201
+    return str(response.json()["reference"])
+
+
+def test_it_shows_the_enrolment_to_its_account_in_another_browser(
+    learner: User, learners_enrolment: str
+) -> None:
+    client = Client()
+    client.force_login(learner)
+
+    assert client.get(f"{API}/{learners_enrolment}").status_code == 200
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "other_learner", "staff"])
+def test_it_hides_the_enrolment_from_everyone_else(
+    request: pytest.FixtureRequest, persona: str, learners_enrolment: str
+) -> None:
+    client = Client()
+    if persona != "anonymous":
+        client.force_login(request.getfixturevalue(persona))
+
+    response = client.get(f"{API}/{learners_enrolment}")
+
+    assert response.status_code == 404
+    assert response.json() == {"message": "No enrolment with this reference.", "extra": {}}
+
+
+def test_it_answers_404_for_an_unknown_reference(client: Client, course: Course) -> None:
+    assert client.get(f"{API}/ENR-ZZZZZZ").status_code == 404
+
+
+def test_it_does_not_show_an_anonymous_enrolment_to_the_account_with_that_phone(
+    learner: User, course: Course
+) -> None:
+    enrolment = enrol(course, phone=learner.phone, email="someone@example.org")
+    client = Client()
+    client.force_login(learner)
+
+    assert client.get(f"{API}/{enrolment.reference}").status_code == 404
+    assert client.get(f"{API}/mine").json() == []
+
+
+def test_it_lists_my_enrolments_newest_first(
+    learner_client: Client, learner: User, course: Course, other_course: Course
+) -> None:
+    first = post(learner_client, API, enrol_payload(course, phone=learner.phone)).json()
+    second = post(learner_client, API, enrol_payload(other_course, phone=learner.phone)).json()
+    enrol(course, phone="98111 99999")  # someone else's
+
+    response = learner_client.get(f"{API}/mine")
+
+    assert response.status_code == 200
+    assert [e["reference"] for e in response.json()] == [second["reference"], first["reference"]]
+
+
+def test_it_lists_nothing_of_anyone_else(
+    client: Client, other_learner: User, learners_enrolment: str
+) -> None:
+    client.force_login(other_learner)
+
+    assert client.get(f"{API}/mine").json() == []
+
+
+def test_it_asks_anonymous_visitors_to_log_in_for_my_enrolments(client: Client) -> None:
+    response = client.get(f"{API}/mine")
+
+    assert response.status_code == 401
+
+
+def test_it_gives_the_payment_page_its_bootcamp_instructions(client: Client, payee: None) -> None:
+    response = client.get(f"{API}/bootcamp-payment")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["amount"] == 199 and body["amount_display"] == "₹199"
+    assert "am=199.00" in body["upi_link"] and "cu=INR" in body["upi_link"]
+    assert body["qr_url"] == "/api/enrolments/bootcamp-payment/qr.svg"
+    assert body["reference"] == ""

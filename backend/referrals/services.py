@@ -1,0 +1,197 @@
+"""Writes to the reward ledger. Every function that changes a referrer's figures locks
+that referrer's account row first (SELECT … FOR UPDATE), so a payout, a reversal and a
+payout request for one person never interleave; different people never wait on each
+other."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from catalog.formatting import format_rupees
+from core.errors import ApplicationError, FieldErrors
+from enquiries.services import notification_enqueue
+from referrals.models import PayoutRequest, RewardEntry
+from referrals.selectors import referral_figures
+
+if TYPE_CHECKING:
+    from enrolments.models import Enrolment
+
+UPI_ID_RE = re.compile(r"^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$")
+UPI_ID_INVALID = "Enter a valid UPI ID, for example name@bank."
+NOTHING_TO_PAY = "You have no reward balance to pay out yet."
+ALREADY_REQUESTED = (
+    "You already have a payout request waiting. We will pay it soon; you can request "
+    "again after that."
+)
+PAYMENT_REFERENCE_MAX = 100
+
+
+def _lock_user(user_id: int) -> User:
+    return User.objects.select_for_update().get(pk=user_id)
+
+
+@transaction.atomic
+def referral_credit_for_enrolment(*, enrolment: Enrolment, by: User | None) -> RewardEntry | None:
+    """Credit the enrolment's referrer with the course's reward, once per confirmation.
+
+    Called by enrolment_confirm_payment inside its transaction (the enrolment row is
+    locked). Does nothing when there is no referrer, the course has no reward, or the
+    current confirmation is already credited (credits outnumber reversals).
+    """
+    if enrolment.referrer_id is None:
+        return None
+    reward = enrolment.course.referral_reward
+    if reward <= 0:
+        return None
+    _lock_user(enrolment.referrer_id)
+    credits, reversals = _counts(enrolment)
+    if credits > reversals:
+        return None
+    return RewardEntry.objects.create(
+        user_id=enrolment.referrer_id,
+        kind=RewardEntry.Kind.CREDIT,
+        amount=reward,
+        enrolment=enrolment,
+        cycle=credits + 1,
+        created_by=by,
+        note=f"Referral: {enrolment.course.name} ({enrolment.reference})",
+    )
+
+
+@transaction.atomic
+def referral_reverse_for_enrolment(
+    *, enrolment: Enrolment, by: User | None, reason: str
+) -> RewardEntry | None:
+    """Take back the enrolment's live credit (same amount) with a reversal entry.
+
+    Does nothing when there is no credit, or it is already reversed. The referrer's
+    available balance may go below zero if the credit was already paid out: see
+    referrals.selectors.referral_summary.
+    """
+    if enrolment.referrer_id is None:
+        return None
+    _lock_user(enrolment.referrer_id)
+    credits, reversals = _counts(enrolment)
+    if credits <= reversals:
+        return None
+    credit = RewardEntry.objects.get(
+        enrolment=enrolment, kind=RewardEntry.Kind.CREDIT, cycle=credits
+    )
+    return RewardEntry.objects.create(
+        user_id=credit.user_id,
+        kind=RewardEntry.Kind.REVERSAL,
+        amount=credit.amount,
+        enrolment=enrolment,
+        cycle=credits,
+        created_by=by,
+        note=reason.strip()[:500],
+    )
+
+
+def _counts(enrolment: Enrolment) -> tuple[int, int]:
+    entries = RewardEntry.objects.filter(enrolment=enrolment)
+    return (
+        entries.filter(kind=RewardEntry.Kind.CREDIT).count(),
+        entries.filter(kind=RewardEntry.Kind.REVERSAL).count(),
+    )
+
+
+@transaction.atomic
+def payout_request_create(*, user: User, upi_id: str) -> PayoutRequest:
+    """Ask for the whole available balance to be paid to a UPI ID."""
+    value = (upi_id or "").strip()
+    if not UPI_ID_RE.fullmatch(value):
+        raise FieldErrors({"upi_id": UPI_ID_INVALID})
+    _lock_user(user.pk)
+    if PayoutRequest.objects.filter(user=user, status=PayoutRequest.Status.REQUESTED).exists():
+        raise ApplicationError(ALREADY_REQUESTED, status_code=409)
+    figures = referral_figures(user_id=user.pk)
+    if figures.available <= 0:
+        raise ApplicationError(NOTHING_TO_PAY, status_code=409)
+    return PayoutRequest.objects.create(user=user, amount=figures.available, upi_id=value)
+
+
+@transaction.atomic
+def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> PayoutRequest:
+    """Staff paid the request by UPI: record the payment reference and debit the ledger.
+
+    Refused when a reversal since the request left less than its amount available: that
+    request must be cancelled and the referrer may ask again for what is left.
+    """
+    text = (reference or "").strip()
+    if not text:
+        raise FieldErrors({"reference": "Enter the payment reference (UTR) of the transfer."})
+    if len(text) > PAYMENT_REFERENCE_MAX:
+        raise FieldErrors(
+            {"reference": f"Ensure this value has at most {PAYMENT_REFERENCE_MAX} characters."}
+        )
+    user_id = PayoutRequest.objects.values_list("user_id", flat=True).get(pk=payout_id)
+    user = _lock_user(user_id)
+    payout = PayoutRequest.objects.select_for_update().get(pk=payout_id)
+    if payout.status != PayoutRequest.Status.REQUESTED:
+        raise ApplicationError(
+            f"Payout request #{payout.pk} is {payout.get_status_display().lower()}, "
+            "not waiting for payment.",
+            status_code=409,
+        )
+    figures = referral_figures(user_id=user_id)
+    if payout.amount > figures.earned - figures.paid:
+        raise ApplicationError(
+            f"Payout request #{payout.pk} is for {format_rupees(payout.amount)} but only "
+            f"{format_rupees(max(0, figures.earned - figures.paid))} is available after a "
+            "reversal. Cancel it; the referrer can request the remaining balance.",
+            status_code=409,
+        )
+    now = timezone.now()
+    payout.status = PayoutRequest.Status.PAID
+    payout.paid_at = now
+    payout.paid_by = by
+    payout.payment_reference = text
+    payout.save(update_fields=["status", "paid_at", "paid_by", "payment_reference"])
+    RewardEntry.objects.create(
+        user_id=user_id,
+        kind=RewardEntry.Kind.PAYOUT,
+        amount=payout.amount,
+        payout=payout,
+        created_at=now,
+        created_by=by,
+        note=f"Paid to {payout.upi_id}, reference {text}"[:500],
+    )
+    if user.email:
+        notification_enqueue(
+            to=user.email,
+            subject=f"Your referral reward of {format_rupees(payout.amount)} has been paid",
+            body=(
+                f"Hello {user.name},\n\n"
+                f"We have sent {format_rupees(payout.amount)} to {payout.upi_id}.\n"
+                f"Payment reference: {text}\n\nThank you for referring your friends.\n"
+            ),
+            topic="referral.payout",
+            related=payout,
+        )
+    return payout
+
+
+@transaction.atomic
+def payout_cancel(*, payout_id: int, by: User | None) -> PayoutRequest:
+    """Cancel a request that has not been paid; its amount is available again."""
+    user_id = PayoutRequest.objects.values_list("user_id", flat=True).get(pk=payout_id)
+    _lock_user(user_id)
+    payout = PayoutRequest.objects.select_for_update().get(pk=payout_id)
+    if payout.status == PayoutRequest.Status.CANCELLED:
+        return payout
+    if payout.status != PayoutRequest.Status.REQUESTED:
+        raise ApplicationError(
+            f"Payout request #{payout.pk} is already paid and cannot be cancelled.",
+            status_code=409,
+        )
+    payout.status = PayoutRequest.Status.CANCELLED
+    payout.cancelled_at = timezone.now()
+    payout.cancelled_by = by
+    payout.save(update_fields=["status", "cancelled_at", "cancelled_by"])
+    return payout

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import User
+from catalog.models import Course
+from enrolments import services as enrolment_services
+from enrolments.tests.conftest import (  # noqa: F401  (fixtures shared with the enrolments app)
+    _enrolment_settings,
+    back_office_client,
+    course,
+    no_reward_course,
+    other_course,
+    payee,
+    referred,
+)
+from referrals import services
+from referrals.models import PayoutRequest
+
+API = "/api/referrals"
+UPI_ID = "asha.learner@okbank"
+
+_phones = iter(range(1_000_000))
+
+
+def confirmed_referral(on: Course, referrer: User, staff: User) -> int:
+    """A friend enrols with the referrer's code and staff confirm; returns the enrolment id."""
+    enrolment = referred(
+        on,
+        referrer,
+        phone=f"97{next(_phones):08d}",
+        email=f"friend{next(_phones)}@example.org",
+    )
+    enrolment_services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
+    return enrolment.pk
+
+
+@pytest.fixture
+def earned(request: pytest.FixtureRequest, learner: User, staff: User) -> int:
+    """The learner has one confirmed referral (₹150)."""
+    return confirmed_referral(request.getfixturevalue("course"), learner, staff)
+
+
+def paid_out(user: User, staff: User, reference: str = "UTR1") -> PayoutRequest:
+    payout = services.payout_request_create(user=user, upi_id=UPI_ID)
+    return services.payout_mark_paid(payout_id=payout.pk, by=staff, reference=reference)

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.test import Client
+
+from accounts.models import User
+from enrolments import services as enrolment_services
+from referrals import services
+from referrals.models import PayoutRequest, RewardEntry
+from referrals.tests.conftest import UPI_ID, paid_out
+
+pytestmark = pytest.mark.django_db
+
+PAYOUTS = "/admin/referrals/payoutrequest/"
+LEDGER = "/admin/referrals/rewardentry/"
+BALANCES = "/admin/referrals/referrer/"
+
+
+def act(client: Client, action: str, *payouts: PayoutRequest, **data: str) -> Any:
+    return client.post(
+        PAYOUTS, {"action": action, ACTION_CHECKBOX_NAME: [p.pk for p in payouts], **data}
+    )
+
+
+@pytest.mark.parametrize("path", [PAYOUTS, LEDGER, BALANCES])
+def test_it_keeps_learners_out(learner_client: Client, path: str) -> None:
+    assert learner_client.get(path).status_code == 302
+
+
+def test_it_shows_the_ledger_read_only_and_undeletable(
+    back_office_client: Client, learner: User, earned: int
+) -> None:
+    entry = RewardEntry.objects.get()
+
+    listing = back_office_client.get(LEDGER, {"kind__exact": "credit", "q": learner.phone})
+    change = back_office_client.get(f"{LEDGER}{entry.pk}/change/")
+
+    assert listing.status_code == 200 and b"Credit" in listing.content
+    assert change.status_code == 200 and b'name="amount"' not in change.content
+    assert back_office_client.get(f"{LEDGER}{entry.pk}/delete/").status_code == 403
+    assert back_office_client.get(f"{LEDGER}add/").status_code == 403
+    assert back_office_client.post(f"{LEDGER}{entry.pk}/change/", {"amount": 1}).status_code == 403
+    assert RewardEntry.objects.get().amount == 150
+
+
+def test_it_asks_for_the_payment_reference_then_marks_paid(
+    back_office_client: Client, learner: User, earned: int
+) -> None:
+    payout = services.payout_request_create(user=learner, upi_id=UPI_ID)
+
+    form = act(back_office_client, "mark_paid", payout)
+    act(back_office_client, "mark_paid", payout, apply="1", reference="UTR5555")
+
+    assert form.status_code == 200 and b'name="reference"' in form.content
+    assert UPI_ID.encode() in form.content
+    payout.refresh_from_db()
+    assert payout.status == "paid" and payout.payment_reference == "UTR5555"
+    assert RewardEntry.objects.filter(kind="payout", amount=150).count() == 1
+
+
+def test_it_cancels_requests(back_office_client: Client, learner: User, earned: int) -> None:
+    payout = services.payout_request_create(user=learner, upi_id=UPI_ID)
+
+    act(back_office_client, "cancel", payout)
+
+    payout.refresh_from_db()
+    assert payout.status == "cancelled"
+
+
+def test_it_shows_a_referrers_debt_after_a_refund_of_a_paid_reward(
+    back_office_client: Client, learner: User, staff: User, earned: int
+) -> None:
+    paid_out(learner, staff)
+    enrolment_services.enrolment_reject(enrolment_id=earned, by=staff, reason="Refunded.")
+
+    response = back_office_client.get(BALANCES, {"q": learner.phone})
+
+    assert response.status_code == 200
+    assert b'<td class="field-owes">150</td>' in response.content

@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from catalog.models import Course
+from enrolments import services as enrolment_services
+from referrals import services
+from referrals.selectors import referral_summary
+from referrals.tests.conftest import API, UPI_ID, confirmed_referral, paid_out
+
+pytestmark = pytest.mark.django_db
+
+ZERO = {
+    "successful_referrals": 0,
+    "earned": 0,
+    "pending_payout": 0,
+    "paid": 0,
+    "balance": 0,
+    "can_request_payout": False,
+    "open_request": None,
+}
+
+
+def test_it_starts_at_zero(learner_client: Client) -> None:
+    response = learner_client.get(f"{API}/summary")
+
+    assert response.status_code == 200
+    assert response.json() == ZERO
+
+
+def test_it_counts_confirmed_referrals_and_their_rewards(
+    learner_client: Client, learner: User, staff: User, course: Course, other_course: Course
+) -> None:
+    confirmed_referral(course, learner, staff)
+    confirmed_referral(other_course, learner, staff)
+
+    assert learner_client.get(f"{API}/summary").json() == {
+        **ZERO,
+        "successful_referrals": 2,
+        "earned": 450,
+        "balance": 450,
+        "can_request_payout": True,
+    }
+
+
+def test_it_ignores_referrals_not_yet_confirmed(
+    learner: User, course: Course, other_course: Course
+) -> None:
+    from enrolments.tests.conftest import referred
+
+    enrolment = referred(course, learner)
+    enrolment_services.enrolment_submit_utr(enrolment=enrolment, utr="412345678901")
+
+    assert referral_summary(user=learner) == ZERO
+
+
+def test_it_shows_an_open_request_as_pending(
+    learner_client: Client, learner: User, earned: int
+) -> None:
+    payout = services.payout_request_create(user=learner, upi_id=UPI_ID)
+
+    body = learner_client.get(f"{API}/summary").json()
+
+    assert body["pending_payout"] == 150 and body["balance"] == 0
+    assert body["can_request_payout"] is False
+    assert body["open_request"]["id"] == payout.pk
+    assert body["open_request"]["amount"] == 150
+    assert body["open_request"]["upi_id"] == UPI_ID
+
+
+def test_it_shows_what_was_paid(learner: User, staff: User, earned: int) -> None:
+    paid_out(learner, staff)
+
+    assert referral_summary(user=learner) == {
+        **ZERO,
+        "successful_referrals": 1,
+        "earned": 150,
+        "paid": 150,
+    }
+
+
+def test_it_clamps_the_balance_at_zero_after_a_reversal_of_paid_money(
+    learner: User, staff: User, course: Course, other_course: Course, earned: int
+) -> None:
+    """Decision: the dashboard never shows a negative balance; the debt stays in the
+    ledger (and the admin's referrer balances) and new rewards pay it off first."""
+    paid_out(learner, staff)
+    enrolment_services.enrolment_reject(enrolment_id=earned, by=staff, reason="Refunded.")
+
+    summary = referral_summary(user=learner)
+    assert summary["earned"] == 0 and summary["paid"] == 150 and summary["balance"] == 0
+    assert summary["can_request_payout"] is False
+
+    confirmed_referral(course, learner, staff)  # +150 repays the debt
+    assert referral_summary(user=learner)["balance"] == 0
+    confirmed_referral(other_course, learner, staff)  # +300
+    assert referral_summary(user=learner)["balance"] == 300
+
+
+@pytest.mark.parametrize("persona", ["other_learner", "staff"])
+def test_it_shows_each_person_only_their_own_figures(
+    request: pytest.FixtureRequest, persona: str, learner: User, earned: int
+) -> None:
+    client = Client()
+    client.force_login(request.getfixturevalue(persona))
+
+    assert client.get(f"{API}/summary").json() == ZERO
+
+
+def test_it_asks_anonymous_visitors_to_log_in(client: Client) -> None:
+    response = client.get(f"{API}/summary")
+
+    assert response.status_code == 401
+    assert response.json()["message"] == "Please log in to continue."
