@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react'
+import { LayoutDashboard, LogIn } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { Outlet, ScrollRestoration, useMatches } from 'react-router'
 
@@ -9,6 +9,7 @@ import { mainNav, policyNav, type NavItem } from '@/components/layouts/nav-items
 import { Shell } from '@/components/layouts/shell'
 import { LinkButton } from '@/components/ui/link-button'
 import { links } from '@/config/paths'
+import { useMe } from '@/features/accounts/api/get-me'
 import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
 
 const FOOTER_BLURB = 'Websites, apps and IoT projects built to order, and live online courses and internships for students.'
@@ -22,8 +23,17 @@ const exploreNav: readonly NavItem[] = [
   { label: 'Contact us', to: links.getquote },
 ]
 
-/** Login for now; the accounts feature will swap in Dashboard for a signed-in visitor. */
+/** Login for a visitor, Dashboard for a logged-in user (from the "who is logged in" query). */
 function AccountAction() {
+  const { data: user } = useMe()
+  if (user) {
+    return (
+      <LinkButton to={links.dashboard} variant="secondary" className="w-full lg:w-auto">
+        <LayoutDashboard className="size-4" aria-hidden="true" width={16} height={16} />
+        Dashboard
+      </LinkButton>
+    )
+  }
   return (
     <LinkButton to={links.login} variant="secondary" className="w-full lg:w-auto">
       <LogIn className="size-4" aria-hidden="true" width={16} height={16} />

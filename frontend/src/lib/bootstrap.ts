@@ -1,9 +1,12 @@
 import type { components } from '@/api/schema'
 
 export type SiteSettings = components['schemas']['SiteOut']
+export type UserOut = components['schemas']['UserOut']
 
 export type Bootstrap = {
   site?: SiteSettings
+  /** The logged-in account when the page was served, or null for a visitor. */
+  user?: UserOut | null
 }
 
 let cached: Bootstrap | undefined

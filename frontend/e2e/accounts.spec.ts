@@ -1,0 +1,293 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+import { staffAccount, viewports } from './support'
+
+/*
+ * Accounts against the real server: sign-up, login messages and throttling, the
+ * dashboard's copy buttons, logout and the access redirects. The database is fresh per
+ * run but shared by every test in it, so each test uses phone numbers of its own.
+ */
+
+const PASSWORD = 'referral-journey-42'
+const base = Date.now() % 100_000_000
+let issued = 0
+
+/** A new valid Indian mobile number, unique within this run. */
+function freshPhone(): string {
+  issued += 1
+  return `98${String((base + issued * 7919) % 100_000_000).padStart(8, '0')}`
+}
+
+async function csrfHeaders(page: Page) {
+  if (!page.url().startsWith('http')) await page.goto('/referearn')
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
+  return { 'X-CSRFToken': csrf, Referer: page.url() }
+}
+
+/** An account made through the API (no UI), for tests that are not about sign-up. */
+async function signupViaApi(page: Page, name: string, phone: string) {
+  const response = await page.request.post('/api/auth/signup', {
+    data: { name, phone, password: PASSWORD, email: '' },
+    headers: await csrfHeaders(page),
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+async function loginViaForm(page: Page, phone: string, password: string) {
+  await page.getByLabel('Phone number').fill(phone)
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+for (const [width, viewport] of Object.entries(viewports)) {
+  test.describe(`journey at ${viewport.width} px`, () => {
+    test.use({ viewport })
+
+    test(`sign up, log in, copy the code and a course link, log out (${width})`, async ({ page, context, baseURL }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+      const phone = freshPhone()
+      const name = `Journey ${width}`
+
+      await page.goto('/signup')
+      await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
+      await page.getByLabel('Name').fill(name)
+      await page.getByLabel('Phone number').fill(`${phone.slice(0, 5)} ${phone.slice(5)}`)
+      await page.getByLabel(/^Password/).fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await expect(page.getByRole('status').getByText('Successfully signed up')).toBeVisible()
+
+      await expect(page).toHaveURL(/\/login$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
+      await expect(page.getByText('Successfully signed up')).toBeVisible()
+      await expect(page.getByLabel('Phone number')).toHaveValue(`${phone.slice(0, 5)} ${phone.slice(5)}`)
+      await page.getByLabel(/^Password/).fill(PASSWORD)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await expect(page.getByRole('status').getByText('Login successful!', { exact: true })).toBeVisible()
+
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await expect(page.getByRole('heading', { level: 1, name: `Hi, ${name}` })).toBeVisible()
+      const code = `IRCTP${phone.slice(-4)}`
+      await expect(page.getByText(code, { exact: true })).toBeVisible()
+
+      await page.getByRole('button', { name: 'Copy Referral Code' }).click()
+      const toast = page.getByText('Successfully copied to clipboard!')
+      await expect(toast).toBeVisible()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+      await expect(toast).toBeHidden({ timeout: 8_000 })
+
+      const java = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Java', exact: true }) })
+      await java.getByRole('button', { name: /get referral link/i }).click()
+      await expect(toast).toBeVisible()
+      const link = `${baseURL}/java-registration?ref=${code}`
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+      const whatsapp = java.getByRole('link', { name: /share on whatsapp/i })
+      await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link).replace(/[.?]/g, '\\$&')}`))
+      await expect(whatsapp).toHaveAttribute('target', '_blank')
+
+      await page.getByRole('button', { name: 'Logout' }).click()
+      await expect(page).toHaveURL(/\/login$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
+      // The session is over on the server too.
+      expect((await page.request.get('/api/auth/me')).status()).toBe(401)
+      await page.goto('/dashboard')
+      await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/)
+    })
+  })
+}
+
+test('signing up with a phone that has an account is refused, with a link to log in', async ({ page }) => {
+  await page.goto('/registration')
+  await page.getByLabel('Name').fill('Someone Else')
+  await page.getByLabel('Phone number').fill(staffAccount.phone)
+  await page.getByLabel(/^Password/).fill('another-password-77')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'An account with this phone number already exists. Please log in instead.' })
+  await expect(alert).toBeVisible()
+  await alert.getByRole('link', { name: 'Go to login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByLabel('Phone number')).toHaveValue(staffAccount.phone)
+})
+
+test('sign-up shows the server’s password verdict next to the field', async ({ page }) => {
+  await page.goto('/signup')
+  await page.getByLabel('Name').fill('Weak Password')
+  await page.getByLabel('Phone number').fill(freshPhone())
+  await page.getByLabel(/^Password/).fill('password123')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('This password is too common.')).toBeVisible()
+  await expect(page.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('login says "Invalid Password" and "No Account Found Please Sign Up First" under the form', async ({ page }) => {
+  const phone = freshPhone()
+  await signupViaApi(page, 'Wrong Password', phone)
+
+  await page.goto('/login')
+  await loginViaForm(page, phone, 'not-the-password')
+  await expect(page.getByRole('alert').getByText('Invalid Password', { exact: true })).toBeVisible()
+
+  await loginViaForm(page, freshPhone(), PASSWORD)
+  const noAccount = page.getByRole('alert').filter({ hasText: 'No Account Found Please Sign Up First' })
+  await expect(noAccount).toBeVisible()
+  await noAccount.getByRole('link', { name: 'Sign up now' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+})
+
+test('repeated failed logins for one phone are refused with 429 and a time to retry', async ({ page }) => {
+  const phone = freshPhone()
+  await page.goto('/login')
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'))
+    await loginViaForm(page, phone, `wrong-${attempt}`)
+    expect((await answer).status()).toBe(401)
+    await expect(page.getByText('No Account Found Please Sign Up First')).toBeVisible()
+  }
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'))
+  await loginViaForm(page, phone, 'wrong-6')
+  expect((await answer).status()).toBe(429)
+  await expect(page.getByRole('alert').getByText(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/)).toBeVisible()
+})
+
+test.describe('redirects', () => {
+  test('a logged-out visitor on /dashboard goes to /login', async ({ page }) => {
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
+  })
+
+  test('a logged-out visitor following "Get Referral code" logs in and lands on the dashboard', async ({ page }) => {
+    const phone = freshPhone()
+    await signupViaApi(page, 'Via Referearn', phone)
+    await page.goto('/referearn')
+    await page.getByRole('link', { name: 'Get Referral code' }).first().click()
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/)
+    await loginViaForm(page, phone, PASSWORD)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Via Referearn' })).toBeVisible()
+  })
+
+  test('a logged-in user on /login, /signup or /registration goes to /dashboard', async ({ page }) => {
+    const phone = freshPhone()
+    await signupViaApi(page, 'Already In', phone)
+    await page.goto('/login')
+    await loginViaForm(page, phone, PASSWORD)
+    await expect(page).toHaveURL(/\/dashboard$/)
+
+    for (const path of ['/login', '/signup', '/registration']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Hi, Already In' })).toBeVisible()
+    }
+    // In-app navigation too: the header now offers Dashboard, and /login typed into the
+    // app's own history sends the user back.
+    await page.goto('/referearn')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: 'Dashboard' }).first()).toBeAttached()
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0)
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/login')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
+  test('login goes to a same-site ?next= but never to another site', async ({ page }) => {
+    const phone = freshPhone()
+    await signupViaApi(page, 'Next Path', phone)
+    await page.goto('/login?next=%2F%2Fevil.example%2F')
+    await loginViaForm(page, phone, PASSWORD)
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/)
+  })
+})
+
+async function expectNoViolations(page: Page) {
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary).toEqual([])
+}
+
+for (const [width, viewport] of Object.entries(viewports)) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport })
+
+    for (const path of ['/login', '/signup', '/registration', '/referearn']) {
+      test(`${path} (${width})`, async ({ page }) => {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expectNoViolations(page)
+      })
+    }
+
+    test(`sign-up and login with errors showing (${width})`, async ({ page }) => {
+      await page.goto('/signup')
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await expect(page.getByText('Enter your name.')).toBeVisible()
+      await expectNoViolations(page)
+      await page.goto('/login')
+      await loginViaForm(page, freshPhone(), 'whatever-password')
+      await expect(page.getByText('No Account Found Please Sign Up First')).toBeVisible()
+      await expectNoViolations(page)
+    })
+
+    test(`/dashboard logged in, after copying (${width})`, async ({ page, context, baseURL }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+      const phone = freshPhone()
+      await signupViaApi(page, `Axe ${width}`, phone)
+      await page.goto('/login')
+      await loginViaForm(page, phone, PASSWORD)
+      await expect(page.getByRole('heading', { level: 1, name: `Hi, Axe ${width}` })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 3, name: 'Java', exact: true })).toBeVisible()
+      await expectNoViolations(page)
+      await page.getByRole('button', { name: 'Copy Referral Code' }).click()
+      await expect(page.getByText('Successfully copied to clipboard!')).toBeVisible()
+      await expectNoViolations(page)
+    })
+  })
+}
+
+/** Not a test: `SCREENSHOTS=1` saves the accounts pages at 360 and 1280 px into test-results/screenshots/. */
+test.describe('screenshots', () => {
+  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to save screenshots')
+
+  for (const [width, viewport] of Object.entries(viewports)) {
+    test(`accounts pages at ${viewport.width}`, async ({ page, context, baseURL }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+      await page.setViewportSize(viewport)
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      const shot = async (id: string) => {
+        const path = `test-results/screenshots/${id}-${width}-${viewport.width}`
+        await page.screenshot({ path: `${path}.png`, fullPage: true })
+        // Tall phone pages also in screen-sized parts, easier to look at.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight)
+        if (viewport.width > 400 || height <= 1400) return
+        for (let part = 0; part * 1200 < height; part += 1) {
+          const y = part * 1200
+          await page.screenshot({ path: `${path}-part${part + 1}.png`, fullPage: true, clip: { x: 0, y, width: viewport.width, height: Math.min(1200, height - y) } })
+        }
+      }
+
+      await page.goto('/referearn')
+      await page.waitForLoadState('networkidle')
+      await shot('referearn')
+      await page.goto('/signup')
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await expect(page.getByText('Enter your name.')).toBeVisible()
+      await shot('signup-errors')
+      await page.goto('/login')
+      await loginViaForm(page, freshPhone(), 'whatever-password')
+      await expect(page.getByText('No Account Found Please Sign Up First')).toBeVisible()
+      await shot('login-no-account')
+
+      const phone = freshPhone()
+      await signupViaApi(page, 'Asha Verma', phone)
+      await page.goto('/login')
+      await loginViaForm(page, phone, PASSWORD)
+      await expect(page.getByRole('heading', { level: 3, name: 'Java', exact: true })).toBeVisible()
+      await page.getByRole('button', { name: 'Copy Referral Code' }).click()
+      await expect(page.getByText('Successfully copied to clipboard!')).toBeVisible()
+      await shot('dashboard')
+    })
+  }
+})

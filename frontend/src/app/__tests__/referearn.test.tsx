@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { accountHandlers, courses, learner } from '@/app/__tests__/accounts-fixtures'
+import { json, mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+describe('referearn route', () => {
+  it('explains the programme in three steps with each course’s reward', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/referearn')
+    expect(await screen.findByRole('heading', { level: 1, name: /refer a friend, earn a reward/i })).toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+
+    const steps = screen.getByRole('region', { name: 'How it works' })
+    const items = within(steps).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    expect(within(items[0] as HTMLElement).getByRole('heading', { name: /sign up and get your code/i })).toBeInTheDocument()
+    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup')
+    expect(within(items[1] as HTMLElement).getByRole('heading', { name: /share your referral link/i })).toBeInTheDocument()
+    expect(within(items[2] as HTMLElement).getByRole('heading', { name: /earn a reward when your friend’s enrolment is confirmed/i })).toBeInTheDocument()
+
+    const rewards = screen.getByRole('region', { name: 'Rewards per course' })
+    for (const [name, reward] of [
+      ['Web Development (MERN stack)', '₹150'],
+      ['Python (Basic Python)', '₹300'],
+      ['Java', '₹100'],
+      ['Android with Java', '₹200'],
+    ]) {
+      const term = await within(rewards).findByText(name as string)
+      expect(term.closest('li')).toHaveTextContent(`${name}${reward}per friend who enrols`)
+    }
+  })
+
+  it('links "Get Referral code" to the dashboard', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/referearn')
+    await screen.findByRole('heading', { level: 1 })
+    const links = screen.getAllByRole('link', { name: 'Get Referral code' })
+    expect(links.length).toBeGreaterThan(0)
+    for (const link of links) expect(link).toHaveAttribute('href', '/dashboard')
+  })
+
+  it('leaves out courses without a reward', async () => {
+    mockApi({ ...accountHandlers, 'GET /api/courses': () => json([{ ...courses[0], referral_reward: 0, referral_reward_display: null }, courses[2]]) })
+    renderRoute('/referearn')
+    expect(await screen.findByText('Java')).toBeInTheDocument()
+    expect(screen.queryByText('Web Development (MERN stack)')).not.toBeInTheDocument()
+  })
+
+  it('offers a retry when the rewards cannot be loaded', async () => {
+    let fail = true
+    mockApi({ ...accountHandlers, 'GET /api/courses': () => (fail ? json({ message: 'Server error', extra: {} }, 500) : json(courses)) })
+    renderRoute('/referearn')
+    expect(await screen.findByText('We could not load the rewards.')).toBeInTheDocument()
+    fail = false
+    await userEvent.setup().click(screen.getByRole('button', { name: /try again/i }))
+    expect(await screen.findByText('₹300')).toBeInTheDocument()
+  })
+
+  it('shows Dashboard instead of Login in the header for a logged-in user', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/referearn', { user: learner })
+    await screen.findByRole('heading', { level: 1 })
+    const header = screen.getByRole('banner')
+    expect(within(header).getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute('href', '/dashboard')
+    expect(within(header).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
+  })
+})

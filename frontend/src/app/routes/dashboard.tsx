@@ -1,0 +1,104 @@
+import { RefreshCw } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation, useNavigate } from 'react-router'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Toast } from '@/components/ui/toast'
+import { paths } from '@/config/paths'
+import { useMe } from '@/features/accounts/api/get-me'
+import { useLogout } from '@/features/accounts/api/logout'
+import { CourseReferralLinks } from '@/features/accounts/components/course-referral-links'
+import { DashboardHeader } from '@/features/accounts/components/dashboard-header'
+import { ReferralCodeCard } from '@/features/accounts/components/referral-code-card'
+import { ReferralSteps } from '@/features/accounts/components/referral-steps'
+import { useCopyWithToast } from '@/features/accounts/components/use-copy'
+import { useCourses } from '@/features/catalog/api/get-courses'
+
+function PageMessage({ children }: { children: ReactNode }) {
+  return <div className="container-page flex min-h-[50dvh] flex-col justify-center gap-5 py-16">{children}</div>
+}
+
+export function Component() {
+  const me = useMe()
+  const logout = useLogout()
+  const courses = useCourses()
+  const { copy, toast } = useCopyWithToast()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const user = me.data
+
+  if (!user) {
+    // Logging out empties the account a moment before the login page opens.
+    if (logout.isPending || logout.isSuccess) {
+      return (
+        <PageMessage>
+          <h1 className="text-title font-bold text-ink">Logging you out…</h1>
+        </PageMessage>
+      )
+    }
+    // Logged out: the server sends a full page load to /login; this covers in-app links.
+    if (user === null) {
+      const next = `${location.pathname}${location.search}`
+      return <Navigate to={`${paths.login}?${new URLSearchParams({ next })}`} replace />
+    }
+    if (me.isPending) {
+      return (
+        <PageMessage>
+          <p className="sr-only" role="status">
+            Loading your dashboard…
+          </p>
+          <div className="h-12 w-2/3 max-w-md animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" aria-hidden="true" />
+          <div className="h-40 w-full max-w-xl animate-pulse rounded-card bg-slate-100 motion-reduce:animate-none" aria-hidden="true" />
+        </PageMessage>
+      )
+    }
+    // The API could not say who is logged in (only without the page's embedded answer).
+    return (
+      <PageMessage>
+        <h1 className="text-title font-bold text-ink">We could not load your dashboard</h1>
+        <div role="alert">
+          <Alert tone="error">{me.error?.message ?? 'Please try again.'}</Alert>
+        </div>
+        <div>
+          <Button onClick={() => void me.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />
+            Try again
+          </Button>
+        </div>
+      </PageMessage>
+    )
+  }
+
+  function onLogout() {
+    logout.mutate(undefined, { onSuccess: () => navigate(paths.login, { replace: true }) })
+  }
+
+  return (
+    <>
+      <DashboardHeader
+        user={user}
+        onLogout={onLogout}
+        loggingOut={logout.isPending}
+        logoutError={logout.isError ? `We could not log you out. ${logout.error.message}` : undefined}
+      />
+      <div className="container-page flex flex-col gap-12 py-10 sm:gap-16 sm:py-14">
+        <div className="grid gap-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-8">
+          <ReferralCodeCard code={user.referral_code} onCopy={copy} />
+          <ReferralSteps headingId="referral-steps-heading" />
+        </div>
+        <CourseReferralLinks
+          headingId="course-links-heading"
+          courses={courses.data}
+          isPending={courses.isPending}
+          isError={courses.isError}
+          onRetry={() => void courses.refetch()}
+          code={user.referral_code}
+          siteUrl={window.location.origin}
+          onCopy={copy}
+        />
+      </div>
+      <Toast message={toast} />
+    </>
+  )
+}

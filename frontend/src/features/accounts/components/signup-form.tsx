@@ -1,0 +1,190 @@
+import { UserPlus } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+import { Link } from 'react-router'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { PasswordField } from '@/components/ui/password-field'
+import { TextField } from '@/components/ui/text-field'
+import { links } from '@/config/paths'
+import { useSignup } from '@/features/accounts/api/signup'
+import { useFocusFirstError } from '@/features/accounts/components/use-field-focus'
+import {
+  NAME_MAX,
+  SIGNUP_FIELDS,
+  validateSignup,
+  validateSignupField,
+  type SignupErrors,
+  type SignupField,
+  type SignupValues,
+} from '@/features/accounts/validation'
+import { ApiError } from '@/lib/api-client'
+
+/** How long "Successfully signed up" stays on screen before the login page opens. */
+export const SIGNUP_REDIRECT_DELAY_MS = 1500
+
+type SignupFormProps = {
+  initialPhone?: string
+  /** Called a moment after "Successfully signed up" is shown, with the phone as typed. */
+  onSignedUp: (details: { phone: string; message: string }) => void
+}
+
+type Problem = { message: string; phoneTaken: boolean }
+
+const EMPTY: SignupValues = { name: '', phone: '', password: '', email: '' }
+
+function isField(name: string): name is SignupField {
+  return (SIGNUP_FIELDS as readonly string[]).includes(name)
+}
+
+export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
+  const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState<SignupValues>({ ...EMPTY, phone: initialPhone })
+  const [errors, setErrors] = useState<SignupErrors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [problem, setProblem] = useState<Problem>()
+  const [success, setSuccess] = useState<{ phone: string; message: string }>()
+  const focus = useFocusFirstError(formRef, SIGNUP_FIELDS, errors)
+  const signup = useSignup()
+
+  const onSignedUpRef = useRef(onSignedUp)
+  useEffect(() => {
+    onSignedUpRef.current = onSignedUp
+  })
+  useEffect(() => {
+    if (!success) return
+    const timer = window.setTimeout(() => onSignedUpRef.current(success), SIGNUP_REDIRECT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [success])
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target
+    if (!isField(name)) return
+    const next = { ...values, [name]: value }
+    setValues(next)
+    if (errors[name] && !validateSignupField(name, next)) setErrors((current) => ({ ...current, [name]: undefined }))
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement>) {
+    const { name } = event.target
+    if (!submitted || !isField(name)) return
+    setErrors((current) => ({ ...current, [name]: validateSignupField(name, values) }))
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (signup.isPending || success) return
+    setSubmitted(true)
+    setProblem(undefined)
+    const found = validateSignup(values)
+    if (Object.keys(found).length > 0) {
+      focus.request()
+      setErrors(found)
+      return
+    }
+    setErrors({})
+    const phone = values.phone.trim()
+    signup.mutate(
+      { name: values.name.trim(), phone, password: values.password, email: values.email.trim() },
+      {
+        onSuccess: (data) => setSuccess({ phone, message: data.message }),
+        onError: (error) => {
+          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
+          if (apiError.status === 409) {
+            // The phone already has an account: say so once, with the way to log in.
+            setProblem({ message: apiError.message, phoneTaken: true })
+            return
+          }
+          const fieldErrors: SignupErrors = {}
+          const unmapped: string[] = []
+          for (const [name, message] of Object.entries(apiError.fields)) {
+            if (isField(name)) fieldErrors[name] = message
+            else unmapped.push(message)
+          }
+          if (Object.keys(fieldErrors).length > 0) {
+            focus.request()
+            setErrors(fieldErrors)
+          }
+          if (Object.keys(fieldErrors).length === 0 || unmapped.length > 0) {
+            setProblem({ message: [apiError.message, ...unmapped].join(' '), phoneTaken: false })
+          }
+        },
+      },
+    )
+  }
+
+  const field = (name: SignupField) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange,
+    onBlur,
+  })
+
+  const busy = signup.isPending || Boolean(success)
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+      <p id={`${id}-required-note`} className="text-sm text-ink-muted">
+        Fields marked <span className="text-danger" aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <TextField {...field('name')} label="Name" autoComplete="name" maxLength={NAME_MAX} required />
+      <TextField
+        {...field('phone')}
+        label="Phone number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        hint="e.g. 98765 43210"
+        maxLength={20}
+        required
+      />
+      <PasswordField
+        {...field('password')}
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 8 characters, not all digits, and not a common password."
+        required
+      />
+      <TextField
+        {...field('email')}
+        label="Email (optional)"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        hint="For payment receipts and resetting your password."
+        maxLength={254}
+      />
+
+      <Button type="submit" size="lg" pending={busy} className="w-full">
+        {!busy && <UserPlus className="size-5" aria-hidden="true" width={20} height={20} />}
+        Sign up
+      </Button>
+
+      <div role="alert" className="empty:hidden">
+        {problem && (
+          <Alert tone="error">
+            <span className="block">{problem.message}</span>
+            {problem.phoneTaken && (
+              <Link to={links.login} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
+                Go to login
+              </Link>
+            )}
+          </Alert>
+        )}
+      </div>
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {success && (
+          <Alert tone="success">
+            <span className="block font-semibold">{success.message}</span>
+            <span className="block">Taking you to the login page…</span>
+          </Alert>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+import type { ToastMessage } from '@/components/ui/toast'
+
+export const COPY_SUCCESS = 'Successfully copied to clipboard!'
+/** How long the success toast stays. */
+export const TOAST_MS = 4000
+
+/**
+ * Copy text with the async Clipboard API. It can be missing (an insecure origin, an old
+ * browser) or refuse (permission denied): both count as a failure the caller shows.
+ */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** `copy(text)` resolves true on success and shows the success toast for a few seconds. */
+export function useCopyWithToast() {
+  const [toast, setToast] = useState<ToastMessage>()
+  const counter = useRef(0)
+
+  useEffect(() => {
+    if (!toast) return
+    const timer = window.setTimeout(() => setToast(undefined), TOAST_MS)
+    return () => window.clearTimeout(timer)
+  }, [toast])
+
+  const copy = useCallback(async (text: string) => {
+    const copied = await copyText(text)
+    if (copied) {
+      counter.current += 1
+      setToast({ id: counter.current, text: COPY_SUCCESS, tone: 'success' })
+    } else {
+      setToast(undefined)
+    }
+    return copied
+  }, [])
+
+  return { copy, toast }
+}
+
+/** Select an element's text, so after a failed copy it is ready for the visitor to copy. */
+export function selectText(element: HTMLElement | null) {
+  const selection = window.getSelection()
+  if (!element || !selection) return
+  selection.selectAllChildren(element)
+}
