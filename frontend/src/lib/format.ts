@@ -44,3 +44,10 @@ export function formatDateIst(value: Date | string | number): string {
 export function formatDateTimeIst(value: Date | string | number): string {
   return `${istDateTime.format(new Date(value))} IST`
 }
+
+const istDayMonth = new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: 'numeric', month: 'short' })
+
+/** Day and month in India, for dates within the coming weeks: "18 Dec". */
+export function formatDayMonthIst(value: Date | string | number): string {
+  return istDayMonth.format(new Date(value))
+}

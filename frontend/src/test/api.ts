@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 
+import * as catalog from '@/test/catalog-fixtures'
 import { projectPackages, site, team } from '@/test/fixtures'
 
 type Handler = (request: Request) => Response | Promise<Response>
@@ -8,10 +9,38 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
+const notFound = (message: string) => json({ message, extra: {} }, 404)
+
+/** The read-only catalogue endpoints, answering from catalog-fixtures.ts. */
+function catalogHandlers(): Record<string, Handler> {
+  const allCourses = [...catalog.courses, catalog.bootcamp]
+  const eventsBySlug = new Map([...catalog.events.upcoming, ...catalog.events.past].map((event) => [event.slug, event]))
+  return {
+    'GET /api/courses': () => json(catalog.courses),
+    'GET /api/courses/by-route': (request) => {
+      const path = new URL(request.url).searchParams.get('path')
+      const course = allCourses.find((item) => item.route === path)
+      return course ? json(course) : notFound('No course has this page.')
+    },
+    'GET /api/internships': () => json(catalog.internshipDomains),
+    'GET /api/programme': () => json(catalog.programme),
+    'GET /api/events': () => json(catalog.events),
+    'GET /api/portfolio': () => json(catalog.portfolio),
+    'GET /api/about': () => json(catalog.about),
+    ...Object.fromEntries(
+      [...eventsBySlug].map(([slug, event]) => [`GET /api/events/${slug}`, () => json(event)] as const),
+    ),
+    ...Object.fromEntries(
+      Object.entries(catalog.policies).map(([slug, page]) => [`GET /api/policies/${slug}`, () => json(page)] as const),
+    ),
+  }
+}
+
 export const defaultHandlers: Record<string, Handler> = {
   'GET /api/site': () => json(site),
   'GET /api/team': () => json(team),
   'GET /api/projects': () => json(projectPackages),
+  ...catalogHandlers(),
 }
 
 /**

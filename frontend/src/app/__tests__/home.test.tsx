@@ -1,10 +1,20 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
+/** The figures band as { label: value }. */
+function figureValues(section: HTMLElement): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const term of within(section).getAllByRole('term')) {
+    values[term.textContent ?? ''] = term.nextElementSibling?.textContent ?? term.previousElementSibling?.textContent ?? ''
+  }
+  return values
+}
+
 describe('home route', () => {
+  // The first test pays for loading the app's modules: allow for a busy machine.
   it('renders the hero, every section and the contact form', async () => {
     mockApi()
     renderRoute('/')
@@ -13,12 +23,22 @@ describe('home route', () => {
     expect(screen.getAllByRole('link', { name: /explore courses/i })[0]).toHaveAttribute('href', '/courses')
     expect(screen.getAllByRole('link', { name: /get a quote/i })[0]).toHaveAttribute('href', '/getquote')
 
-    for (const name of [/a small team of developers/i, /what we do/i, /our work in numbers/i, /start here/i, /have a project in mind/i, /contact us/i]) {
+    for (const name of [/a small team of developers/i, /what we do/i, /at a glance/i, /start here/i, /have a project in mind/i, /contact us/i]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument()
     }
     expect(screen.getByRole('button', { name: /web development/i })).toHaveAttribute('aria-expanded', 'true')
-    expect(screen.getByText('Projects delivered')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /verify a certificate: certificate verification/i })).toHaveAttribute('href', '/verify')
+
+    // The figures are counted from the catalogue, not written by hand.
+    const figures = screen.getByText('At a glance').closest('section') as HTMLElement
+    await waitFor(() => expect(within(figures).queryByText('Loading…')).not.toBeInTheDocument())
+    expect(figureValues(figures)).toEqual({
+      'Live online courses': '4',
+      'Course fees from': '₹499',
+      'Project packages': '3',
+      'Internship domains open': '2',
+    })
+    expect(within(figures).queryByText(/projects delivered|students trained/i)).not.toBeInTheDocument()
 
     // Team comes from the API.
     expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeInTheDocument()
@@ -27,7 +47,7 @@ describe('home route', () => {
     const contact = screen.getByRole('region', { name: /contact us/i })
     expect(within(contact).getByRole('button', { name: /send message/i })).toBeInTheDocument()
     expect(within(contact).queryByLabelText(/package/i)).not.toBeInTheDocument()
-  })
+  }, 15_000)
 
   it('shows brand and contact details from the embedded settings without a request', async () => {
     const fetchMock = mockApi()
@@ -46,6 +66,36 @@ describe('home route', () => {
     mockApi()
     renderRoute('/', { bootstrap: false })
     expect((await screen.findAllByText('Example Academy')).length).toBeGreaterThan(0)
+  })
+
+  it('shows a placeholder for each figure while it loads and leaves out the ones that fail', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    mockApi({
+      'GET /api/courses': async () => {
+        await held
+        return json({ message: 'Server error.', extra: {} }, 500)
+      },
+    })
+    renderRoute('/')
+    const figures = await screen.findByRole('region', { name: /at a glance/i })
+    expect(figures).toHaveAttribute('aria-busy', 'true')
+    expect(within(figures).getAllByText('Loading…').length).toBeGreaterThanOrEqual(2)
+
+    release()
+    await waitFor(() => expect(figures).not.toHaveAttribute('aria-busy'))
+    expect(figureValues(figures)).toEqual({ 'Project packages': '3', 'Internship domains open': '2' })
+  })
+
+  it('builds avatar initials from the letters of the name only', async () => {
+    mockApi({
+      'GET /api/team': () =>
+        json([{ name: 'Founder Name (placeholder)', role: 'Founder', bio: '', photo_url: null }]),
+    })
+    renderRoute('/')
+    expect(await screen.findByRole('heading', { name: 'Founder Name (placeholder)' })).toBeInTheDocument()
+    expect(screen.getByText('FN')).toBeInTheDocument()
+    expect(screen.queryByText(/\(/, { selector: 'span[aria-hidden="true"]' })).not.toBeInTheDocument()
   })
 
   it('hides the team section when there is nobody to show', async () => {

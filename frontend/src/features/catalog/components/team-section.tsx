@@ -1,13 +1,7 @@
 import { SectionHeading } from '@/components/ui/section-heading'
 import { useTeam, type TeamMember } from '@/features/catalog/api/get-team'
 import { team } from '@/features/catalog/content/home'
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean)
-  const first = parts[0]?.[0] ?? ''
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : ''
-  return (first + last).toUpperCase()
-}
+import { initials } from '@/features/catalog/utils/initials'
 
 function Avatar({ member }: { member: TeamMember }) {
   if (member.photo_url) {

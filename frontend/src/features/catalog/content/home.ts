@@ -1,7 +1,7 @@
 /**
  * The words on the home page, kept out of the JSX so they can be reviewed (and later
- * moved to the admin) in one place. The figures are neutral placeholders: replace them
- * with the company's real numbers before launch.
+ * moved to the admin) in one place. Numbers are not written here: the figures band counts
+ * them from the catalogue, so they are never invented and never go stale.
  */
 import { links } from '@/config/paths'
 
@@ -61,14 +61,9 @@ export const services = {
   ] satisfies ReadonlyArray<{ id: ServiceId; title: string; body: string }>,
 }
 
+/** The figures band: every value is computed from the catalogue (figures-section.tsx). */
 export const figures = {
-  heading: 'Our work in numbers',
-  items: [
-    { value: '50+', label: 'Projects delivered' },
-    { value: '1,000+', label: 'Students trained' },
-    { value: '4', label: 'Live online courses' },
-    { value: '5+', label: 'Years of experience' },
-  ],
+  heading: 'At a glance',
 } as const
 
 export const serviceCards = {

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { json, mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+describe('courses route', () => {
+  it('lists the four courses with fees and links to their pages, and the bootcamp apart', async () => {
+    mockApi()
+    renderRoute('/courses')
+    expect(await screen.findByRole('heading', { level: 1, name: /live online courses/i })).toBeInTheDocument()
+    const list = await screen.findByRole('region', { name: /our courses/i })
+    const cards = within(list).getAllByRole('article')
+    expect(cards).toHaveLength(4)
+
+    const web = within(list).getByRole('link', { name: 'View course: Web Development (MERN stack)' })
+    expect(web).toHaveAttribute('href', '/Web-Development-registration')
+    expect(within(list).getByRole('link', { name: 'View course: Python (Basic Python)' })).toHaveAttribute('href', '/python-registration')
+
+    const webCard = cards[0] as HTMLElement
+    expect(within(webCard).getByText('₹2,499').tagName).toBe('S')
+    expect(within(webCard).getByText('₹999')).toBeInTheDocument()
+    expect(within(webCard).getByText('9:00 PM - 11:00 PM')).toBeInTheDocument()
+
+    const bootcamp = await screen.findByRole('region', { name: /java \+ android bootcamp/i })
+    expect(within(bootcamp).getByText('₹199')).toBeInTheDocument()
+    expect(within(bootcamp).getByRole('link', { name: /see the bootcamp/i })).toHaveAttribute('href', '/java+android_bootcamp')
+  })
+
+  it('says so when the courses cannot be loaded', async () => {
+    mockApi({ 'GET /api/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
+    renderRoute('/courses')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not load the courses/i)
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+  })
+})
+
+describe('course route', () => {
+  it('shows every detail, the struck-through list fee with words for screen readers, and the referral reward', async () => {
+    mockApi()
+    renderRoute('/Web-Development-registration')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web Development (MERN stack)' })).toBeInTheDocument()
+    const details = await screen.findByRole('region', { name: 'Course details' })
+
+    const rows = Object.fromEntries(
+      within(details)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    )
+    expect(rows).toMatchObject({
+      Duration: '3 Months',
+      Timing: '9:00 PM - 11:00 PM',
+      Days: 'Mon/Wed/Fri',
+      'Doubt session': 'Sunday',
+      Mode: 'Online',
+      Certificate: 'Yes',
+    })
+    expect(rows.Fee).toContain('Was ₹2,499, now ₹999')
+    expect(rows.Fee).toContain('Offer price')
+    expect(within(details).getByText('₹2,499').tagName).toBe('S')
+
+    expect(within(details).getByRole('link', { name: /ask about this course/i })).toHaveAttribute('href', '/getquote')
+    expect(within(details).getByRole('link', { name: 'Refer a friend and earn ₹150' })).toHaveAttribute('href', '/referearn')
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Syllabus' })).toBeInTheDocument()
+    expect(screen.getByText('A final project')).toBeInTheDocument()
+    expect(screen.getByText('Certificate of completion')).toBeInTheDocument()
+    // No fake buttons: the only call to action is a real link.
+    expect(within(details).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('shows one fee when there is no offer', async () => {
+    mockApi()
+    renderRoute('/python-registration')
+    const details = await screen.findByRole('region', { name: 'Course details' })
+    expect(within(details).getByText('₹4,499')).toBeInTheDocument()
+    expect(within(details).queryByText(/was/i)).not.toBeInTheDocument()
+    expect(within(details).getByText('Saturday')).toBeInTheDocument()
+  })
+
+  it('explains when the API has no course for this page', async () => {
+    mockApi({ 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    renderRoute('/java-registration')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/this course is not available/i)
+    expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
+    // The header still names the page.
+    expect(screen.getByRole('heading', { level: 1, name: 'Java course' })).toBeInTheDocument()
+  })
+})
+
+describe('bootcamp route', () => {
+  it('shows the fee, the month and a Pay link to /payment', async () => {
+    mockApi()
+    renderRoute('/java+android_bootcamp')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Java + Android Bootcamp' })).toBeInTheDocument()
+    const details = await screen.findByRole('region', { name: 'Bootcamp details' })
+    expect(within(details).getByText('1 Month')).toBeInTheDocument()
+    expect(within(details).getByRole('link', { name: 'Pay ₹199' })).toHaveAttribute('href', '/payment')
+    // Empty facts (timing, days) are left out rather than shown blank; no referral reward.
+    expect(within(details).queryByText('Timing')).not.toBeInTheDocument()
+    expect(within(details).queryByText(/refer a friend/i)).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,75 @@
+import { ArrowRight, Rocket } from 'lucide-react'
+import { Link } from 'react-router'
+
+import { PageHeader } from '@/components/ui/page-header'
+import { paths } from '@/config/paths'
+import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
+import { useCourses } from '@/features/catalog/api/get-courses'
+import { CourseCard } from '@/features/catalog/components/course-card'
+import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+
+function BootcampCard() {
+  const { data: bootcamp } = useCourseByRoute(paths.bootcamp)
+  // A side offer: if it cannot be loaded (or staff switched it off) the page is complete without it.
+  if (!bootcamp) return null
+  return (
+    <section aria-labelledby="bootcamp-heading" className="container-page pb-14 sm:pb-20">
+      <div className="group relative flex flex-col gap-4 rounded-card border border-brand-200 bg-brand-50 p-6 focus-within:ring-3 focus-within:ring-brand-300 sm:flex-row sm:items-center sm:gap-6">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700">
+          <Rocket className="size-6" aria-hidden="true" width={24} height={24} />
+        </span>
+        <div className="flex flex-1 flex-col gap-1">
+          <h2 id="bootcamp-heading" className="text-lg font-bold text-ink">
+            Not ready for three months? Try the {bootcamp.name}
+          </h2>
+          <p className="text-ink-muted">
+            {bootcamp.duration_text}, {bootcamp.mode.toLowerCase()}, for{' '}
+            <strong className="font-semibold text-ink">{bootcamp.payable_fee_display}</strong>. {bootcamp.summary}
+          </p>
+        </div>
+        <Link
+          to={bootcamp.route}
+          className="inline-flex shrink-0 items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-card focus-visible:outline-none group-hover:text-brand-900"
+        >
+          See the bootcamp
+          <ArrowRight className="size-4" aria-hidden="true" width={16} height={16} />
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+export function Component() {
+  const courses = useCourses()
+  const cards = courses.data?.filter((course) => !course.is_bootcamp) ?? []
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Courses"
+        title="Live online courses"
+        intro="Three-month courses taught live in the evening by working developers, with a weekly doubt session, a final project and a certificate you can verify online."
+      />
+      <section aria-labelledby="courses-heading" className="container-page py-10 sm:py-14">
+        <h2 id="courses-heading" className="sr-only">
+          Our courses
+        </h2>
+        {courses.isPending && <CardGridSkeleton count={4} label="Loading the courses…" />}
+        {courses.isError && <LoadError what="the courses" error={courses.error} onRetry={() => void courses.refetch()} />}
+        {courses.isSuccess && cards.length === 0 && (
+          <p className="text-lg text-ink-muted">No course is open for enrolment right now. Please check back soon.</p>
+        )}
+        {cards.length > 0 && (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:gap-6">
+            {cards.map((course) => (
+              <li key={course.slug}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <BootcampCard />
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+import { PageHeader } from '@/components/ui/page-header'
+import { useEvents, type CatalogEvent } from '@/features/catalog/api/get-events'
+import { EventCard } from '@/features/catalog/components/event-card'
+import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+
+function EventList({ id, title, events, empty }: { id: string; title: string; events: readonly CatalogEvent[]; empty: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-6">
+      <h2 id={id} className="text-title font-bold text-ink">
+        {title}
+      </h2>
+      {events.length === 0 ? (
+        <p className="text-lg text-ink-muted">{empty}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+          {events.map((event) => (
+            <li key={event.slug}>
+              <EventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+export function Component() {
+  const events = useEvents()
+  return (
+    <>
+      <PageHeader
+        eyebrow="Events"
+        title="Events"
+        intro="Coding competitions, hackathons and gaming tournaments for students. Dates are in India time."
+      />
+      <div className="container-page flex flex-col gap-14 py-10 sm:py-14">
+        {events.isPending && <CardGridSkeleton count={3} label="Loading the events…" />}
+        {events.isError && <LoadError what="the events" error={events.error} onRetry={() => void events.refetch()} />}
+        {events.isSuccess && (
+          <>
+            <EventList
+              id="upcoming-heading"
+              title="Upcoming events"
+              events={events.data.upcoming}
+              empty="No events are scheduled right now. New events are announced on this page."
+            />
+            <EventList id="past-heading" title="Past events" events={events.data.past} empty="No past events yet." />
+          </>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,18 @@
+import { useCurrentRoute } from '@/app/use-current-route'
+import { PageHeader } from '@/components/ui/page-header'
+import { eventSlugs, useEvent } from '@/features/catalog/api/get-event'
+import { EventDetail } from '@/features/catalog/components/event-detail'
+import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+
+export function Component() {
+  const route = useCurrentRoute()
+  const event = useEvent(eventSlugs.hackathon)
+  return (
+    <>
+      <PageHeader eyebrow={event.data?.kind_label ?? 'Hackathon'} title={event.data?.title ?? route?.title ?? 'Hackathon'} intro={event.data?.summary} />
+      {event.isPending && <TextSkeleton label="Loading the hackathon…" className="container-page py-10" lines={8} />}
+      {event.isError && <LoadError what="the hackathon" error={event.error} onRetry={() => void event.refetch()} className="container-page py-10" />}
+      {event.data && <EventDetail event={event.data} />}
+    </>
+  )
+}

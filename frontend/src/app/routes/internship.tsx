@@ -1,0 +1,48 @@
+import { Link } from 'react-router'
+
+import { PageHeader } from '@/components/ui/page-header'
+import { links } from '@/config/paths'
+import { useInternshipDomains } from '@/features/catalog/api/get-internship-domains'
+import { InternshipCard } from '@/features/catalog/components/internship-card'
+import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+
+export function Component() {
+  const domains = useInternshipDomains()
+  return (
+    <>
+      <PageHeader
+        eyebrow="Internships"
+        title="Internships"
+        intro={
+          <p>
+            Work on real tasks every week with feedback from our developers and earn an internship completion certificate.
+            See how the{' '}
+            <Link to={links.training} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              training and internship programme
+            </Link>{' '}
+            works.
+          </p>
+        }
+      />
+      <section aria-labelledby="domains-heading" className="container-page py-10 sm:py-14">
+        <h2 id="domains-heading" className="mb-6 text-title font-bold text-ink">
+          Choose a domain
+        </h2>
+        {domains.isPending && <CardGridSkeleton count={6} label="Loading the internship domains…" />}
+        {domains.isError && <LoadError what="the internship domains" error={domains.error} onRetry={() => void domains.refetch()} />}
+        {domains.isSuccess && domains.data.length === 0 && (
+          <p className="text-lg text-ink-muted">No internships are listed right now. Please check back soon.</p>
+        )}
+        {domains.isSuccess && domains.data.length > 0 && (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+            {domains.data.map((domain) => (
+              <li key={domain.slug}>
+                <InternshipCard domain={domain} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}

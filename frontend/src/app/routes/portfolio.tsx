@@ -1,0 +1,77 @@
+import { useState } from 'react'
+
+import { LinkButton } from '@/components/ui/link-button'
+import { PageHeader } from '@/components/ui/page-header'
+import { links } from '@/config/paths'
+import { usePortfolio } from '@/features/catalog/api/get-portfolio'
+import { PortfolioCard } from '@/features/catalog/components/portfolio-card'
+import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+import { cn } from '@/lib/cn'
+
+const ALL = ''
+
+export function Component() {
+  const portfolio = usePortfolio()
+  const [category, setCategory] = useState(ALL)
+  const items = portfolio.data ?? []
+  const categories = [...new Map(items.map((item) => [item.category, item.category_label])).entries()]
+  const shown = category ? items.filter((item) => item.category === category) : items
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Portfolio"
+        title="Our work"
+        intro="Websites, apps and IoT projects we have built for clients and with our students."
+      />
+      <section aria-labelledby="portfolio-heading" className="container-page flex flex-col gap-6 py-10 sm:py-14">
+        <h2 id="portfolio-heading" className="sr-only">
+          Projects
+        </h2>
+        {portfolio.isPending && <CardGridSkeleton count={3} label="Loading the portfolio…" />}
+        {portfolio.isError && <LoadError what="the portfolio" error={portfolio.error} onRetry={() => void portfolio.refetch()} />}
+        {portfolio.isSuccess && items.length === 0 && (
+          <p className="text-lg text-ink-muted">Our portfolio is being updated. Ask us for examples of work like yours.</p>
+        )}
+        {categories.length > 1 && (
+          <div role="group" aria-label="Show projects of one kind" className="flex flex-wrap gap-2">
+            {[[ALL, 'All'] as const, ...categories].map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={category === value}
+                onClick={() => setCategory(value)}
+                className={cn(
+                  'min-h-11 rounded-full border px-4 text-sm font-semibold transition-colors',
+                  category === value
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-line bg-white text-brand-800 hover:bg-brand-50',
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
+        {shown.length > 0 && (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+            {shown.map((item) => (
+              <li key={item.slug}>
+                <PortfolioCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-6 flex flex-col items-start gap-3 rounded-card bg-surface-muted p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-lg font-semibold text-ink">Want something like this built for you?</p>
+          <div className="flex flex-wrap gap-3">
+            <LinkButton to={links.projects} variant="secondary">
+              See project packages
+            </LinkButton>
+            <LinkButton to={links.getquote}>Get a quote</LinkButton>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+import { ArrowRight } from 'lucide-react'
+
+import { LinkButton } from '@/components/ui/link-button'
+import { PageHeader } from '@/components/ui/page-header'
+import { links } from '@/config/paths'
+import { useProgramme } from '@/features/catalog/api/get-programme'
+import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+
+export function Component() {
+  const programme = useProgramme()
+  return (
+    <>
+      <PageHeader
+        eyebrow="Training and internship"
+        title="Training and internship programme"
+        intro="Live projects, a guided internship and the certificates that come with them — and, for strong performers, job opportunities."
+      />
+      <section aria-labelledby="programme-heading" className="container-page flex flex-col gap-8 py-10 sm:py-14">
+        <h2 id="programme-heading" className="text-title font-bold text-ink">
+          What the programme includes
+        </h2>
+        {programme.isPending && <TextSkeleton label="Loading the programme…" lines={6} />}
+        {programme.isError && <LoadError what="the programme" error={programme.error} onRetry={() => void programme.refetch()} />}
+        {programme.isSuccess && (
+          <>
+            {/* Narrow screens: one card per row of the table (shown instead of it, never both). */}
+            <ul className="flex flex-col gap-3 sm:hidden">
+              {programme.data.map((row) => (
+                <li key={row.title} className="rounded-card border border-line bg-white p-5 shadow-card">
+                  <h3 className="font-bold text-ink">{row.title}</h3>
+                  <p className="mt-1 text-ink-muted">{row.detail}</p>
+                  <p className="mt-3 text-sm">
+                    <span className="font-medium text-ink-muted">Duration: </span>
+                    <span className="font-semibold text-ink">{row.duration_text}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-hidden rounded-card border border-line bg-white shadow-card sm:block">
+              <table className="w-full border-collapse text-left">
+                <caption className="sr-only">The training and internship programme: what you get and how long it takes</caption>
+                <thead className="bg-brand-800 text-white">
+                  <tr>
+                    <th scope="col" className="px-5 py-3 text-sm font-semibold">
+                      Programme
+                    </th>
+                    <th scope="col" className="px-5 py-3 text-sm font-semibold">
+                      What you get
+                    </th>
+                    <th scope="col" className="px-5 py-3 text-sm font-semibold">
+                      Duration
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {programme.data.map((row) => (
+                    <tr key={row.title} className="even:bg-surface-muted">
+                      <th scope="row" className="px-5 py-4 align-top font-semibold text-ink">
+                        {row.title}
+                      </th>
+                      <td className="px-5 py-4 align-top text-ink-muted">{row.detail}</td>
+                      <td className="px-5 py-4 align-top font-medium text-ink">{row.duration_text}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <LinkButton to={links.internship} size="lg">
+            See internship domains
+            <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />
+          </LinkButton>
+          <LinkButton to={links.getquote} size="lg" variant="secondary">
+            Ask us a question
+          </LinkButton>
+        </div>
+      </section>
+    </>
+  )
+}
