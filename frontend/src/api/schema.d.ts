@@ -219,6 +219,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol in a course
+         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view (true when the same email or account made it; this session may then open it). 409 too for a closed course. 422 field errors: course, name, phone, email, referral_code.
+         */
+        post: operations["enrolment_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/bootcamp-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment instructions of the 4-day training bootcamp (/payment) */
+        get: operations["bootcamp_payment_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/bootcamp-payment/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** QR code (SVG) of the bootcamp's UPI link */
+        get: operations["bootcamp_payment_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in account's enrolments */
+        get: operations["enrolment_list_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An enrolment made in this browser or by the logged-in account */
+        get: operations["enrolment_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/{reference}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** QR code (SVG) of the enrolment's UPI link */
+        get: operations["enrolment_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/{reference}/utr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the UPI transaction reference (UTR) of the payment
+         * @description 12 digits (spaces ignored). Allowed while pending or payment-submitted (to correct a typo); 409 once confirmed or rejected; 422 extra.fields.utr for a bad or used UTR.
+         */
+        post: operations["enrolment_submit_utr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -364,6 +489,60 @@ export interface paths {
         };
         /** Project packages */
         get: operations["project_package_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in account's reward ledger, newest first */
+        get: operations["referral_entry_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for the whole balance to be paid to a UPI ID
+         * @description 422 extra.fields.upi_id for a malformed UPI ID; 409 when the balance is zero or a request is already waiting.
+         */
+        post: operations["payout_request_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's referral figures */
+        get: operations["referral_summary_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -583,6 +762,85 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** EnrolmentCourseOut */
+        EnrolmentCourseOut: {
+            /** Name */
+            name: string;
+            /** Route */
+            route: string;
+            /** Short Name */
+            short_name: string;
+            /** Slug */
+            slug: string;
+        };
+        /** EnrolmentCreateIn */
+        EnrolmentCreateIn: {
+            /**
+             * Course
+             * @description The course's slug.
+             */
+            course: string;
+            /** Email */
+            email: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Referral Code
+             * @default
+             */
+            referral_code: string;
+        };
+        /** EnrolmentOut */
+        EnrolmentOut: {
+            /** Amount */
+            amount: number;
+            /** Amount Display */
+            amount_display: string;
+            /** Can Submit Utr */
+            can_submit_utr: boolean;
+            /** Confirmed At */
+            confirmed_at: string | null;
+            course: components["schemas"]["EnrolmentCourseOut"];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Name */
+            name: string;
+            /** @description How to pay; null once the enrolment is confirmed or rejected. */
+            payment: components["schemas"]["PaymentInstructionsOut"] | null;
+            /** Phone */
+            phone: string;
+            /** Phone Display */
+            phone_display: string;
+            /** Reference */
+            reference: string;
+            /** Referral Code Used */
+            referral_code_used: string;
+            /** Rejected Reason */
+            rejected_reason: string;
+            /**
+             * Status
+             * @description pending | paid_claimed | confirmed | rejected
+             */
+            status: string;
+            /** Status Display */
+            status_display: string;
+            /** Utr */
+            utr: string;
+            /** Utr Submitted At */
+            utr_submitted_at: string | null;
+        };
+        /** EnrolmentUtrIn */
+        EnrolmentUtrIn: {
+            /** Utr */
+            utr: string;
+        };
         /**
          * ErrorOut
          * @description The API's one error envelope. Field errors are in extra["fields"].
@@ -730,6 +988,47 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** PaymentInstructionsOut */
+        PaymentInstructionsOut: {
+            /** Amount */
+            amount: number;
+            /** Amount Display */
+            amount_display: string;
+            /** Note */
+            note: string;
+            /** Payee Id */
+            payee_id: string;
+            /** Payee Name */
+            payee_name: string;
+            /** Qr Url */
+            qr_url: string;
+            /**
+             * Reference
+             * @description The enrolment reference (tr); empty for /payment.
+             */
+            reference: string;
+            /** Upi Link */
+            upi_link: string;
+        };
+        /** PayoutRequestCreateIn */
+        PayoutRequestCreateIn: {
+            /** Upi Id */
+            upi_id: string;
+        };
+        /** PayoutRequestOut */
+        PayoutRequestOut: {
+            /** Amount */
+            amount: number;
+            /** Id */
+            id: number;
+            /**
+             * Requested At
+             * Format: date-time
+             */
+            requested_at: string;
+            /** Upi Id */
+            upi_id: string;
+        };
         /** PolicyPageOut */
         PolicyPageOut: {
             /** Body Html */
@@ -790,6 +1089,59 @@ export interface components {
             slug: string;
             /** Summary */
             summary: string;
+        };
+        /** ReferralSummaryOut */
+        ReferralSummaryOut: {
+            /**
+             * Balance
+             * @description earned - paid - pending_payout, never below 0.
+             */
+            balance: number;
+            /** Can Request Payout */
+            can_request_payout: boolean;
+            /**
+             * Earned
+             * @description Credits minus reversals, in rupees.
+             */
+            earned: number;
+            open_request: components["schemas"]["PayoutRequestOut"] | null;
+            /** Paid */
+            paid: number;
+            /**
+             * Pending Payout
+             * @description Sum of payout requests not yet paid.
+             */
+            pending_payout: number;
+            /** Successful Referrals */
+            successful_referrals: number;
+        };
+        /** RewardEntryOut */
+        RewardEntryOut: {
+            /**
+             * Amount
+             * @description Positive; the kind gives the sign.
+             */
+            amount: number;
+            /** Course Name */
+            course_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description credit | reversal | payout
+             */
+            kind: string;
+            /** Kind Display */
+            kind_display: string;
+            /** Note */
+            note: string;
+            /** Signed Amount */
+            signed_amount: number;
         };
         /** SectionOut */
         SectionOut: {
@@ -1406,6 +1758,259 @@ export interface operations {
             };
         };
     };
+    enrolment_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    bootcamp_payment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInstructionsOut"];
+                };
+            };
+        };
+    };
+    bootcamp_payment_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SVG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+        };
+    };
+    enrolment_list_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrolment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrolment_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SVG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrolment_submit_utr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentUtrIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     event_list: {
         parameters: {
             query?: never;
@@ -1624,6 +2229,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectPackageOut"][];
+                };
+            };
+        };
+    };
+    referral_entry_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardEntryOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payout_request_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequestCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRequestOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    referral_summary_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralSummaryOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };

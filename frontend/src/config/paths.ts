@@ -60,6 +60,7 @@ export const routeIds = [
   'tasks-1',
   'tasks-10',
   'tasks-20',
+  'payment',
   'certificate-import',
   'terms',
   'privacy',
@@ -84,9 +85,7 @@ export const paths = buildPaths()
  * Pages the app links to that arrive in a later issue; until they are listed in
  * routes.json the server answers them with the not-found page.
  */
-export const upcomingPaths = {
-  payment: '/payment',
-} as const
+export const upcomingPaths = {} as const
 
 /** Every path the app links to, whether its page exists yet or not. */
 export const links: typeof upcomingPaths & Record<RouteId, string> = { ...upcomingPaths, ...paths }

@@ -1,24 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 import type { ToastMessage } from '@/components/ui/toast'
+import { copyText } from '@/lib/clipboard'
 
 export const COPY_SUCCESS = 'Successfully copied to clipboard!'
 /** How long the success toast stays. */
 export const TOAST_MS = 4000
 
-/**
- * Copy text with the async Clipboard API. It can be missing (an insecure origin, an old
- * browser) or refuse (permission denied): both count as a failure the caller shows.
- */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** `copy(text)` resolves true on success and shows the success toast for a few seconds. */
 export function useCopyWithToast() {

@@ -1,0 +1,46 @@
+import { act, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { FALLBACK_DELAY_MS } from '@/app/routes/payment'
+import { json, mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+const payment = {
+  amount: 199,
+  amount_display: '₹199',
+  upi_link: 'upi://pay?pa=placeholder@upi&pn=YourBrand&am=199.00&cu=INR&tn=4-day%20training%20bootcamp',
+  payee_id: 'placeholder@upi',
+  payee_name: 'YourBrand',
+  reference: '',
+  note: '4-day training bootcamp',
+  qr_url: '/api/enrolments/bootcamp-payment/qr.svg',
+}
+
+describe('payment route', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('sends the browser to the UPI link, then shows the QR code, payee and amount', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign })
+    mockApi({ 'GET /api/enrolments/bootcamp-payment': () => json(payment) })
+    renderRoute('/payment')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redirecting to payment gateway...' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(payment.upi_link))
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, FALLBACK_DELAY_MS + 50)))
+    expect(screen.getByRole('img', { name: /QR code to pay ₹199/ })).toHaveAttribute('src', payment.qr_url)
+    expect(screen.getByText('placeholder@upi')).toBeInTheDocument()
+    expect(screen.getByText('₹199')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay ₹199 with UPI' })).toHaveAttribute('href', payment.upi_link)
+    expect(assign).toHaveBeenCalledTimes(1)
+  })
+
+  it('offers a retry when the payment details cannot be loaded', async () => {
+    mockApi({ 'GET /api/enrolments/bootcamp-payment': () => json({ message: 'Server error.', extra: {} }, 500) })
+    renderRoute('/payment')
+    expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument()
+  })
+})
