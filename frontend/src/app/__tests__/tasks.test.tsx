@@ -1,0 +1,159 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import type { components } from '@/api/schema'
+import { refreshDelay } from '@/features/internships/use-board-refresh'
+import { json, mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+type TaskBoard = components['schemas']['TaskBoardOut']
+type BoardTask = components['schemas']['BoardTaskOut']
+
+function task(number: number, unlocksOn: string | null): BoardTask {
+  const unlocked = unlocksOn === null
+  return {
+    number,
+    title: `Task title ${number}`,
+    description: `What to build in task ${number}.`,
+    unlocked,
+    unlocks_on: unlocksOn,
+    task_url: unlocked ? `https://files.example/task-${number}` : null,
+    submission_url: unlocked ? `https://forms.example/submit-${number}` : null,
+  }
+}
+
+function board(overrides: Partial<TaskBoard> = {}): TaskBoard {
+  return {
+    slug: 'tasks-20',
+    title: 'Web Development Internship — Tasks (20th batch)',
+    cycle_start_day: 20,
+    today: '2025-12-17',
+    cycle_start: '2025-11-20',
+    next_change_at: '2025-12-18T00:00:00+05:30',
+    shows_certificate_link: true,
+    certificate_note: 'Certificates are not generated here yet.',
+    tasks: [task(1, null), task(2, null), task(3, null), task(4, '2025-12-18')],
+    ...overrides,
+  }
+}
+
+function boardCalls(fetchMock: ReturnType<typeof mockApi>, slug: string): number {
+  return fetchMock.mock.calls.filter(([input]) => new URL((input as Request).url).pathname === `/api/internships/boards/${slug}`).length
+}
+
+// The first render loads the page's lazy module: give a busy machine time.
+describe('task board routes', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('shows unlocked tasks with Get Task and Submit Task links, in a new tab', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
+    renderRoute('/tasks-20')
+    expect(await screen.findByRole('heading', { level: 1, name: /20th batch/ })).toBeInTheDocument()
+
+    const first = screen.getByTestId('task-1')
+    const get = within(first).getByRole('link', { name: /^get task/i })
+    expect(get).toHaveAttribute('href', 'https://files.example/task-1')
+    expect(get).toHaveAttribute('target', '_blank')
+    expect(get).toHaveAttribute('rel', 'noopener')
+    const submit = within(first).getByRole('link', { name: /^submit task/i })
+    expect(submit).toHaveAttribute('href', 'https://forms.example/submit-1')
+    expect(submit).toHaveAttribute('target', '_blank')
+  })
+
+  it('shows a locked task with its lock and India-time unlock day, and no links at all', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
+    renderRoute('/tasks-20')
+    const locked = await screen.findByTestId('task-4')
+    expect(locked).toHaveAttribute('data-state', 'locked')
+    expect(within(locked).getByText('Unlocks on 18 Dec')).toBeInTheDocument()
+    expect(within(locked).getByText('Locked')).toBeInTheDocument()
+    expect(within(locked).queryAllByRole('link')).toHaveLength(0)
+    expect(locked.querySelector('a')).toBeNull()
+    expect(screen.getAllByRole('listitem').filter((item) => item.dataset.state === 'unlocked')).toHaveLength(3)
+  })
+
+  it('shows /tasks-20’s Generate Certificate visibly disabled with its explanation, not as a link', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
+    renderRoute('/tasks-20')
+    const button = await screen.findByRole('button', { name: 'Generate Certificate' })
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    expect(button).toHaveAccessibleDescription(/certificates are not generated here yet/i)
+    expect(screen.queryByRole('link', { name: /generate certificate/i })).not.toBeInTheDocument()
+  })
+
+  it('uses the path as the board slug and shows no certificate block where the board has none', async () => {
+    const fetchMock = mockApi({
+      'GET /api/internships/boards/tasks-10': () =>
+        json(board({ slug: 'tasks-10', title: 'Tasks (10th batch)', shows_certificate_link: false, certificate_note: '' })),
+    })
+    renderRoute('/tasks-10')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks (10th batch)' })).toBeInTheDocument()
+    expect(boardCalls(fetchMock, 'tasks-10')).toBe(1)
+    expect(screen.queryByRole('button', { name: /generate certificate/i })).not.toBeInTheDocument()
+    expect(screen.getAllByTestId(/^task-\d$/)).toHaveLength(4)
+  })
+
+  it('refetches when the server says the board changes, and shows the task that opened', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // A minute before midnight in India (a wide margin: the fake clock also follows real time).
+    vi.setSystemTime(new Date('2025-12-17T18:29:00Z'))
+    let answers = 0
+    const fetchMock = mockApi({
+      'GET /api/internships/boards/tasks-20': () => {
+        answers += 1
+        return answers === 1
+          ? json(board())
+          : json(board({ today: '2025-12-18', next_change_at: '2025-12-20T00:00:00+05:30', tasks: [1, 2, 3, 4].map((n) => task(n, null)) }))
+      },
+    })
+    renderRoute('/tasks-20')
+    const fourth = await screen.findByTestId('task-4')
+    expect(within(fourth).queryByRole('link')).toBeNull()
+    expect(boardCalls(fetchMock, 'tasks-20')).toBe(1)
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(45_000)
+    })
+    expect(boardCalls(fetchMock, 'tasks-20')).toBe(1)
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(16_000)
+    })
+    await waitFor(() => expect(within(screen.getByTestId('task-4')).getByRole('link', { name: /^get task/i })).toBeInTheDocument())
+    expect(boardCalls(fetchMock, 'tasks-20')).toBe(2)
+    expect(screen.getByTestId('task-4')).toHaveAttribute('data-state', 'unlocked')
+  })
+
+  it('refetches when the window gets focus again', async () => {
+    const fetchMock = mockApi({ 'GET /api/internships/boards/tasks': () => json(board({ slug: 'tasks' })) })
+    renderRoute('/tasks')
+    await screen.findByTestId('task-1')
+    expect(boardCalls(fetchMock, 'tasks')).toBe(1)
+    fireEvent.focus(window)
+    await waitFor(() => expect(boardCalls(fetchMock, 'tasks')).toBe(2))
+  })
+
+  it('says so and offers a retry when the board cannot be loaded', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'Server error.', extra: {} }, 500) })
+    renderRoute('/tasks-1')
+    expect(await screen.findByText('The tasks could not be loaded', {}, { timeout: 10000 })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+  })
+})
+
+describe('refreshDelay', () => {
+  const now = Date.parse('2025-12-17T18:29:55Z')
+  it('is the time until the next change by the server’s clock', () => {
+    expect(refreshDelay('2025-12-18T00:00:00+05:30', 0, now)).toBe(5000)
+    // The server's clock is 2 s ahead of the browser's: wake up 2 s sooner.
+    expect(refreshDelay('2025-12-18T00:00:00+05:30', 2000, now)).toBe(3000)
+  })
+
+  it('is at least one second and at most one day', () => {
+    expect(refreshDelay('2025-12-17T00:00:00+05:30', 0, now)).toBe(1000)
+    expect(refreshDelay('2026-01-20T00:00:00+05:30', 0, now)).toBe(24 * 60 * 60 * 1000)
+    expect(refreshDelay('not a date', 0, now)).toBe(24 * 60 * 60 * 1000)
+  })
+})

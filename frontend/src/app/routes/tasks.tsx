@@ -1,0 +1,64 @@
+import { RefreshCw } from 'lucide-react'
+import { useLocation } from 'react-router'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { PageHeader } from '@/components/ui/page-header'
+import { useTaskBoard } from '@/features/internships/api/get-task-board'
+import { TaskBoardSkeleton, TaskBoardView } from '@/features/internships/components/task-board'
+import { useBoardRefresh } from '@/features/internships/use-board-refresh'
+import { ApiError } from '@/lib/api-client'
+
+const FALLBACK_TITLE = 'Web Development internship tasks'
+
+/**
+ * /tasks, /tasks-1, /tasks-10 and /tasks-20: one module, the board's slug is the path.
+ * Which tasks are open is the server's answer (India time); the page only asks again
+ * when the server says the board next changes, and when the visitor comes back.
+ */
+export function Component() {
+  const { pathname } = useLocation()
+  const slug = pathname.replace(/^\/+/, '')
+  const query = useTaskBoard(slug)
+  const snapshot = query.data
+
+  useBoardRefresh({
+    nextChangeAt: snapshot?.board.next_change_at,
+    serverOffsetMs: snapshot?.serverOffsetMs ?? 0,
+    updatedAt: query.dataUpdatedAt,
+    refetch: query.refetch,
+  })
+
+  const error = query.error instanceof ApiError ? query.error : undefined
+  return (
+    <>
+      <PageHeader
+        eyebrow="Web Development internship"
+        title={snapshot?.board.title ?? FALLBACK_TITLE}
+        intro="Four tasks a cycle, released on set days of the month at midnight India time (IST). This page opens each task by itself when its day comes: no need to reload."
+      />
+      <div className="container-page py-10 sm:py-14" aria-busy={query.isPending || undefined}>
+        {snapshot ? (
+          <TaskBoardView board={snapshot.board} />
+        ) : query.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-4">
+            <Alert tone="error" title="The tasks could not be loaded">
+              {error?.status === 404 ? 'This task board does not exist.' : (error?.message ?? 'Please try again.')}
+            </Alert>
+            <Button variant="secondary" onClick={() => void query.refetch()} pending={query.isFetching}>
+              {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />}
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <p className="sr-only" role="status">
+              Loading the tasks…
+            </p>
+            <TaskBoardSkeleton />
+          </>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,166 @@
+import { BadgeCheck, Ban, CircleX, FileText, RefreshCw } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { useCertificate, type Certificate } from '@/features/certificates/api/get-certificate'
+import { CertificateDownloads, CertificateShare } from '@/features/certificates/components/certificate-actions'
+import { CertificateDetails } from '@/features/certificates/components/certificate-details'
+import { ApiError } from '@/lib/api-client'
+import { formatDateIst } from '@/lib/format'
+
+export const NOT_FOUND_MESSAGE = 'Verification failed. This certification ID is invalid.'
+export const REVOKED_MESSAGE = 'This certificate has been revoked.'
+
+type CertificateResultProps = {
+  /** Normalised ID to look up. */
+  certificateId: string
+  /** The brand from site settings: LinkedIn's organisation name. */
+  organizationName: string
+}
+
+function waitText(seconds: number | undefined): string {
+  if (!seconds) return 'Please wait a little and try again.'
+  if (seconds < 90) return `Try again in ${seconds} seconds.`
+  return `Try again in ${Math.ceil(seconds / 60)} minutes.`
+}
+
+function ResultSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      <div className="flex items-center gap-3">
+        <div className="size-11 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
+        <div className="h-6 w-48 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+      </div>
+      <div className="flex flex-col divide-y divide-line rounded-control border border-line">
+        {[0, 1, 2, 3, 4].map((row) => (
+          <div key={row} className="flex gap-6 px-4 py-4">
+            <div className="h-4 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+            <div className="h-4 w-40 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function ResultHeading({ icon, tone, title, children }: { icon: ReactNode; tone: 'success' | 'danger' | 'neutral'; title: string; children?: ReactNode }) {
+  const tones = {
+    success: 'bg-success-bg text-success',
+    danger: 'bg-danger-bg text-danger',
+    neutral: 'bg-brand-50 text-brand-700',
+  }
+  return (
+    <div className="flex items-start gap-3">
+      <span className={`flex size-11 shrink-0 items-center justify-center rounded-full ${tones[tone]}`}>{icon}</span>
+      <div className="flex flex-col gap-0.5">
+        <h2 id="result-heading" className="text-xl font-bold text-ink">
+          {title}
+        </h2>
+        {children && <p className="text-sm text-ink-muted">{children}</p>}
+      </div>
+    </div>
+  )
+}
+
+function issuedLine(certificate: Certificate): string | undefined {
+  const name = certificate.name.trim()
+  const date = certificate.issue_date ? formatDateIst(certificate.issue_date) : undefined
+  if (name && date) return `Issued to ${name} on ${date}.`
+  if (name) return `Issued to ${name}.`
+  if (date) return `Issued on ${date}.`
+  return undefined
+}
+
+function FoundSummary({ certificate }: { certificate: Certificate }) {
+  const iconProps = { className: 'size-6', 'aria-hidden': true, width: 24, height: 24 } as const
+  if (certificate.status === 'revoked') {
+    return (
+      <ResultHeading icon={<Ban {...iconProps} />} tone="danger" title="Certificate revoked">
+        {certificate.certificate_id}
+      </ResultHeading>
+    )
+  }
+  if (certificate.verified) {
+    return (
+      <ResultHeading icon={<BadgeCheck {...iconProps} />} tone="success" title="Certificate verified">
+        {issuedLine(certificate)}
+      </ResultHeading>
+    )
+  }
+  return <ResultHeading icon={<FileText {...iconProps} />} tone="neutral" title="Certificate details" />
+}
+
+/**
+ * The lookup and its every state: checking, found (verified, not verified, revoked), not
+ * found, rate-limited, unreachable. The headline sits in a polite live region so the
+ * outcome is announced; the table and actions follow it.
+ */
+export function CertificateResult({ certificateId, organizationName }: CertificateResultProps) {
+  const query = useCertificate(certificateId)
+  const error = query.error instanceof ApiError ? query.error : query.error ? new ApiError(0, query.error.message) : undefined
+  const notFound = error?.status === 404
+  const certificate = query.data
+
+  let status: ReactNode = null
+  let body: ReactNode = null
+  if (query.isPending) {
+    status = <span className="sr-only">Checking certificate {certificateId}…</span>
+    body = <ResultSkeleton />
+  } else if (notFound) {
+    status = (
+      <p className="flex items-start gap-2 text-lg font-semibold text-danger">
+        <CircleX className="mt-0.5 size-6 shrink-0" aria-hidden="true" width={24} height={24} />
+        <span>{NOT_FOUND_MESSAGE}</span>
+      </p>
+    )
+    body = (
+      <p className="text-ink-muted">
+        Check the ID against the certificate: it is printed at the bottom, under “Certificate ID”. Letters and digits
+        that look alike (O and 0, I and 1) are a common mix-up.
+      </p>
+    )
+  } else if (error) {
+    const limited = error.status === 429
+    status = (
+      <Alert tone="error" title={limited ? 'Too many checks' : 'We could not check this certificate'}>
+        {error.message} {limited && waitText(error.retryAfter)}
+      </Alert>
+    )
+    body = (
+      <div>
+        <Button variant="secondary" onClick={() => void query.refetch()} pending={query.isFetching}>
+          {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />}
+          Try again
+        </Button>
+      </div>
+    )
+  } else if (certificate) {
+    status = <FoundSummary certificate={certificate} />
+    body = (
+      <>
+        {certificate.status === 'revoked' && (
+          <Alert tone="error" title={REVOKED_MESSAGE}>
+            {certificate.revoked_reason.trim() ? `Reason: ${certificate.revoked_reason.trim()}` : 'No reason was given.'}
+          </Alert>
+        )}
+        <CertificateDetails certificate={certificate} />
+        {certificate.verified && (
+          <>
+            <CertificateDownloads certificate={certificate} />
+            <CertificateShare certificate={certificate} organizationName={organizationName} />
+          </>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <section aria-labelledby={certificate ? 'result-heading' : undefined} aria-label={certificate ? undefined : 'Verification result'} aria-busy={query.isPending || undefined} className="flex flex-col gap-5">
+      <div role="status" aria-live="polite">
+        {status}
+      </div>
+      {body}
+    </section>
+  )
+}
