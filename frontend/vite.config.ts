@@ -39,5 +39,7 @@ export default defineConfig(({ command }) => ({
     restoreMocks: true,
     unstubGlobals: true,
     css: false,
+    // Route tests render whole pages; a loaded 2-core machine can take longer than 5 s.
+    testTimeout: 20_000,
   },
 }))

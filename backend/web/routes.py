@@ -2,7 +2,7 @@
 
 A path is a page of the site only if it is listed there; every other path answers 404.
 Paths may hold React Router style parameters (`/verify/:certificateId`), matched here as
-one non-empty path segment.
+one non-empty path segment, or the rest of the path when the parameter comes last.
 """
 
 from __future__ import annotations
@@ -38,9 +38,13 @@ class Route:
 
 def _compile(path: str) -> re.Pattern[str]:
     parts = []
-    for segment in path.split("/"):
+    segments = path.split("/")
+    for index, segment in enumerate(segments):
         if segment.startswith(":"):
-            parts.append(f"(?P<{segment[1:]}>[^/]+)")
+            # A parameter at the end takes the rest of the path: certificate IDs may hold
+            # "/", which arrives decoded from %2F.
+            last = index == len(segments) - 1
+            parts.append(f"(?P<{segment[1:]}>{'.+' if last else '[^/]+'})")
         else:
             parts.append(re.escape(segment))
     return re.compile("^" + "/".join(parts) + "$")

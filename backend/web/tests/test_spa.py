@@ -123,4 +123,5 @@ def test_it_serves_parameterised_and_unusual_paths(client: Client) -> None:
     assert client.get("/verify/ABC-123").status_code == 200
     assert client.get("/java+android_bootcamp").status_code == 200
     assert client.get("/t&c").status_code == 200
-    assert client.get("/verify/ABC/extra").status_code == 404
+    assert client.get("/verify/IRC%2F2026%2F7").status_code == 200
+    assert client.get("/about/extra").status_code == 404
