@@ -10,7 +10,7 @@ describe('courses route', () => {
     renderRoute('/courses')
     expect(await screen.findByRole('heading', { level: 1, name: /live online courses/i })).toBeInTheDocument()
     const list = await screen.findByRole('region', { name: /our courses/i })
-    const cards = within(list).getAllByRole('article')
+    const cards = await within(list).findAllByRole('article')
     expect(cards).toHaveLength(4)
 
     const web = within(list).getByRole('link', { name: 'View course: Web Development (MERN stack)' })
