@@ -13,11 +13,35 @@ export function readCookie(name: string): string | undefined {
   return undefined
 }
 
+/**
+ * Pages served by Django set the `csrftoken` cookie. Only when it is missing (vite dev, or
+ * cleared cookies) ask the API for one; the token is read afresh for every write, since
+ * Django rotates it at login. A failure here is left to the write itself to report.
+ */
+async function csrfToken(): Promise<string | undefined> {
+  const existing = readCookie('csrftoken')
+  if (existing) return existing
+  try {
+    const response = await globalThis.fetch(
+      new Request(new URL('/api/auth/csrf', window.location.origin), {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      }),
+    )
+    if (!response.ok) return undefined
+    const body: unknown = await response.json()
+    const token = body && typeof body === 'object' && 'csrf_token' in body ? body.csrf_token : undefined
+    return readCookie('csrftoken') ?? (typeof token === 'string' ? token : undefined)
+  } catch {
+    return undefined
+  }
+}
+
 /** Django's CSRF protection: echo the `csrftoken` cookie in a header on every write. */
 const csrfMiddleware: Middleware = {
-  onRequest({ request }) {
+  async onRequest({ request }) {
     if (UNSAFE_METHODS.has(request.method)) {
-      const token = readCookie('csrftoken')
+      const token = await csrfToken()
       if (token) request.headers.set('X-CSRFToken', token)
     }
     return request
@@ -40,13 +64,22 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>
   /** Seconds to wait, on 429 answers (from `extra.retry_after`). */
   readonly retryAfter?: number
+  /** Everything else the envelope's `extra` carried (e.g. an existing enrolment's reference). */
+  readonly extra: Record<string, unknown>
 
-  constructor(status: number, message: string, fields: Record<string, string> = {}, retryAfter?: number) {
+  constructor(
+    status: number,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfter?: number,
+    extra: Record<string, unknown> = {},
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.fields = fields
     this.retryAfter = retryAfter
+    this.extra = extra
   }
 }
 
@@ -69,7 +102,7 @@ export function toApiError(body: unknown, response?: Response): ApiError {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     const extra = 'extra' in body && body.extra && typeof body.extra === 'object' ? (body.extra as Record<string, unknown>) : {}
     const retryAfter = typeof extra.retry_after === 'number' ? extra.retry_after : undefined
-    return new ApiError(status, body.message, toFields(extra.fields), retryAfter)
+    return new ApiError(status, body.message, toFields(extra.fields), retryAfter, extra)
   }
   return new ApiError(status, status === 0 ? NETWORK_MESSAGE : FALLBACK_MESSAGE)
 }

@@ -52,11 +52,168 @@ export const courses: Schemas['CourseOut'][] = [
 
 export const coursesHandler = () => json(courses)
 
-/** What every accounts test needs: the CSRF cookie endpoint (as Django sets it) and the courses. */
+/** A new referrer: nothing earned, nothing to ask for. */
+export const noRewards: Schemas['ReferralSummaryOut'] = {
+  successful_referrals: 0,
+  earned: 0,
+  pending_payout: 0,
+  paid: 0,
+  balance: 0,
+  can_request_payout: false,
+  open_request: null,
+}
+
+/** Four confirmed referrals (₹650 net of a reversal), ₹150 already paid, ₹500 to ask for. */
+export const withBalance: Schemas['ReferralSummaryOut'] = {
+  successful_referrals: 4,
+  earned: 650,
+  pending_payout: 0,
+  paid: 150,
+  balance: 500,
+  can_request_payout: true,
+  open_request: null,
+}
+
+/** The same referrer after asking for the ₹500 (2024-03-26 in India). */
+export const payoutRequested: Schemas['PayoutRequestOut'] = {
+  id: 7,
+  amount: 500,
+  upi_id: 'asha@okaxis',
+  requested_at: '2024-03-26T04:30:00Z',
+}
+
+export const withOpenRequest: Schemas['ReferralSummaryOut'] = {
+  ...withBalance,
+  pending_payout: 500,
+  balance: 0,
+  can_request_payout: false,
+  open_request: payoutRequested,
+}
+
+/** The ledger, newest first, as /api/referrals/entries sends it. */
+export const rewardEntries: Schemas['RewardEntryOut'][] = [
+  {
+    id: 5,
+    kind: 'reversal',
+    kind_display: 'Reversal',
+    amount: 100,
+    signed_amount: -100,
+    course_name: 'Java',
+    // 9:00 pm on 25 Mar in India, still 25 Mar in UTC: the date shown is India's.
+    created_at: '2024-03-25T15:30:00Z',
+    note: 'Referral reward reversed (payment not confirmed or refunded)',
+  },
+  {
+    id: 4,
+    kind: 'payout',
+    kind_display: 'Payout',
+    amount: 150,
+    signed_amount: -150,
+    course_name: '',
+    created_at: '2024-03-10T06:00:00Z',
+    note: 'Paid out to asha@okaxis',
+  },
+  {
+    id: 3,
+    kind: 'credit',
+    kind_display: 'Credit',
+    amount: 300,
+    signed_amount: 300,
+    course_name: 'Python (Basic Python)',
+    // 1:00 am on 2 Mar in India, still 1 Mar in UTC.
+    created_at: '2024-03-01T19:30:00Z',
+    note: 'Referral reward',
+  },
+]
+
+const payment: Schemas['PaymentInstructionsOut'] = {
+  amount: 999,
+  amount_display: '₹999',
+  upi_link: 'upi://pay?pa=example@upi&pn=Example%20Academy&am=999.00&cu=INR&tr=ENR-7K3F9Q&tn=ENR-7K3F9Q',
+  payee_id: 'example@upi',
+  payee_name: 'Example Academy',
+  reference: 'ENR-7K3F9Q',
+  note: 'ENR-7K3F9Q',
+  qr_url: '/api/enrolments/ENR-7K3F9Q/qr.svg',
+}
+
+export function enrolment(overrides: Partial<Schemas['EnrolmentOut']> = {}): Schemas['EnrolmentOut'] {
+  return {
+    reference: 'ENR-7K3F9Q',
+    status: 'pending',
+    status_display: 'Waiting for payment',
+    course: { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: '/Web-Development-registration' },
+    name: learner.name,
+    phone: learner.phone,
+    phone_display: learner.phone_display,
+    email: learner.email,
+    amount: 999,
+    amount_display: '₹999',
+    referral_code_used: '',
+    utr: '',
+    rejected_reason: '',
+    created_at: '2024-03-20T05:00:00Z',
+    utr_submitted_at: null,
+    confirmed_at: null,
+    can_submit_utr: true,
+    payment,
+    ...overrides,
+  }
+}
+
+/** One enrolment in each status, newest first. */
+export const myEnrolments: Schemas['EnrolmentOut'][] = [
+  enrolment(),
+  enrolment({
+    reference: 'ENR-4M8PXW',
+    status: 'paid_claimed',
+    status_display: 'Payment submitted',
+    course: { slug: 'java', name: 'Java', short_name: 'Java', route: '/java-registration' },
+    amount: 499,
+    amount_display: '₹499',
+    utr: '412345678901',
+    utr_submitted_at: '2024-03-15T05:00:00Z',
+    created_at: '2024-03-14T05:00:00Z',
+  }),
+  enrolment({
+    reference: 'ENR-9R2TZD',
+    status: 'confirmed',
+    status_display: 'Confirmed',
+    course: { slug: 'python', name: 'Python (Basic Python)', short_name: 'Python', route: '/python-registration' },
+    amount: 4499,
+    amount_display: '₹4,499',
+    utr: '498765432109',
+    created_at: '2024-02-01T05:00:00Z',
+    confirmed_at: '2024-02-03T10:00:00Z',
+    can_submit_utr: false,
+    payment: null,
+  }),
+  enrolment({
+    reference: 'ENR-6HWC3N',
+    status: 'rejected',
+    status_display: 'Rejected',
+    course: { slug: 'android-development', name: 'Android with Java', short_name: 'Android Development', route: '/Android-Development-registration' },
+    amount: 3499,
+    amount_display: '₹3,499',
+    utr: '400000000001',
+    rejected_reason: 'No payment with this UTR reached our account.',
+    created_at: '2024-01-10T05:00:00Z',
+    can_submit_utr: false,
+    payment: null,
+  }),
+]
+
+/**
+ * What every accounts test needs: the CSRF cookie endpoint (as Django sets it), the
+ * courses, and the dashboard's own answers for a new account (no rewards, no enrolments).
+ */
 export const accountHandlers = {
   'GET /api/auth/csrf': () => {
     document.cookie = 'csrftoken=test-token; path=/'
     return json({ csrf_token: 'test-token' })
   },
   'GET /api/courses': coursesHandler,
+  'GET /api/referrals/summary': () => json(noRewards),
+  'GET /api/referrals/entries': () => json([]),
+  'GET /api/enrolments/mine': () => json([]),
 }

@@ -2,9 +2,20 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { accountHandlers, courses, learner } from '@/app/__tests__/accounts-fixtures'
+import {
+  accountHandlers,
+  courses,
+  learner,
+  myEnrolments,
+  payoutRequested,
+  rewardEntries,
+  withBalance,
+  withOpenRequest,
+} from '@/app/__tests__/accounts-fixtures'
 import { TOAST_MS } from '@/features/accounts/components/use-copy'
-import { json, mockApi } from '@/test/api'
+import { NO_BALANCE } from '@/features/referrals/components/rewards-section'
+import { UPI_ID_INVALID } from '@/features/referrals/validation'
+import { json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /** userEvent installs its own clipboard; replace it with one we control. */
@@ -19,6 +30,25 @@ async function renderDashboard(handlers = {}) {
   const result = renderRoute('/dashboard', { user: learner })
   await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })
   return { ...result, fetchMock }
+}
+
+/** The server's words for a second request while one waits (referrals.services.ALREADY_REQUESTED). */
+const ALREADY_REQUESTED =
+  'You already have a payout request waiting. We will pay it soon; you can request again after that.'
+
+async function rewardsRegion() {
+  return screen.findByRole('region', { name: 'Your rewards' })
+}
+
+/** The value shown under a figure's label ("Paid" -> "₹150"). */
+function figure(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+}
+
+function requests(fetchMock: ReturnType<typeof mockApi>, key: string): Request[] {
+  return fetchMock.mock.calls
+    .map(([input]) => input as Request)
+    .filter((request) => `${request.method} ${new URL(request.url).pathname}` === key)
 }
 
 function courseCard(name: string) {
@@ -48,12 +78,240 @@ describe('dashboard route', () => {
     expect(screen.getAllByRole('link', { name: /dashboard/i })[0]).toHaveAttribute('href', '/dashboard')
   })
 
-  it('shows no referral figures or reward buttons until they are real', async () => {
+  it('shows the referral figures, the balance and the reward history from the API', async () => {
+    await renderDashboard({
+      'GET /api/referrals/summary': () => json(withBalance),
+      'GET /api/referrals/entries': () => json(rewardEntries),
+    })
+    const rewards = await rewardsRegion()
+    expect(await within(rewards).findByText('Successful Referrals')).toBeInTheDocument()
+    expect(figure('Successful Referrals')).toBe('4')
+    expect(figure('Rewards earned')).toBe('₹650')
+    expect(figure('Pending payout')).toBe('₹0')
+    expect(figure('Paid')).toBe('₹150')
+    expect(within(rewards).getByRole('heading', { level: 3, name: 'Available balance' }).nextElementSibling).toHaveTextContent('₹500')
+    expect(within(rewards).getByRole('button', { name: 'Get Rewards' })).toBeEnabled()
+
+    // The ledger, newest first, signed, dated in India (the credit is 1 Mar in UTC, 2 Mar in IST).
+    const history = within(rewards).getByRole('region', { name: 'Reward history' })
+    const rows = await within(history).findAllByRole('listitem')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Referral reward reversed (payment not confirmed or refunded)Java · 25 Mar 2024−₹100',
+      'Paid out to asha@okaxis10 Mar 2024−₹150',
+      'Referral rewardPython (Basic Python) · 2 Mar 2024+₹300',
+    ])
+  })
+
+  it('disables Get Rewards at a zero balance and says why, with how to earn', async () => {
     await renderDashboard()
-    await screen.findByRole('heading', { level: 3, name: 'Java' })
-    expect(screen.queryByText(/successful referrals/i)).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /get rewards/i })).not.toBeInTheDocument()
-    expect(screen.queryByText(/my enrolments/i)).not.toBeInTheDocument()
+    const rewards = await rewardsRegion()
+    const button = await within(rewards).findByRole('button', { name: 'Get Rewards' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(expect.stringContaining(NO_BALANCE))
+    expect(within(rewards).getByText(new RegExp(NO_BALANCE))).toBeVisible()
+    expect(figure('Successful Referrals')).toBe('0')
+    expect(figure('Rewards earned')).toBe('₹0')
+
+    const history = within(rewards).getByRole('region', { name: 'Reward history' })
+    expect(await within(history).findByText(/no rewards yet/i)).toBeInTheDocument()
+    expect(within(history).getByRole('link', { name: /how refer & earn works/i })).toHaveAttribute('href', '/referearn')
+  })
+
+  it('disables Get Rewards while a request is waiting and says for how much, where and since when', async () => {
+    await renderDashboard({ 'GET /api/referrals/summary': () => json(withOpenRequest) })
+    const rewards = await rewardsRegion()
+    const button = await within(rewards).findByRole('button', { name: 'Get Rewards' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(expect.stringContaining('Your request of ₹500 to asha@okaxis is waiting since 26 Mar 2024.'))
+    expect(figure('Pending payout')).toBe('₹500')
+  })
+
+  it('asks for a UPI ID and checks its format before sending anything', async () => {
+    const { fetchMock } = await renderDashboard({ 'GET /api/referrals/summary': () => json(withBalance) })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Get Rewards' }))
+
+    const input = screen.getByRole('textbox', { name: 'UPI ID' })
+    expect(input).toHaveFocus()
+    expect(input).toHaveAccessibleDescription('for example name@bank')
+    await user.type(input, 'asha@')
+    await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(UPI_ID_INVALID))
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input).toHaveFocus()
+    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([])
+
+    // Fixing it clears the message as soon as it is valid.
+    await user.type(input, 'okaxis')
+    expect(input).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText(UPI_ID_INVALID)).not.toBeInTheDocument()
+  })
+
+  it('closes the UPI form on Cancel or Escape and puts focus back on Get Rewards', async () => {
+    await renderDashboard({ 'GET /api/referrals/summary': () => json(withBalance) })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Get Rewards' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Get Rewards' })).toHaveFocus()
+
+    await user.click(screen.getByRole('button', { name: 'Get Rewards' }))
+    expect(screen.getByRole('textbox', { name: 'UPI ID' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Get Rewards' })).toHaveFocus()
+  })
+
+  it('shows the server’s UPI ID error at the field', async () => {
+    const { fetchMock } = await renderDashboard({
+      'GET /api/referrals/summary': () => json(withBalance),
+      'POST /api/referrals/payouts': () => json({ message: 'Check the highlighted field.', extra: { fields: { upi_id: 'This UPI ID cannot receive payments.' } } }, 422),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Get Rewards' }))
+    const input = screen.getByRole('textbox', { name: 'UPI ID' })
+    await user.type(input, 'asha@okaxis')
+    await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('This UPI ID cannot receive payments.')))
+    expect(input).toHaveFocus()
+    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([{ upi_id: 'asha@okaxis' }])
+    expect(screen.getByRole('button', { name: 'Request ₹500' })).toBeEnabled()
+  })
+
+  it('requests a payout: sends the UPI ID, says so, and refreshes the figures', async () => {
+    let requested = false
+    const { fetchMock } = await renderDashboard({
+      'GET /api/referrals/summary': () => json(requested ? withOpenRequest : withBalance),
+      'GET /api/referrals/entries': () => json(rewardEntries),
+      'POST /api/referrals/payouts': () => {
+        requested = true
+        return json(payoutRequested, 201)
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Get Rewards' }))
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), '  asha@okaxis ')
+    await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
+
+    const message = await screen.findByText(/we will send ₹500 to asha@okaxis soon/i)
+    expect(message.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
+    expect(screen.getByRole('heading', { level: 3, name: 'Available balance' })).toHaveFocus()
+    expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
+    expect(figure('Pending payout')).toBe('₹500')
+    const button = screen.getByRole('button', { name: 'Get Rewards' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(expect.stringContaining('Your request of ₹500 to asha@okaxis is waiting'))
+
+    const post = requests(fetchMock, 'POST /api/referrals/payouts')
+    expect(post).toHaveLength(1)
+    expect(post[0]?.headers.get('X-CSRFToken')).toBe('test-token')
+    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([{ upi_id: 'asha@okaxis' }])
+    expect(requests(fetchMock, 'GET /api/referrals/summary')).toHaveLength(2)
+    expect(requests(fetchMock, 'GET /api/referrals/entries')).toHaveLength(2)
+  })
+
+  it('shows the server’s refusal when a request is already waiting, and refreshes the figures', async () => {
+    let refused = false
+    await renderDashboard({
+      'GET /api/referrals/summary': () => json(refused ? withOpenRequest : withBalance),
+      'POST /api/referrals/payouts': () => {
+        refused = true
+        return json({ message: ALREADY_REQUESTED, extra: {} }, 409)
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Get Rewards' }))
+    await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'asha@okaxis')
+    await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
+
+    const alert = await screen.findByText(ALREADY_REQUESTED)
+    expect(alert.closest('[role="alert"]')).not.toBeNull()
+    expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
+    await waitFor(() => expect(figure('Pending payout')).toBe('₹500'))
+    expect(screen.getByRole('button', { name: 'Get Rewards' })).toBeDisabled()
+  })
+
+  it('lists my enrolments with their status, and links open ones to their course page', async () => {
+    await renderDashboard({ 'GET /api/enrolments/mine': () => json(myEnrolments) })
+    const section = screen.getByRole('region', { name: 'My enrolments' })
+    const cards = await within(section).findAllByRole('listitem')
+    expect(cards).toHaveLength(4)
+    const card = (name: string) => within(section).getByRole('heading', { level: 3, name }).closest('li') as HTMLElement
+
+    const pending = card('Web Development (MERN stack)')
+    for (const text of ['Waiting for payment', 'ENR-7K3F9Q', '₹999', '20 Mar 2024']) expect(within(pending).getByText(text)).toBeInTheDocument()
+    expect(within(pending).getByRole('link', { name: 'Pay or submit UTR for Web Development (MERN stack)' })).toHaveAttribute('href', '/Web-Development-registration')
+
+    const claimed = card('Java')
+    for (const text of ['Payment submitted', 'ENR-4M8PXW', '₹499', '412345678901']) expect(within(claimed).getByText(text)).toBeInTheDocument()
+    expect(within(claimed).getByRole('link', { name: 'View payment for Java' })).toHaveAttribute('href', '/java-registration')
+
+    const confirmed = card('Python (Basic Python)')
+    expect(within(confirmed).getByText('Confirmed', { selector: 'span' })).toBeInTheDocument()
+    expect(within(confirmed).getByText('3 Feb 2024')).toBeInTheDocument()
+    expect(within(confirmed).queryByRole('link')).not.toBeInTheDocument()
+
+    const rejected = card('Android with Java')
+    expect(within(rejected).getByText('Rejected')).toBeInTheDocument()
+    expect(within(rejected).getByText('No payment with this UTR reached our account.')).toBeInTheDocument()
+    expect(within(rejected).queryByRole('link')).not.toBeInTheDocument()
+  })
+
+  it('says there are no enrolments yet and links to the courses', async () => {
+    await renderDashboard()
+    const section = screen.getByRole('region', { name: 'My enrolments' })
+    expect(await within(section).findByText(/you have not enrolled in a course yet/i)).toBeInTheDocument()
+    expect(within(section).getByRole('link', { name: /browse the courses/i })).toHaveAttribute('href', '/courses')
+  })
+
+  it('shows loading placeholders until the rewards and enrolments arrive', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await renderDashboard({
+      'GET /api/referrals/summary': async () => {
+        await gate
+        return json(withBalance)
+      },
+      'GET /api/enrolments/mine': async () => {
+        await gate
+        return json(myEnrolments)
+      },
+    })
+    expect(screen.getByText('Loading your rewards…')).toBeInTheDocument()
+    expect(screen.getByText('Loading your enrolments…')).toBeInTheDocument()
+    release()
+    expect(await screen.findByRole('button', { name: 'Get Rewards' })).toBeEnabled()
+    expect(screen.queryByText('Loading your rewards…')).not.toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'View payment for Java' })).toBeInTheDocument()
+  })
+
+  it('offers a retry when the rewards, the history or the enrolments cannot be loaded', async () => {
+    let fail = true
+    const failing = (body: unknown) => () => (fail ? json({ message: 'Server error', extra: {} }, 500) : json(body))
+    await renderDashboard({
+      'GET /api/referrals/summary': failing(withBalance),
+      'GET /api/referrals/entries': failing(rewardEntries),
+      'GET /api/enrolments/mine': failing(myEnrolments),
+    })
+    const user = userEvent.setup()
+    const rewardsError = await screen.findByText('We could not load your rewards.')
+    const historyError = await screen.findByText('We could not load your reward history.')
+    const enrolmentsError = await screen.findByText('We could not load your enrolments.')
+    // The referral code works without them.
+    expect(screen.getByRole('button', { name: 'Copy Referral Code' })).toBeInTheDocument()
+    fail = false
+
+    for (const message of [rewardsError, historyError, enrolmentsError]) {
+      const alert = message.closest('[role="alert"]') as HTMLElement
+      await user.click(within(alert).getByRole('button', { name: /try again/i }))
+    }
+    expect(await screen.findByRole('button', { name: 'Get Rewards' })).toBeEnabled()
+    expect(figure('Successful Referrals')).toBe('4')
+    expect(await screen.findByText('Paid out to asha@okaxis')).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'View payment for Java' })).toBeInTheDocument()
+    expect(screen.queryByText(/we could not load/i)).not.toBeInTheDocument()
   })
 
   it('copies the code and shows the toast for a few seconds', async () => {

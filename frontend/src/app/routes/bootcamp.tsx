@@ -1,17 +1,24 @@
-import { MessageSquare, Wallet } from 'lucide-react'
+import { ArrowDown, MessageSquare, Wallet } from 'lucide-react'
 
 import { useCurrentRoute } from '@/app/use-current-route'
+import { useEnrolmentProps } from '@/app/use-enrolment-props'
+import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { links, paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
 
-/** The Java + Android bootcamp: its details and a Pay link to /payment. */
+/**
+ * The Java + Android bootcamp: its details, its enrolment form (so the payment is matched
+ * to a name and a seat), and the Pay link to /payment for those paying straight away.
+ */
 export function Component() {
   const route = useCurrentRoute()
   const bootcamp = useCourseByRoute(paths.bootcamp)
+  const enrolment = useEnrolmentProps()
 
   return (
     <>
@@ -25,24 +32,31 @@ export function Component() {
         <LoadError what="the bootcamp" error={bootcamp.error} onRetry={() => void bootcamp.refetch()} className="container-page py-10" />
       )}
       {bootcamp.data && (
-        <CourseOverview
-          course={bootcamp.data}
-          actions={
-            <>
-              <LinkButton to={links.payment} size="lg" className="w-full">
-                <Wallet className="size-5" aria-hidden="true" width={20} height={20} />
-                Pay {bootcamp.data.payable_fee_display}
-              </LinkButton>
-              <p className="text-sm text-ink-muted">
-                Pay with any UPI app to reserve your place; our team confirms your seat and shares the schedule.
-              </p>
-              <LinkButton to={links.getquote} variant="secondary" className="w-full">
-                <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
-                Ask about the bootcamp
-              </LinkButton>
-            </>
-          }
-        />
+        <>
+          <CourseOverview
+            course={bootcamp.data}
+            actions={
+              <>
+                <a href="#enrol" className={buttonClasses('primary', 'lg', 'w-full')}>
+                  Enrol now
+                  <ArrowDown className="size-5" aria-hidden="true" width={20} height={20} />
+                </a>
+                <LinkButton to={links.payment} variant="secondary" size="lg" className="w-full">
+                  <Wallet className="size-5" aria-hidden="true" width={20} height={20} />
+                  Pay {bootcamp.data.payable_fee_display}
+                </LinkButton>
+                <p className="text-sm text-ink-muted">
+                  Enrol to reserve your place and pay with any UPI app; our team confirms your seat and shares the schedule.
+                </p>
+                <LinkButton to={links.getquote} variant="ghost" className="w-full">
+                  <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
+                  Ask about the bootcamp
+                </LinkButton>
+              </>
+            }
+          />
+          <EnrolmentSection course={bootcamp.data} {...enrolment} />
+        </>
       )}
     </>
   )

@@ -1,26 +1,30 @@
-import { MessageSquare } from 'lucide-react'
+import { ArrowDown, MessageSquare } from 'lucide-react'
 import { useLocation } from 'react-router'
 
 import { useCurrentRoute } from '@/app/use-current-route'
+import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { Alert } from '@/components/ui/alert'
+import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { links } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
 import { ApiError } from '@/lib/api-client'
 
 /**
  * One module for every course page (/Web-Development-registration, /java-registration…):
- * the course is the one whose route is this page's path. The enrolment form arrives with
- * the enrolment issue; until then the call to action is a real enquiry link.
+ * the course is the one whose route is this page's path; its enrolment form (with the
+ * friend's `?ref=` code) sits below the details.
  */
 export function Component() {
   const { pathname } = useLocation()
   const route = useCurrentRoute()
   const course = useCourseByRoute(pathname)
   const notFound = course.error instanceof ApiError && course.error.status === 404
+  const enrolment = useEnrolmentProps()
 
   return (
     <>
@@ -44,21 +48,28 @@ export function Component() {
         <LoadError what="this course" error={course.error} onRetry={() => void course.refetch()} className="container-page py-10" />
       )}
       {course.data && (
-        <CourseOverview
-          course={course.data}
-          actions={
-            <>
-              <LinkButton to={links.getquote} size="lg" className="w-full">
-                <MessageSquare className="size-5" aria-hidden="true" width={20} height={20} />
-                Ask about this course
-              </LinkButton>
-              <p className="text-sm text-ink-muted">
-                Questions about batches, timings or payment? Write to us and we reply by e-mail, usually within one working
-                day.
-              </p>
-            </>
-          }
-        />
+        <>
+          <CourseOverview
+            course={course.data}
+            actions={
+              <>
+                <a href="#enrol" className={buttonClasses('primary', 'lg', 'w-full')}>
+                  Enrol now
+                  <ArrowDown className="size-5" aria-hidden="true" width={20} height={20} />
+                </a>
+                <LinkButton to={links.getquote} variant="secondary" className="w-full">
+                  <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
+                  Ask about this course
+                </LinkButton>
+                <p className="text-sm text-ink-muted">
+                  Questions about batches, timings or payment? Write to us and we reply by e-mail, usually within one working
+                  day.
+                </p>
+              </>
+            }
+          />
+          <EnrolmentSection course={course.data} {...enrolment} />
+        </>
       )}
     </>
   )

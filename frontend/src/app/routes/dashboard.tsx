@@ -14,6 +14,8 @@ import { ReferralCodeCard } from '@/features/accounts/components/referral-code-c
 import { ReferralSteps } from '@/features/accounts/components/referral-steps'
 import { useCopyWithToast } from '@/features/accounts/components/use-copy'
 import { useCourses } from '@/features/catalog/api/get-courses'
+import { MyEnrolments } from '@/features/enrolments/components/my-enrolments'
+import { RewardsSection } from '@/features/referrals/components/rewards-section'
 
 function PageMessage({ children }: { children: ReactNode }) {
   return <div className="container-page flex min-h-[50dvh] flex-col justify-center gap-5 py-16">{children}</div>
@@ -87,6 +89,8 @@ export function Component() {
           <ReferralCodeCard code={user.referral_code} onCopy={copy} />
           <ReferralSteps headingId="referral-steps-heading" />
         </div>
+        <RewardsSection headingId="rewards-heading" />
+        <MyEnrolments headingId="my-enrolments-heading" />
         <CourseReferralLinks
           headingId="course-links-heading"
           courses={courses.data}

@@ -1,3 +1,7 @@
+import { CONTACT_MESSAGES, isEmail, phoneError } from '@/lib/contact-validation'
+
+export { phoneError }
+
 /**
  * Client-side checks that mirror the server's basics, with the server's own words, so
  * mistakes show at once. The server still decides: it also refuses common passwords and
@@ -18,30 +22,18 @@ export const PASSWORD_MIN = 8
 export const MESSAGES = {
   nameRequired: 'Enter your name.',
   nameTooLong: `Ensure this value has at most ${NAME_MAX} characters.`,
-  phoneRequired: 'Enter your phone number.',
-  phoneInvalid: 'Enter a valid Indian mobile number, for example 98765 43210.',
+  phoneRequired: CONTACT_MESSAGES.phoneRequired,
+  phoneInvalid: CONTACT_MESSAGES.phoneInvalid,
   passwordRequired: 'Enter a password.',
   loginPasswordRequired: 'Enter your password.',
   passwordTooShort: `This password is too short. It must contain at least ${PASSWORD_MIN} characters.`,
   passwordNumeric: 'This password is entirely numeric.',
-  email: 'Enter a valid email address.',
+  email: CONTACT_MESSAGES.email,
 } as const
 
 /** Field order on screen: the first invalid one in this order receives focus. */
 export const SIGNUP_FIELDS: readonly SignupField[] = ['name', 'phone', 'password', 'email']
 export const LOGIN_FIELDS: readonly LoginField[] = ['phone', 'password']
-
-// An Indian mobile number: 10 digits starting 6-9, optionally after +91, 91 or 0, with
-// spaces, dashes, dots or brackets anywhere ("98765 43210", "+91 98765-43210", "09876543210").
-const MOBILE = /^(?:\+?91|0)?[6-9]\d{9}$/
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/
-
-export function phoneError(raw: string): string | undefined {
-  const value = raw.trim()
-  if (!value) return MESSAGES.phoneRequired
-  const compact = value.replace(/[\s\-.()]/g, '')
-  return MOBILE.test(compact) ? undefined : MESSAGES.phoneInvalid
-}
 
 export function validateSignupField(field: SignupField, values: SignupValues): string | undefined {
   switch (field) {
@@ -60,7 +52,7 @@ export function validateSignupField(field: SignupField, values: SignupValues): s
     }
     case 'email': {
       const email = values.email.trim()
-      return email && !EMAIL.test(email) ? MESSAGES.email : undefined
+      return email && !isEmail(email) ? MESSAGES.email : undefined
     }
   }
 }

@@ -37,6 +37,31 @@ describe('apiClient', () => {
     expect(post?.credentials).toBe('same-origin')
   })
 
+  it('asks for a CSRF cookie first when the page has none', async () => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    const fetchMock = mockApi({
+      'GET /api/auth/csrf': () => {
+        document.cookie = 'csrftoken=fresh456; path=/'
+        return json({ csrf_token: 'fresh456' })
+      },
+      'POST /api/enquiries': () => json({ message: 'Thanks' }, 201),
+    })
+    await unwrap(
+      apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' } }),
+    )
+    const [csrf, post] = fetchMock.mock.calls.map(([input]) => input as Request)
+    expect(new URL(csrf?.url ?? '').pathname).toBe('/api/auth/csrf')
+    expect(post?.headers.get('X-CSRFToken')).toBe('fresh456')
+  })
+
+  it('keeps the server’s extra details of an error', () => {
+    const error = toApiError(
+      { message: 'Already enrolled.', extra: { reference: 'ENR-ABC234', can_view: true } },
+      new Response(null, { status: 409 }),
+    )
+    expect(error.extra).toMatchObject({ reference: 'ENR-ABC234', can_view: true })
+  })
+
   it('turns a network failure into an ApiError with status 0', async () => {
     mockApi({ 'GET /api/site': () => Promise.reject(new TypeError('Failed to fetch')) })
     await expect(unwrap(apiClient.GET('/api/site'))).rejects.toMatchObject({ status: 0, message: /connection/i })

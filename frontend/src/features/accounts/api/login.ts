@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
-import { ensureCsrfCookie } from '@/features/accounts/api/get-csrf'
 import { meKey, type User } from '@/features/accounts/api/get-me'
 import { apiClient, unwrap, type ApiError } from '@/lib/api-client'
 
@@ -9,7 +8,6 @@ export type LoginIn = components['schemas']['LoginIn']
 export type LoginOut = components['schemas']['LoginOut']
 
 export async function login(body: LoginIn): Promise<LoginOut> {
-  await ensureCsrfCookie()
   return unwrap(apiClient.POST('/api/auth/login', { body }))
 }
 

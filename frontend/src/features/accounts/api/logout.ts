@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
-import { ensureCsrfCookie } from '@/features/accounts/api/get-csrf'
 import { meKey, type User } from '@/features/accounts/api/get-me'
 import { apiClient, unwrap, type ApiError } from '@/lib/api-client'
 
 export type LogoutOut = components['schemas']['MessageOut']
 
 export async function logout(): Promise<LogoutOut> {
-  await ensureCsrfCookie()
   return unwrap(apiClient.POST('/api/auth/logout'))
 }
 

@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
-import { ensureCsrfCookie } from '@/features/accounts/api/get-csrf'
 import { apiClient, unwrap, type ApiError } from '@/lib/api-client'
 
 export type SignupIn = components['schemas']['SignupIn']
 export type SignupOut = components['schemas']['MessageOut']
 
 export async function signup(body: SignupIn): Promise<SignupOut> {
-  await ensureCsrfCookie()
   return unwrap(apiClient.POST('/api/auth/signup', { body }))
 }
 

@@ -67,7 +67,10 @@ function CourseCard({ course, code, siteUrl, onCopy }: { course: ReferralCourse 
       <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button onClick={onClick} pending={copying} className="sm:flex-1">
           {!copying && <Link2 className="size-4" aria-hidden="true" width={16} height={16} />}
-          Get Referral Link<span className="sr-only"> for {course.name}</span>
+          {/* One flex item, so the space before the hidden words survives in the accessible name. */}
+          <span>
+            Get Referral Link<span className="sr-only"> for {course.name}</span>
+          </span>
         </Button>
         <a
           href={whatsappShareUrl(referralShareText(course.name, code, link))}
@@ -76,7 +79,9 @@ function CourseCard({ course, code, siteUrl, onCopy }: { course: ReferralCourse 
           className={buttonClasses('secondary', 'md', 'sm:flex-1')}
         >
           <SocialIcon name="whatsapp" size={16} />
-          Share on WhatsApp<span className="sr-only">: {course.name} (opens in a new tab)</span>
+          <span>
+            Share on WhatsApp<span className="sr-only">: {course.name} (opens in a new tab)</span>
+          </span>
         </a>
       </div>
       <div role="alert" className="empty:hidden">

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field'
 import { links } from '@/config/paths'
 import type { User } from '@/features/accounts/api/get-me'
 import { useLogin } from '@/features/accounts/api/login'
-import { useFocusFirstError } from '@/features/accounts/components/use-field-focus'
+import { useFocusFirstError } from '@/lib/use-focus-first-error'
 import {
   LOGIN_FIELDS,
   validateLogin,

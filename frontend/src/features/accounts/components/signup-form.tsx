@@ -8,7 +8,7 @@ import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
 import { links } from '@/config/paths'
 import { useSignup } from '@/features/accounts/api/signup'
-import { useFocusFirstError } from '@/features/accounts/components/use-field-focus'
+import { useFocusFirstError } from '@/lib/use-focus-first-error'
 import {
   NAME_MAX,
   SIGNUP_FIELDS,
@@ -19,6 +19,7 @@ import {
   type SignupValues,
 } from '@/features/accounts/validation'
 import { ApiError } from '@/lib/api-client'
+import { formErrors } from '@/lib/form-errors'
 
 /** How long "Successfully signed up" stays on screen before the login page opens. */
 export const SIGNUP_REDIRECT_DELAY_MS = 1500
@@ -96,19 +97,12 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
             setProblem({ message: apiError.message, phoneTaken: true })
             return
           }
-          const fieldErrors: SignupErrors = {}
-          const unmapped: string[] = []
-          for (const [name, message] of Object.entries(apiError.fields)) {
-            if (isField(name)) fieldErrors[name] = message
-            else unmapped.push(message)
-          }
-          if (Object.keys(fieldErrors).length > 0) {
+          const { fields, message } = formErrors(apiError, isField)
+          if (Object.keys(fields).length > 0) {
             focus.request()
-            setErrors(fieldErrors)
+            setErrors(fields)
           }
-          if (Object.keys(fieldErrors).length === 0 || unmapped.length > 0) {
-            setProblem({ message: [apiError.message, ...unmapped].join(' '), phoneTaken: false })
-          }
+          if (message) setProblem({ message, phoneTaken: false })
         },
       },
     )

@@ -17,6 +17,7 @@ import {
   type EnquiryValues,
 } from '@/features/enquiries/validation'
 import { ApiError } from '@/lib/api-client'
+import { formErrors } from '@/lib/form-errors'
 
 export type PackageOption = { value: string; label: string }
 
@@ -116,17 +117,11 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
         },
         onError: (error) => {
           const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
-          const fieldErrors: EnquiryErrors = {}
-          const unmapped: string[] = []
-          for (const [name, message] of Object.entries(apiError.fields)) {
-            if (isField(name) && (name !== 'package' || isQuote)) fieldErrors[name] = message
-            else unmapped.push(message)
-          }
-          focusPending.current = Object.keys(fieldErrors).length > 0
-          setErrors(fieldErrors)
-          if (Object.keys(fieldErrors).length === 0 || unmapped.length > 0) {
-            setFormError([apiError.message, ...unmapped].join(' '))
-          }
+          const shown = (name: string): name is EnquiryField => isField(name) && (name !== 'package' || isQuote)
+          const { fields, message } = formErrors(apiError, shown)
+          focusPending.current = Object.keys(fields).length > 0
+          setErrors(fields)
+          if (message) setFormError(message)
         },
       },
     )

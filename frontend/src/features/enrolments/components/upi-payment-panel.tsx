@@ -9,7 +9,8 @@ import type { PaymentInstructions } from '../api/get-bootcamp-payment'
 
 /**
  * How to pay with UPI: the deep link (opens a UPI app on phones), and for desktops, where
- * `upi://` opens nothing, the QR code of the same link and the payee ID to copy.
+ * `upi://` opens nothing, the QR code of the same link and the payee ID to copy. On narrow
+ * screens the QR code comes last: there the Pay button is the way.
  */
 export function UpiPaymentPanel({ payment }: { payment: PaymentInstructions }) {
   const [copyMessage, setCopyMessage] = useState<{ ok: boolean; text: string }>()
@@ -25,7 +26,7 @@ export function UpiPaymentPanel({ payment }: { payment: PaymentInstructions }) {
 
   return (
     <div className="grid gap-8 rounded-card border border-line bg-surface p-6 shadow-sm sm:p-8 md:grid-cols-[auto_1fr] md:items-center">
-      <figure className="mx-auto flex flex-col items-center gap-3">
+      <figure className="order-last mx-auto flex flex-col items-center gap-3 md:order-first">
         <img
           src={payment.qr_url}
           width={220}

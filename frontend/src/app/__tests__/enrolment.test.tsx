@@ -1,0 +1,314 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import type { components } from '@/api/schema'
+import { learner } from '@/app/__tests__/accounts-fixtures'
+import { json, mockApi } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+type Enrolment = components['schemas']['EnrolmentOut']
+
+const COURSE_PATH = '/Web-Development-registration'
+
+const payment = {
+  amount: 999,
+  amount_display: '₹999',
+  upi_link: 'upi://pay?pa=placeholder@upi&pn=YourBrand&am=999.00&cu=INR&tr=ENR-ABC234&tn=Web%20Development%20enrolment%20ENR-ABC234',
+  payee_id: 'placeholder@upi',
+  payee_name: 'YourBrand',
+  reference: 'ENR-ABC234',
+  note: 'Web Development enrolment ENR-ABC234',
+  qr_url: '/api/enrolments/ENR-ABC234/qr.svg',
+}
+
+function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
+  return {
+    reference: 'ENR-ABC234',
+    status: 'pending',
+    status_display: 'Waiting for payment',
+    course: { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: COURSE_PATH },
+    name: 'Ravi Kumar',
+    phone: '+918765432109',
+    phone_display: '+91 87654 32109',
+    email: 'ravi@example.com',
+    amount: 999,
+    amount_display: '₹999',
+    referral_code_used: '',
+    utr: '',
+    rejected_reason: '',
+    created_at: '2026-11-20T10:00:00Z',
+    utr_submitted_at: null,
+    confirmed_at: null,
+    can_submit_utr: true,
+    payment,
+    ...overrides,
+  }
+}
+
+const csrf = {
+  'GET /api/auth/csrf': () => {
+    document.cookie = 'csrftoken=test-token; path=/'
+    return json({ csrf_token: 'test-token' })
+  },
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, values: { name?: string; phone?: string; email?: string } = {}) {
+  const form = await screen.findByRole('region', { name: /enrol in web development/i })
+  await user.type(within(form).getByLabelText(/^name/i), values.name ?? 'Ravi Kumar')
+  await user.type(within(form).getByLabelText(/^phone number/i), values.phone ?? '87654 32109')
+  await user.type(within(form).getByLabelText(/^email/i), values.email ?? 'ravi@example.com')
+  return form
+}
+
+beforeEach(() => {
+  window.localStorage.clear()
+  document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+afterEach(() => {
+  window.localStorage.clear()
+})
+
+describe('course page enrolment', () => {
+  it('prefills the referral code from ?ref= in capitals and sends it with the form', async () => {
+    let body: Record<string, unknown> | undefined
+    let token: string | null = null
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': async (request) => {
+        body = (await request.json()) as Record<string, unknown>
+        token = request.headers.get('X-CSRFToken')
+        return json(enrolment({ referral_code_used: 'IRCTP3210' }), 201)
+      },
+      'GET /api/enrolments/ENR-ABC234': () => json(enrolment({ referral_code_used: 'IRCTP3210' })),
+    })
+    renderRoute(`${COURSE_PATH}?ref=irctp3210`)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    const code = within(form).getByLabelText(/referral code/i)
+    expect(code).toHaveValue('IRCTP3210')
+    expect(within(form).getByText('Filled in from your friend’s link.')).toBeInTheDocument()
+
+    await user.click(within(form).getByRole('button', { name: 'Enrol and pay ₹999' }))
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(body).toEqual({
+      course: 'web-development',
+      name: 'Ravi Kumar',
+      phone: '87654 32109',
+      email: 'ravi@example.com',
+      referral_code: 'IRCTP3210',
+    })
+    expect(token).toBe('test-token')
+    expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
+    expect(screen.getByText('Waiting for payment')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toHaveAttribute('href', payment.upi_link)
+    expect(screen.getByRole('img', { name: /QR code to pay ₹999/ })).toHaveAttribute('src', payment.qr_url)
+    expect(screen.getByText('placeholder@upi')).toBeInTheDocument()
+    expect(window.localStorage.getItem('enrolment:web-development')).toBe('ENR-ABC234')
+  })
+
+  it('checks the fields before sending and focuses the first problem', async () => {
+    const fetchMock = mockApi(csrf)
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const form = await screen.findByRole('region', { name: /enrol in web development/i })
+    await user.type(within(form).getByLabelText(/^phone number/i), '12345')
+    await user.type(within(form).getByLabelText(/^email/i), 'not-an-email')
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    expect(within(form).getByLabelText(/^name/i)).toHaveFocus()
+    expect(within(form).getByText('Enter your name.')).toBeInTheDocument()
+    expect(within(form).getByText('Enter a valid Indian mobile number, for example 98765 43210.')).toBeInTheDocument()
+    expect(within(form).getByText('Enter a valid email address.')).toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('/api/enrolments'))).toBe(false)
+  })
+
+  it.each([
+    ['an unknown code', 'This referral code does not exist. Check it or leave the field empty.'],
+    ['the enroller’s own code', 'You cannot use your own referral code.'],
+  ])('shows the refusal of %s next to the referral code field', async (_case, message) => {
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields: { referral_code: message } } }, 422),
+    })
+    renderRoute(`${COURSE_PATH}?ref=IRCTP0000`)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    const code = within(form).getByLabelText(/referral code/i)
+    expect(await within(form).findByText(message)).toBeInTheDocument()
+    await waitFor(() => expect(code).toHaveFocus())
+    expect(code).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('link', { name: /with upi/i })).not.toBeInTheDocument()
+  })
+
+  it('opens the existing enrolment when the phone already has one from this browser', async () => {
+    const message = 'You already have an enrolment for this course waiting for payment. Use its payment details below.'
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': () =>
+        json({ message, extra: { fields: { phone: message }, reference: 'ENR-ABC234', payment, can_view: true } }, 409),
+      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
+    })
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    expect(screen.getByText(message).closest('[role="status"]')).not.toBeNull()
+    expect(screen.getByLabelText(/UPI transaction reference/)).toBeInTheDocument()
+  })
+
+  it('shows only the payment details of someone else’s open enrolment, without its UTR form', async () => {
+    const message = 'You already have an enrolment for this course waiting for payment. Use its payment details below.'
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': () =>
+        json({ message, extra: { fields: { phone: message }, reference: 'ENR-ABC234', payment, can_view: false } }, 409),
+    })
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    expect(await screen.findByText('Enrolment ENR-ABC234 is waiting for payment')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toBeInTheDocument()
+    expect(screen.queryByLabelText(/UPI transaction reference/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Enrol with other details' }))
+    expect(screen.getByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+  })
+
+  it('says so when enrolments are rate-limited', async () => {
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': () =>
+        json({ message: 'You have enrolled several times in a short time. Please try again in 10 minutes.', extra: { retry_after: 600 } }, 429),
+    })
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+    const alert = await within(form).findByText(/please try again in 10 minutes/i)
+    expect(alert.closest('[role="alert"]')).not.toBeNull()
+  })
+
+  it('prefills a logged-in user’s details', async () => {
+    mockApi({ ...csrf, 'GET /api/enrolments/mine': () => json([]) })
+    renderRoute(COURSE_PATH, { user: learner })
+    const form = await screen.findByRole('region', { name: /enrol in web development/i })
+    expect(await within(form).findByLabelText(/^name/i)).toHaveValue('Asha Verma')
+    expect(within(form).getByLabelText(/^phone number/i)).toHaveValue('+91 98765 43210')
+    expect(within(form).getByLabelText(/^email/i)).toHaveValue('asha@example.com')
+    expect(within(form).getByLabelText(/referral code/i)).toHaveValue('')
+  })
+
+  it('shows a logged-in user’s open enrolment for the course instead of the form', async () => {
+    mockApi({ ...csrf, 'GET /api/enrolments/mine': () => json([enrolment({ name: 'Asha Verma' })]) })
+    renderRoute(COURSE_PATH, { user: learner })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
+  })
+
+  it('comes back to the enrolment made in this browser, and forgets one the server no longer shows', async () => {
+    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
+    mockApi({ ...csrf, 'GET /api/enrolments/ENR-ABC234': () => json(enrolment()) })
+    const first = renderRoute(COURSE_PATH)
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    first.unmount()
+
+    mockApi({ ...csrf, 'GET /api/enrolments/ENR-ABC234': () => json({ message: 'No enrolment with this reference.', extra: {} }, 404) })
+    renderRoute(COURSE_PATH)
+    expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+    await waitFor(() => expect(window.localStorage.getItem('enrolment:web-development')).toBeNull())
+  })
+
+  it('submits the UTR, checks its format first, and shows a UTR the server refuses at the field', async () => {
+    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
+    const sent: unknown[] = []
+    let attempts = 0
+    mockApi({
+      ...csrf,
+      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
+      'POST /api/enrolments/ENR-ABC234/utr': async (request) => {
+        sent.push(await request.json())
+        attempts += 1
+        if (attempts === 1) {
+          return json(
+            { message: 'Please correct the errors below.', extra: { fields: { utr: 'This UTR has already been submitted for another enrolment.' } } },
+            422,
+          )
+        }
+        return json(
+          enrolment({ status: 'paid_claimed', status_display: 'Payment submitted', utr: '412345678901', utr_submitted_at: '2026-11-20T11:00:00Z' }),
+        )
+      },
+    })
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const input = await screen.findByLabelText(/UPI transaction reference/)
+
+    await user.type(input, '12345')
+    await user.click(screen.getByRole('button', { name: 'Submit UTR' }))
+    expect(screen.getByText('Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.')).toBeInTheDocument()
+    expect(sent).toHaveLength(0)
+
+    await user.clear(input)
+    await user.type(input, '4123 4567 8900')
+    await user.click(screen.getByRole('button', { name: 'Submit UTR' }))
+    expect(await screen.findByText('This UTR has already been submitted for another enrolment.')).toBeInTheDocument()
+    expect(sent[0]).toEqual({ utr: '412345678900' })
+
+    await user.clear(input)
+    await user.type(input, '412345678901')
+    await user.click(screen.getByRole('button', { name: 'Submit UTR' }))
+    const thanks = await screen.findByText('Thank you, we have your UTR')
+    expect(thanks.closest('[role="status"]')).not.toBeNull()
+    expect(screen.getByText('Payment submitted')).toBeInTheDocument()
+    expect(screen.getByText('412345678901')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Correct the UTR' })).toBeInTheDocument()
+  })
+
+  it('says a confirmed enrolment is confirmed and offers to enrol someone else', async () => {
+    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
+    mockApi({
+      ...csrf,
+      'GET /api/enrolments/ENR-ABC234': () =>
+        json(enrolment({ status: 'confirmed', status_display: 'Confirmed', confirmed_at: '2026-11-21T06:00:00Z', payment: null, can_submit_utr: false })),
+    })
+    renderRoute(COURSE_PATH)
+    expect(await screen.findByRole('heading', { level: 2, name: 'You are enrolled in Web Development (MERN stack)' })).toBeInTheDocument()
+    expect(screen.getByText(/confirmed on 21 Nov 2026/)).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enrol someone else' }))
+    expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+    expect(window.localStorage.getItem('enrolment:web-development')).toBeNull()
+  })
+
+  it('shows why an enrolment was rejected, with the form to enrol again', async () => {
+    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
+    mockApi({
+      ...csrf,
+      'GET /api/enrolments/ENR-ABC234': () =>
+        json(enrolment({ status: 'rejected', status_display: 'Rejected', rejected_reason: 'No payment with this UTR.', payment: null, can_submit_utr: false })),
+    })
+    renderRoute(COURSE_PATH)
+    expect(await screen.findByText('Enrolment ENR-ABC234 was not accepted')).toBeInTheDocument()
+    expect(screen.getByText(/No payment with this UTR\./)).toBeInTheDocument()
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('Ravi Kumar')
+  })
+})
+
+describe('bootcamp page enrolment', () => {
+  it('has the enrolment form and keeps the Pay link to /payment', async () => {
+    mockApi(csrf)
+    renderRoute('/java+android_bootcamp')
+    expect(await screen.findByRole('region', { name: /enrol in/i })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Enrol and pay ₹199' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay ₹199' })).toHaveAttribute('href', '/payment')
+    expect(screen.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
+  })
+})

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { components } from '@/api/schema'
+import { apiClient, unwrap } from '@/lib/api-client'
+
+export type Enrolment = components['schemas']['EnrolmentOut']
+export type EnrolmentStatus = 'pending' | 'paid_claimed' | 'confirmed' | 'rejected'
+
+export const enrolmentsKey = ['enrolments'] as const
+export const myEnrolmentsKey = [...enrolmentsKey, 'mine'] as const
+
+export function getMyEnrolments(signal?: AbortSignal): Promise<Enrolment[]> {
+  return unwrap(apiClient.GET('/api/enrolments/mine', { signal }))
+}
+
+/** The logged-in account's enrolments, newest first (only ask when someone is logged in). */
+export function myEnrolmentsQueryOptions() {
+  // Payment status changes when staff act, so a visit to the dashboard asks again.
+  return queryOptions({ queryKey: myEnrolmentsKey, queryFn: ({ signal }) => getMyEnrolments(signal), staleTime: 0 })
+}
+
+export function useMyEnrolments({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...myEnrolmentsQueryOptions(), enabled })
+}
+
+/** Waiting for the student (pending) or for staff (paid_claimed): payment can still be sent. */
+export function isOpen(enrolment: Pick<Enrolment, 'status'>): boolean {
+  return enrolment.status === 'pending' || enrolment.status === 'paid_claimed'
+}

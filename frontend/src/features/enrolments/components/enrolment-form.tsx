@@ -1,0 +1,188 @@
+import { ArrowRight } from 'lucide-react'
+import { useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { useCreateEnrolment } from '@/features/enrolments/api/create-enrolment'
+import type { PaymentInstructions } from '@/features/enrolments/api/get-bootcamp-payment'
+import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import {
+  CODE_MAX,
+  EMAIL_MAX,
+  ENROLMENT_FIELDS,
+  NAME_MAX,
+  normaliseCode,
+  validateEnrolment,
+  validateEnrolmentField,
+  type EnrolmentErrors,
+  type EnrolmentField,
+  type EnrolmentValues,
+} from '@/features/enrolments/validation'
+import { ApiError } from '@/lib/api-client'
+import { formErrors } from '@/lib/form-errors'
+import { useFocusFirstError } from '@/lib/use-focus-first-error'
+
+/** The phone already has an open enrolment in this course (HTTP 409). */
+export type AlreadyOpen = {
+  message: string
+  reference: string
+  /** This browser or account made it, so it may open it (and submit its UTR). */
+  canView: boolean
+  payment?: PaymentInstructions
+}
+
+type EnrolmentFormProps = {
+  course: { slug: string; payable_fee_display: string }
+  initial: Partial<EnrolmentValues>
+  /** Whether the referral code came from the friend's `?ref=` link. */
+  codeFromLink: boolean
+  onEnrolled: (enrolment: Enrolment) => void
+  onAlreadyOpen: (details: AlreadyOpen) => void
+}
+
+const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '' }
+
+function isField(name: string): name is EnrolmentField {
+  return (ENROLMENT_FIELDS as readonly string[]).includes(name)
+}
+
+function alreadyOpen(error: ApiError): AlreadyOpen | undefined {
+  const { reference, can_view: canView, payment } = error.extra
+  if (error.status !== 409 || typeof reference !== 'string') return undefined
+  return {
+    message: error.message,
+    reference,
+    canView: canView === true,
+    payment: payment && typeof payment === 'object' ? (payment as PaymentInstructions) : undefined,
+  }
+}
+
+/** Name, phone, email and an optional referral code: creates a pending enrolment. */
+export function EnrolmentForm({ course, initial, codeFromLink, onEnrolled, onAlreadyOpen }: EnrolmentFormProps) {
+  const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState<EnrolmentValues>({ ...EMPTY, ...initial })
+  const [errors, setErrors] = useState<EnrolmentErrors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [problem, setProblem] = useState<string>()
+  const focus = useFocusFirstError(formRef, ENROLMENT_FIELDS, errors)
+  const enrol = useCreateEnrolment()
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target
+    if (!isField(name)) return
+    const next = { ...values, [name]: value }
+    setValues(next)
+    if (errors[name] && !validateEnrolmentField(name, next)) setErrors((current) => ({ ...current, [name]: undefined }))
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement>) {
+    const { name } = event.target
+    if (!submitted || !isField(name)) return
+    setErrors((current) => ({ ...current, [name]: validateEnrolmentField(name, values) }))
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (enrol.isPending) return
+    setSubmitted(true)
+    setProblem(undefined)
+    const found = validateEnrolment(values)
+    if (Object.keys(found).length > 0) {
+      focus.request()
+      setErrors(found)
+      return
+    }
+    setErrors({})
+    enrol.mutate(
+      {
+        course: course.slug,
+        name: values.name.trim(),
+        phone: values.phone.trim(),
+        email: values.email.trim(),
+        referral_code: normaliseCode(values.referral_code),
+      },
+      {
+        onSuccess: onEnrolled,
+        onError: (error) => {
+          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
+          const open = alreadyOpen(apiError)
+          if (open) {
+            onAlreadyOpen(open)
+            return
+          }
+          const { fields, message } = formErrors(apiError, isField)
+          if (Object.keys(fields).length > 0) {
+            focus.request()
+            setErrors(fields)
+          }
+          if (message) setProblem(message)
+        },
+      },
+    )
+  }
+
+  const field = (name: EnrolmentField) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange,
+    onBlur,
+  })
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+      <p id={`${id}-required-note`} className="text-sm text-ink-muted">
+        Fields marked <span className="text-danger" aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <TextField {...field('name')} label="Name" autoComplete="name" maxLength={NAME_MAX} required />
+      <TextField
+        {...field('phone')}
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="Your Indian mobile number, e.g. 98765 43210"
+        maxLength={20}
+        required
+      />
+      <TextField
+        {...field('email')}
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        hint="We send the confirmation and class details here."
+        maxLength={EMAIL_MAX}
+        required
+      />
+      <TextField
+        {...field('referral_code')}
+        label="Referral code (optional)"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint={codeFromLink ? 'Filled in from your friend’s link.' : 'From a friend who referred you, e.g. IRCTP3210.'}
+        maxLength={CODE_MAX + 10}
+        className="[&_input]:uppercase"
+      />
+
+      <div role="alert" className="empty:hidden">
+        {problem && (
+          <Alert tone="error" title="You are not enrolled yet">
+            {problem}
+          </Alert>
+        )}
+      </div>
+
+      <Button type="submit" size="lg" pending={enrol.isPending} className="w-full sm:w-auto sm:self-start">
+        Enrol and pay {course.payable_fee_display}
+        {!enrol.isPending && <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />}
+      </Button>
+    </form>
+  )
+}

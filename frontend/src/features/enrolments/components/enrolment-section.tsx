@@ -1,0 +1,312 @@
+import { UserPlus } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { links } from '@/config/paths'
+import { useEnrolment } from '@/features/enrolments/api/get-enrolment'
+import { isOpen, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { EnrolmentForm, type AlreadyOpen } from '@/features/enrolments/components/enrolment-form'
+import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
+import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
+import { UtrForm } from '@/features/enrolments/components/utr-form'
+import { readStoredReference, storeReference } from '@/features/enrolments/stored-reference'
+import type { EnrolmentValues } from '@/features/enrolments/validation'
+import { ApiError } from '@/lib/api-client'
+import { cn } from '@/lib/cn'
+import { formatDateIst } from '@/lib/format'
+
+export type EnrolmentCourse = { slug: string; name: string; payable_fee_display: string }
+
+type EnrolmentSectionProps = {
+  course: EnrolmentCourse
+  /** The logged-in account's details, to prefill the form; undefined for a visitor. */
+  account?: { name: string; phone: string; email: string }
+  /** From the friend's `?ref=` link. */
+  referralCode?: string
+}
+
+const STEPS = [
+  ['Fill in your details', 'Your name, mobile number and email, and your friend’s referral code if you have one.'],
+  ['Pay with any UPI app', 'Tap the Pay button on your phone, or scan the QR code with it on a computer.'],
+  ['Send us the UTR', 'The 12-digit transaction reference from your UPI app, so we can find your payment.'],
+  ['We confirm your place', 'Our team checks the payment, usually within one working day, and emails you the class details.'],
+] as const
+
+/**
+ * Enrolment on a course page: the form, then the payment instructions and the UTR form of
+ * the enrolment made, which stay on the page when the student comes back from the UPI app
+ * (remembered in this browser, or found among the logged-in account's enrolments).
+ */
+export function EnrolmentSection({ course, account, referralCode = '' }: EnrolmentSectionProps) {
+  const [storedReference, setReference] = useState(() => readStoredReference(course.slug))
+  const [wantsForm, setWantsForm] = useState(false)
+  const [notice, setNotice] = useState<string>()
+  const [foreign, setForeign] = useState<AlreadyOpen>()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusHeading = useRef(false)
+
+  const stored = useEnrolment(storedReference)
+  const mine = useMyEnrolments({ enabled: Boolean(account) })
+  // Another session's enrolment, or one that no longer exists: forget it.
+  const storedGone = stored.error instanceof ApiError && stored.error.status === 404
+  const reference = storedGone ? undefined : storedReference
+
+  useEffect(() => {
+    if (storedGone) storeReference(course.slug, undefined)
+  }, [storedGone, course.slug])
+
+  // After the section changes state on the student's action, move focus to its heading so
+  // screen readers read what happened next (the heading names the new step).
+  useEffect(() => {
+    if (!focusHeading.current) return
+    focusHeading.current = false
+    headingRef.current?.focus()
+  })
+
+  // The account's enrolment in this course that still matters: one to pay, else a confirmed one.
+  const forCourse = mine.data?.filter((item) => item.course.slug === course.slug) ?? []
+  const fromAccount = forCourse.find(isOpen) ?? forCourse.find((item) => item.status === 'confirmed')
+  const current: Enrolment | undefined = wantsForm ? undefined : (stored.data ?? (reference ? undefined : fromAccount))
+  const loading = !wantsForm && ((Boolean(reference) && stored.isPending) || (Boolean(account) && !reference && mine.isPending))
+
+  function show(enrolment: Enrolment) {
+    remember(enrolment.reference)
+    setWantsForm(false)
+    setForeign(undefined)
+    setNotice(undefined)
+    focusHeading.current = true
+  }
+
+  /** A newer state of the enrolment shown (after a UTR): keep it, leave focus where it is. */
+  function remember(next: string) {
+    storeReference(course.slug, next)
+    setReference(next)
+  }
+
+  function startAgain() {
+    storeReference(course.slug, undefined)
+    setReference(undefined)
+    setWantsForm(true)
+    setNotice(undefined)
+    setForeign(undefined)
+    focusHeading.current = true
+  }
+
+  function onAlreadyOpen(details: AlreadyOpen) {
+    if (details.canView) {
+      remember(details.reference)
+      setWantsForm(false)
+      setNotice(details.message)
+    } else {
+      setForeign(details)
+      setNotice(undefined)
+    }
+    focusHeading.current = true
+  }
+
+  const initial: Partial<EnrolmentValues> = { ...account, referral_code: referralCode }
+
+  const showingForm = !loading && !foreign && (!current || current.status === 'rejected')
+  let heading = `Enrol in ${course.name}`
+  let body
+  if (loading) {
+    body = (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading your enrolment…
+        </p>
+        <div className="h-8 w-2/3 animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" aria-hidden="true" />
+        <div className="h-56 w-full animate-pulse rounded-card bg-slate-100 motion-reduce:animate-none" aria-hidden="true" />
+      </div>
+    )
+  } else if (stored.isError && !storedGone && !wantsForm) {
+    body = (
+      <div role="alert" className="flex flex-col gap-3">
+        <Alert tone="error" title="We could not load your enrolment">
+          {stored.error.message}
+        </Alert>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => void stored.refetch()}>Try again</Button>
+          <Button variant="ghost" onClick={startAgain}>
+            Start a new enrolment
+          </Button>
+        </div>
+      </div>
+    )
+  } else if (foreign) {
+    heading = `Pay ${foreign.payment?.amount_display ?? course.payable_fee_display} to confirm the enrolment`
+    body = (
+      <div className="flex flex-col gap-6">
+        <Alert tone="info" title={`Enrolment ${foreign.reference} is waiting for payment`}>
+          <p>{foreign.message}</p>
+          <p className="mt-1">
+            To send its UTR, open this page in the browser or account the enrolment was made with
+            {account ? '.' : ', or log in to that account.'}
+          </p>
+        </Alert>
+        {foreign.payment && <UpiPaymentPanel payment={foreign.payment} />}
+        <div>
+          <Button variant="ghost" onClick={startAgain}>
+            <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
+            Enrol with other details
+          </Button>
+        </div>
+      </div>
+    )
+  } else if (current && isOpen(current)) {
+    heading = `Pay ${current.amount_display} to confirm your place`
+    body = <OpenEnrolment enrolment={current} onStartAgain={startAgain} onUpdated={(next) => remember(next.reference)} />
+  } else if (current?.status === 'confirmed') {
+    heading = `You are enrolled in ${course.name}`
+    body = (
+      <div className="flex flex-col gap-5">
+        <Alert tone="success" title="Your payment is confirmed">
+          Enrolment {current.reference} for {current.name}
+          {current.confirmed_at ? `, confirmed on ${formatDateIst(current.confirmed_at)}` : ''}. We have emailed the class
+          details to {current.email}.
+        </Alert>
+        <div className="flex flex-wrap gap-3">
+          {account && (
+            <Link to={links.dashboard} className="font-semibold text-brand-800 underline underline-offset-4">
+              See your enrolments on the dashboard
+            </Link>
+          )}
+          <Button variant="ghost" onClick={startAgain}>
+            <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
+            Enrol someone else
+          </Button>
+        </div>
+      </div>
+    )
+  } else {
+    const rejected = current?.status === 'rejected' ? current : undefined
+    body = (
+      <div className="flex flex-col gap-6">
+        {rejected && (
+          <Alert tone="error" title={`Enrolment ${rejected.reference} was not accepted`}>
+            {rejected.rejected_reason || 'We could not match a payment to it.'} If you have paid, write to us with your UTR. You
+            can also enrol again below.
+          </Alert>
+        )}
+        <EnrolmentForm
+          key={rejected?.reference ?? 'new'}
+          course={course}
+          initial={rejected ? { name: rejected.name, phone: rejected.phone_display, email: rejected.email } : initial}
+          codeFromLink={Boolean(referralCode)}
+          onEnrolled={(enrolment) => show(enrolment)}
+          onAlreadyOpen={onAlreadyOpen}
+        />
+      </div>
+    )
+  }
+
+  return (
+    <section id="enrol" aria-labelledby="enrol-heading" className="scroll-mt-20 border-t border-line bg-surface-muted">
+      {/* Phones: heading, form, then the steps (the "Enrol now" link lands on the form);
+          wide screens: heading and steps beside the form. */}
+      <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[0.8fr_1.2fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+        <div className="flex flex-col gap-2 lg:col-start-1 lg:row-start-1">
+          <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Enrolment</p>
+          <h2 id="enrol-heading" ref={headingRef} tabIndex={-1} className="text-title font-bold text-ink">
+            {heading}
+          </h2>
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div role="status" aria-live="polite" className="mb-5 empty:hidden">
+            {notice && <Alert tone="info">{notice}</Alert>}
+          </div>
+          {showingForm ? <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">{body}</div> : body}
+        </div>
+        {/* Once enrolled, phones go straight to paying; wide screens keep the steps beside. */}
+        <ol className={cn('flex-col gap-4 lg:col-start-1 lg:row-start-2', showingForm ? 'flex' : 'hidden lg:flex')}>
+          {STEPS.map(([title, text], index) => (
+            <li key={title} className="flex gap-3">
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <div className="flex flex-col gap-0.5 pt-1">
+                <p className="font-semibold text-ink">{title}</p>
+                <p className="text-sm text-ink-muted">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  )
+}
+
+type OpenEnrolmentProps = {
+  enrolment: Enrolment
+  onStartAgain: () => void
+  onUpdated: (enrolment: Enrolment) => void
+}
+
+/** Waiting for payment (pay, then send the UTR) or for staff (the UTR can be corrected). */
+function OpenEnrolment({ enrolment, onStartAgain, onUpdated }: OpenEnrolmentProps) {
+  const [editing, setEditing] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const claimed = enrolment.status === 'paid_claimed'
+  const showForm = enrolment.can_submit_utr && (!claimed || editing)
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 rounded-card border border-line bg-white p-5 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-ink-muted">Enrolment reference</dt>
+            <dd className="font-mono text-base font-semibold text-ink">{enrolment.reference}</dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">For</dt>
+            <dd className="font-semibold text-ink">
+              {enrolment.name}, <span className="whitespace-nowrap">{enrolment.phone_display}</span>
+            </dd>
+          </div>
+        </dl>
+        <EnrolmentStatusBadge enrolment={enrolment} />
+      </div>
+
+      {enrolment.payment && <UpiPaymentPanel payment={enrolment.payment} />}
+
+      <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
+        <div role="status" aria-live="polite" className="empty:hidden">
+          {claimed && !editing && (
+            <Alert tone="success" title={saved ? 'Thank you, we have your UTR' : 'Payment submitted'}>
+              UTR <span className="font-mono font-semibold">{enrolment.utr}</span>. Our team matches it with our bank statement
+              and confirms your place, usually within one working day; we email {enrolment.email} when it is done.
+            </Alert>
+          )}
+        </div>
+        {claimed && !editing && enrolment.can_submit_utr && (
+          <Button variant="ghost" className="mt-3" onClick={() => setEditing(true)}>
+            Correct the UTR
+          </Button>
+        )}
+        {showForm && (
+          <UtrForm
+            enrolment={enrolment}
+            onSubmitted={(next) => {
+              setEditing(false)
+              setSaved(true)
+              onUpdated(next)
+            }}
+            onCancel={claimed ? () => setEditing(false) : undefined}
+          />
+        )}
+      </div>
+
+      <div>
+        <Button variant="ghost" onClick={onStartAgain}>
+          <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
+          Enrol someone else
+        </Button>
+      </div>
+    </div>
+  )
+}

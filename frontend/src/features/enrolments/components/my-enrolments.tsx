@@ -1,0 +1,156 @@
+import { ArrowRight, RefreshCw } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { LinkButton } from '@/components/ui/link-button'
+import { links } from '@/config/paths'
+import { isOpen, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
+import { ApiError } from '@/lib/api-client'
+import { cn } from '@/lib/cn'
+import { formatDateIst } from '@/lib/format'
+
+const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none'
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
+      <dd className="font-medium break-words text-ink">{children}</dd>
+    </div>
+  )
+}
+
+/** Where to go next: the course page shows an open enrolment's payment panel and UTR form. */
+function nextStep(enrolment: Enrolment): string | undefined {
+  if (!isOpen(enrolment)) return undefined
+  return enrolment.status === 'pending' ? 'Pay or submit UTR' : 'View payment'
+}
+
+function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
+  const action = nextStep(enrolment)
+  return (
+    <li className="flex flex-col gap-4 rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <h3 className="min-w-0 text-lg font-bold break-words text-ink">
+          {enrolment.course.name}
+        </h3>
+        <EnrolmentStatusBadge enrolment={enrolment} className="shrink-0" />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+        <Detail label="Reference">
+          <span className="font-mono text-sm break-all">{enrolment.reference}</span>
+        </Detail>
+        <Detail label="Amount">{enrolment.amount_display}</Detail>
+        <Detail label="Enrolled">
+          <time dateTime={enrolment.created_at}>{formatDateIst(enrolment.created_at)}</time>
+        </Detail>
+        {enrolment.status === 'confirmed' && enrolment.confirmed_at && (
+          <Detail label="Confirmed">
+            <time dateTime={enrolment.confirmed_at}>{formatDateIst(enrolment.confirmed_at)}</time>
+          </Detail>
+        )}
+        {enrolment.status === 'paid_claimed' && enrolment.utr && (
+          <Detail label="UTR">
+            <span className="font-mono text-sm break-all">{enrolment.utr}</span>
+          </Detail>
+        )}
+      </dl>
+      {enrolment.status === 'rejected' && (
+        <p className="rounded-control bg-danger-bg px-4 py-3 text-sm text-danger">
+          <span className="font-semibold">Reason: </span>
+          {enrolment.rejected_reason || 'We could not confirm the payment. Contact us if you have paid.'}
+        </p>
+      )}
+      {action && (
+        <div>
+          <LinkButton to={enrolment.course.route} variant={enrolment.status === 'pending' ? 'primary' : 'secondary'} className="w-full sm:w-auto">
+            {/* One flex item, the space inside it: the name reads "View payment for Java". */}
+            <span>
+              {`${action} `}
+              <span className="sr-only">for {enrolment.course.name}</span>
+            </span>
+            <ArrowRight className="size-4" aria-hidden="true" width={16} height={16} />
+          </LinkButton>
+        </div>
+      )}
+    </li>
+  )
+}
+
+function Skeleton() {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your enrolments…
+      </p>
+      <ul className="flex flex-col gap-4" aria-hidden="true">
+        {Array.from({ length: 2 }, (_, index) => (
+          <li key={index} className="flex flex-col gap-4 rounded-card border border-line bg-white p-6 shadow-card">
+            <span className="flex justify-between gap-4">
+              <span className={cn(pulse, 'h-6 w-1/2')} />
+              <span className={cn(pulse, 'h-7 w-32 rounded-full bg-slate-100')} />
+            </span>
+            <span className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+              {Array.from({ length: 3 }, (_, cell) => (
+                <span key={cell} className={cn(pulse, 'h-9 bg-slate-100')} />
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The logged-in account's enrolments with their payment status, newest first. */
+export function MyEnrolments({ headingId }: { headingId: string }) {
+  const enrolments = useMyEnrolments()
+
+  let body
+  if (enrolments.isPending) body = <Skeleton />
+  else if (enrolments.isError) {
+    const offline = enrolments.error instanceof ApiError && enrolments.error.status === 0
+    body = (
+      <div role="alert">
+        <Alert tone="error" title="We could not load your enrolments.">
+          <p>{offline ? 'Check your internet connection and try again.' : 'Please try again in a moment.'}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void enrolments.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    )
+  } else if (enrolments.data.length === 0)
+    body = (
+      <p className="text-ink-muted">
+        You have not enrolled in a course yet.{' '}
+        <Link to={links.courses} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Browse the courses
+        </Link>
+      </p>
+    )
+  else
+    body = (
+      <ul className="flex flex-col gap-4">
+        {enrolments.data.map((enrolment) => (
+          <EnrolmentCard key={enrolment.reference} enrolment={enrolment} />
+        ))}
+      </ul>
+    )
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-6">
+      <div className="flex max-w-2xl flex-col gap-2">
+        <h2 id={headingId} className="text-title font-bold text-ink">
+          My enrolments
+        </h2>
+        <p className="text-lg text-ink-muted">Your courses and where each payment stands.</p>
+      </div>
+      {body}
+    </section>
+  )
+}

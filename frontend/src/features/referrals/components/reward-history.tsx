@@ -1,0 +1,107 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+
+import { Button } from '@/components/ui/button'
+import { links } from '@/config/paths'
+import { useRewardEntries, type RewardEntry } from '@/features/referrals/api/get-reward-entries'
+import { pulse, SectionLoadError } from '@/features/referrals/components/section-states'
+import { cn } from '@/lib/cn'
+import { formatDateIst, formatRupees } from '@/lib/format'
+
+/** How many lines show before "Show all": the latest are the ones people look for. */
+export const HISTORY_PREVIEW = 10
+
+/** "+₹300" for a credit, "−₹300" (a real minus sign) for a reversal or a payout. */
+function formatSignedRupees(amount: number): string {
+  if (amount < 0) return `\u2212${formatRupees(-amount)}`
+  return `+${formatRupees(amount)}`
+}
+
+function EntryRow({ entry }: { entry: RewardEntry }) {
+  const negative = entry.signed_amount < 0
+  return (
+    <li className="flex items-start justify-between gap-3 py-3">
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <p className="font-semibold break-words text-ink">{entry.note || entry.kind_display}</p>
+        <p className="text-sm break-words text-ink-muted">
+          {entry.course_name && <span>{entry.course_name} · </span>}
+          <time dateTime={entry.created_at}>{formatDateIst(entry.created_at)}</time>
+        </p>
+      </div>
+      <p className={cn('shrink-0 font-bold whitespace-nowrap tabular-nums', negative ? 'text-ink' : 'text-success')}>
+        {formatSignedRupees(entry.signed_amount)}
+      </p>
+    </li>
+  )
+}
+
+function HistorySkeleton() {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your reward history…
+      </p>
+      <ul className="flex flex-col divide-y divide-line" aria-hidden="true">
+        {Array.from({ length: 3 }, (_, index) => (
+          <li key={index} className="flex items-start justify-between gap-3 py-3">
+            <span className="flex flex-1 flex-col gap-2">
+              <span className={cn(pulse, 'h-4 w-1/2')} />
+              <span className={cn(pulse, 'h-3 w-2/3 bg-slate-100')} />
+            </span>
+            <span className={cn(pulse, 'h-4 w-16')} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The account's reward ledger, newest first: credits, reversals and payouts with dates in IST. */
+export function RewardHistory({ headingId }: { headingId: string }) {
+  const listId = useId()
+  const entries = useRewardEntries()
+  const [showAll, setShowAll] = useState(false)
+
+  let body
+  if (entries.isPending) body = <HistorySkeleton />
+  else if (entries.isError)
+    body = <SectionLoadError title="We could not load your reward history." error={entries.error} onRetry={() => void entries.refetch()} />
+  else if (entries.data.length === 0)
+    body = (
+      <p className="text-ink-muted">
+        No rewards yet. When a friend enrols with your code and we confirm their payment, the reward shows up here.{' '}
+        <Link to={links.referearn} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          How Refer &amp; Earn works
+        </Link>
+      </p>
+    )
+  else {
+    const shown = showAll ? entries.data : entries.data.slice(0, HISTORY_PREVIEW)
+    const longer = entries.data.length > HISTORY_PREVIEW
+    body = (
+      <>
+        <ul id={listId} className="flex flex-col divide-y divide-line">
+          {shown.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+        {longer && (
+          <div>
+            <Button variant="ghost" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((current) => !current)}>
+              {showAll ? `Show the latest ${HISTORY_PREVIEW} only` : `Show all ${entries.data.length} entries`}
+            </Button>
+          </div>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
+      <h3 id={headingId} className="text-lg font-bold text-ink">
+        Reward history
+      </h3>
+      {body}
+    </section>
+  )
+}

@@ -1,0 +1,193 @@
+import { Gift } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { useReferralSummary, type PayoutRequest, type ReferralSummary } from '@/features/referrals/api/get-referral-summary'
+import { PayoutForm } from '@/features/referrals/components/payout-form'
+import { RewardHistory } from '@/features/referrals/components/reward-history'
+import { pulse, SectionLoadError } from '@/features/referrals/components/section-states'
+import { cn } from '@/lib/cn'
+import { formatDateIst, formatRupees } from '@/lib/format'
+
+/** The server's words for a zero balance (referrals.services.NOTHING_TO_PAY). */
+export const NO_BALANCE = 'You have no reward balance to pay out yet.'
+
+/** Why Get Rewards is disabled, in words that say what happens next. */
+function disabledReason(summary: ReferralSummary): string {
+  const waiting = summary.open_request
+  if (waiting) {
+    return (
+      `Your request of ${formatRupees(waiting.amount)} to ${waiting.upi_id} is waiting since ` +
+      `${formatDateIst(waiting.requested_at)}. You can ask again once we have paid it.`
+    )
+  }
+  return `${NO_BALANCE} You earn a reward when a friend enrols with your code and we confirm their payment.`
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 flex-col justify-between gap-1 rounded-card border border-line bg-white p-4 shadow-card sm:p-5">
+      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
+      <dd className="text-xl font-extrabold [overflow-wrap:anywhere] text-ink tabular-nums lg:text-2xl">{value}</dd>
+    </div>
+  )
+}
+
+function FiguresSkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-4 lg:grid-cols-[1.5fr_1fr] lg:gap-6">
+      <p className="sr-only" role="status">
+        Loading your rewards…
+      </p>
+      <div className="grid grid-cols-2 content-start gap-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-2" aria-hidden="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <span key={index} className="flex flex-col gap-2 rounded-card border border-line bg-white p-4 shadow-card sm:p-5">
+            <span className={cn(pulse, 'h-4 w-3/4 bg-slate-100')} />
+            <span className={cn(pulse, 'h-7 w-1/2')} />
+          </span>
+        ))}
+      </div>
+      <span className="flex flex-col gap-3 rounded-card border border-line bg-white p-5 shadow-card sm:p-6" aria-hidden="true">
+        <span className={cn(pulse, 'h-4 w-1/2 bg-slate-100')} />
+        <span className={cn(pulse, 'h-9 w-1/3')} />
+        <span className={cn(pulse, 'h-12 w-full rounded-control sm:w-40')} />
+      </span>
+    </div>
+  )
+}
+
+type Outcome = { tone: 'success'; payout: PayoutRequest } | { tone: 'error'; message: string }
+
+function Balance({ summary }: { summary: ReferralSummary }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  // Where focus goes once the form has closed (it held focus, and leaves the page).
+  const focusAfterClose = useRef<'button' | 'heading'>(undefined)
+  const formOpen = open && summary.can_request_payout
+
+  // After every render: the form may close on its own (refreshed figures) before the
+  // outcome arrives, so this cannot wait for formOpen to change.
+  useEffect(() => {
+    if (formOpen || !focusAfterClose.current) return
+    const target = focusAfterClose.current === 'button' ? buttonRef.current : headingRef.current
+    focusAfterClose.current = undefined
+    target?.focus()
+  })
+
+  function close(focus: 'button' | 'heading') {
+    focusAfterClose.current = focus
+    setOpen(false)
+  }
+
+  const reasonId = `${id}-reason`
+
+  return (
+    <div className="flex flex-col gap-4 rounded-card border border-brand-200 bg-brand-50 p-5 shadow-card sm:p-6">
+      <div className="flex flex-col gap-1">
+        <h3 ref={headingRef} tabIndex={-1} className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+          Available balance
+        </h3>
+        <p className="text-3xl font-extrabold [overflow-wrap:anywhere] text-brand-950 tabular-nums sm:text-4xl">{formatRupees(summary.balance)}</p>
+      </div>
+
+      {formOpen ? (
+        <PayoutForm
+          amount={summary.balance}
+          onCancel={() => close('button')}
+          onRequested={(payout) => {
+            setOutcome({ tone: 'success', payout })
+            close('heading')
+          }}
+          onRefused={(message) => {
+            setOutcome({ tone: 'error', message })
+            close('heading')
+          }}
+        />
+      ) : (
+        <div className="flex flex-col gap-2">
+          <div>
+            <Button
+              ref={buttonRef}
+              size="lg"
+              className="w-full sm:w-auto"
+              disabled={!summary.can_request_payout}
+              aria-describedby={summary.can_request_payout ? undefined : reasonId}
+              onClick={() => {
+                setOutcome(undefined)
+                setOpen(true)
+              }}
+            >
+              <Gift className="size-5" aria-hidden="true" width={20} height={20} />
+              Get Rewards
+            </Button>
+          </div>
+          {!summary.can_request_payout && (
+            <p id={reasonId} className="text-sm [overflow-wrap:anywhere] text-ink-muted">
+              {disabledReason(summary)}
+            </p>
+          )}
+        </div>
+      )}
+
+      <div role="alert" className="empty:hidden">
+        {outcome?.tone === 'error' && <Alert tone="error">{outcome.message}</Alert>}
+      </div>
+      <div role="status" aria-live="polite" className="[overflow-wrap:anywhere] empty:hidden">
+        {outcome?.tone === 'success' && (
+          <Alert tone="success" title="Payout requested">
+            We will send {formatRupees(outcome.payout.amount)} to {outcome.payout.upi_id} soon and let you know when it is paid.
+          </Alert>
+        )}
+      </div>
+    </div>
+  )
+}
+
+type RewardsSectionProps = { headingId: string }
+
+/**
+ * The dashboard's referral figures from the ledger, Get Rewards (a payout request for the
+ * whole balance, paid by staff) and the reward history.
+ */
+export function RewardsSection({ headingId }: RewardsSectionProps) {
+  const summary = useReferralSummary()
+
+  let figures
+  if (summary.isPending) figures = <FiguresSkeleton />
+  else if (summary.isError)
+    figures = <SectionLoadError title="We could not load your rewards." error={summary.error} onRetry={() => void summary.refetch()} />
+  else {
+    const data = summary.data
+    figures = (
+      <div className="grid gap-4 lg:grid-cols-[1.5fr_1fr] lg:gap-6">
+        <dl className="grid grid-cols-2 content-start gap-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-2">
+          <Figure label="Successful Referrals" value={String(data.successful_referrals)} />
+          <Figure label="Rewards earned" value={formatRupees(data.earned)} />
+          <Figure label="Pending payout" value={formatRupees(data.pending_payout)} />
+          <Figure label="Paid" value={formatRupees(data.paid)} />
+        </dl>
+        <Balance summary={data} />
+      </div>
+    )
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-6">
+      <div className="flex max-w-2xl flex-col gap-2">
+        <h2 id={headingId} className="text-title font-bold text-ink">
+          Your rewards
+        </h2>
+        <p className="text-lg text-ink-muted">
+          A referral counts when a friend enrols with your code and we confirm their payment. Ask for your balance with Get
+          Rewards and we pay it to your UPI ID.
+        </p>
+      </div>
+      {figures}
+      <RewardHistory headingId={`${headingId}-history`} />
+    </section>
+  )
+}
