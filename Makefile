@@ -9,6 +9,7 @@ PORT ?= 8000
 WORKERS ?= 2
 E2E_PORT ?= 8765
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
 UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
 MANAGE := $(UV) run --frozen python backend/manage.py
@@ -17,7 +18,8 @@ NPM := npm --prefix frontend --no-fund --no-audit
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help install build migrate run dev createsuperuser test test-backend test-pg \
-        test-frontend test-e2e lint schema check-schema chromium clean screenshots
+        test-frontend test-e2e lint schema check-schema chromium clean screenshots \
+        test-scale-out
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -99,6 +101,10 @@ test-backend: install ## pytest on SQLite
 
 test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL)
 	DATABASE_URL=$(TEST_DATABASE_URL) $(UV) run --frozen pytest
+
+test-scale-out: install ## Two gunicorn servers sharing PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL)
+	TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
+	  $(UV) run --frozen pytest tests/system -p no:cacheprovider
 
 test-frontend: install ## Vitest
 	$(NPM) run --silent test

@@ -1,0 +1,407 @@
+"""Scale-out: two gunicorn servers sharing one PostgreSQL database and one Redis.
+
+Run with `make test-scale-out` (not part of plain `pytest`, whose testpaths is backend/).
+It creates its own PostgreSQL database (unique name) on the server of TEST_DATABASE_URL
+and uses the Redis of TEST_REDIS_URL under a unique CACHE_KEY_PREFIX; both are removed
+again afterwards. When either service is unreachable the tests are skipped with the
+reason, except under CI (CI=true), where that is a failure.
+
+What is checked is what a load balancer in front of several app servers relies on: a
+session made on one server is valid on the other, login failures are counted across both,
+an import on one is visible on the other at once, and a catalogue edit on one invalidates
+the other's cached answers.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+import redis
+
+REPO = Path(__file__).resolve().parents[2]
+BACKEND = REPO / "backend"
+HOST = "127.0.0.1"
+DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+# Small on purpose: the throttling test reaches it. The day-long window keeps the fixed
+# window from rolling over in the middle of the test (except at midnight UTC: see there).
+LOGIN_FAILURES_PER_PHONE = 3
+STAFF_PHONE = "9000000001"
+STAFF_PASSWORD = "scale-out-staff-password-1"  # a throwaway test database
+
+
+# --- A small HTTP client: one visitor whose cookies go to whichever server it calls ----
+
+
+@dataclass
+class Response:
+    status: int
+    body: bytes
+    headers: dict[str, str]
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Visitor:
+    """A browser behind a load balancer: one cookie jar, any server."""
+
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def request(
+        self,
+        port: int,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        form: dict[str, str] | None = None,
+        files: dict[str, tuple[str, bytes]] | None = None,
+    ) -> Response:
+        headers: dict[str, str] = {}
+        body: bytes | None = None
+        if json_body is not None:
+            body = json.dumps(json_body).encode()
+            headers["Content-Type"] = "application/json"
+        elif files is not None:
+            body, headers["Content-Type"] = _multipart(form or {}, files)
+        elif form is not None:
+            body = urllib.parse.urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if method not in ("GET", "HEAD") and "csrftoken" in self.cookies:
+            headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            answer = connection.getresponse()
+            data = answer.read()
+            for raw in answer.msg.get_all("Set-Cookie") or []:
+                jar: SimpleCookie = SimpleCookie()
+                jar.load(raw)
+                for name, morsel in jar.items():
+                    if morsel["max-age"] == "0" or (morsel.value == "" and morsel["expires"]):
+                        self.cookies.pop(name, None)
+                    else:
+                        self.cookies[name] = morsel.value
+            return Response(answer.status, data, {k.lower(): v for k, v in answer.getheaders()})
+        finally:
+            connection.close()
+
+    def csrf(self, port: int) -> None:
+        assert self.request(port, "GET", "/api/auth/csrf").status == 200
+        assert "csrftoken" in self.cookies
+
+    def login(self, port: int, phone: str, password: str) -> Response:
+        if "csrftoken" not in self.cookies:
+            self.csrf(port)
+        return self.request(
+            port, "POST", "/api/auth/login", json_body={"phone": phone, "password": password}
+        )
+
+
+def _multipart(form: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    parts: list[bytes] = []
+    for name, value in form.items():
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        )
+    for name, (filename, content) in files.items():
+        parts.append(
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+                f'filename="{filename}"\r\nContent-Type: text/csv\r\n\r\n'
+            ).encode()
+            + content
+            + b"\r\n"
+        )
+    parts.append(f"--{boundary}--\r\n".encode())
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
+# --- The cluster: one database, one Redis prefix, two servers --------------------------
+
+
+@dataclass
+class Cluster:
+    a: int
+    b: int
+    database_url: str
+    redis: redis.Redis
+    key_prefix: str
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the scale-out test must run in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_up(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"gunicorn on :{port} exited:\n{log.read_text()[-3000:]}")
+        try:
+            if Visitor().request(port, "GET", "/api/health").status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"gunicorn on :{port} did not answer:\n{log.read_text()[-3000:]}")
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
+        [sys.executable, str(BACKEND / "manage.py"), *args],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, f"manage.py {' '.join(args)} failed:\n{result.stderr}"
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    try:
+        admin = psycopg.connect(DATABASE_URL, autocommit=True, connect_timeout=3)
+    except psycopg.Error as exc:
+        _unavailable(f"PostgreSQL is not reachable at {DATABASE_URL}: {exc}")
+    cache = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
+    try:
+        cache.ping()
+    except redis.RedisError as exc:
+        admin.close()
+        _unavailable(f"Redis is not reachable at {REDIS_URL}: {exc}")
+
+    suffix = secrets.token_hex(4)
+    name = f"scaleout_{suffix}"
+    key_prefix = f"scaleout-{suffix}"
+    database_url = urllib.parse.urlparse(DATABASE_URL)._replace(path=f"/{name}").geturl()
+    tmp = tmp_path_factory.mktemp("scale-out")
+    env = {
+        **os.environ,
+        "DJANGO_ENV": "development",
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),  # the same on both servers, as in production
+        "VAR_DIR": str(tmp / "var"),
+        "DATABASE_URL": database_url,
+        "REDIS_URL": REDIS_URL,
+        "CACHE_KEY_PREFIX": key_prefix,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SITE_URL": "http://127.0.0.1",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "LOG_LEVEL": "WARNING",
+        "LOGIN_FAILURES_PER_PHONE": f"{LOGIN_FAILURES_PER_PHONE}/1d",
+        # Only the per-phone count is under test; the rest must not get in the way.
+        "LOGIN_FAILURES_PER_IP": "100000/m",
+        "RATE_LIMIT_SIGNUP": "100000/m",
+        "RATE_LIMIT_VERIFY": "100000/m",
+        "RATE_LIMIT_CERTIFICATE_IMPORT": "100000/m",
+        "DJANGO_SUPERUSER_PHONE": STAFF_PHONE,
+        "DJANGO_SUPERUSER_NAME": "Scale-out Staff",
+        "DJANGO_SUPERUSER_PASSWORD": STAFF_PASSWORD,
+    }
+    servers: list[subprocess.Popen[bytes]] = []
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        _manage(env, "migrate", "--noinput", "--verbosity", "0")
+        _manage(env, "createsuperuser", "--noinput")
+        ports = [_free_port(), _free_port()]
+        logs = [tmp / f"server-{port}.log" for port in ports]
+        for port, log in zip(ports, logs, strict=True):
+            servers.append(
+                subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
+                    [
+                        sys.executable,
+                        "-m",
+                        "gunicorn",
+                        "config.wsgi",
+                        "--chdir",
+                        str(BACKEND),
+                        "--bind",
+                        f"{HOST}:{port}",
+                        "--workers",
+                        "1",
+                        "--log-level",
+                        "warning",
+                    ],
+                    env=env,
+                    stdout=log.open("wb"),
+                    stderr=subprocess.STDOUT,
+                )
+            )
+        for port, process, log in zip(ports, servers, logs, strict=True):
+            _wait_until_up(port, process, log)
+        yield Cluster(ports[0], ports[1], database_url, cache, key_prefix)
+    finally:
+        for process in servers:
+            process.terminate()
+        for process in servers:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+        keys = list(cache.scan_iter(match=f"{key_prefix}:*", count=1000))
+        if keys:
+            cache.delete(*keys)
+        cache.close()
+
+
+def _new_phone() -> str:
+    return "9" + "".join(secrets.choice("0123456789") for _ in range(9))
+
+
+def _signup(port: int, phone: str, password: str) -> None:
+    visitor = Visitor()
+    visitor.csrf(port)
+    answer = visitor.request(
+        port,
+        "POST",
+        "/api/auth/signup",
+        json_body={"name": "Scale Out Learner", "phone": phone, "password": password},
+    )
+    assert answer.status == 201, answer.body
+
+
+def _staff(cluster: Cluster) -> Visitor:
+    staff = Visitor()
+    assert staff.login(cluster.a, STAFF_PHONE, STAFF_PASSWORD).status == 200
+    return staff
+
+
+# --- The tests -----------------------------------------------------------------------------
+
+
+def test_it_accepts_a_session_made_on_one_server_on_the_other(cluster: Cluster) -> None:
+    phone, password = _new_phone(), "a-learner-password-1"
+    _signup(cluster.a, phone, password)
+    learner = Visitor()
+
+    assert learner.request(cluster.b, "GET", "/api/auth/me").status == 401
+    answer = learner.login(cluster.a, phone, password)
+    assert answer.status == 200, answer.body
+
+    me = learner.request(cluster.b, "GET", "/api/auth/me")
+    assert me.status == 200, me.body
+    assert me.json()["phone"].endswith(phone[-10:])
+    # Logging out on B ends the session on A too.
+    assert learner.request(cluster.b, "POST", "/api/auth/logout").status == 200
+    assert learner.request(cluster.a, "GET", "/api/auth/me").status == 401
+
+
+def test_it_counts_login_failures_across_both_servers(cluster: Cluster) -> None:
+    for _attempt in range(2):
+        window = int(time.time()) // 86400
+        phone, password = _new_phone(), "a-learner-password-2"
+        _signup(cluster.b, phone, password)
+        visitor = Visitor()
+        statuses = []
+        for attempt in range(LOGIN_FAILURES_PER_PHONE):
+            port = cluster.a if attempt % 2 == 0 else cluster.b
+            statuses.append(visitor.login(port, phone, "not-the-password").status)
+        # The next attempt, on the server that did not see the last failure, is refused
+        # even with the right password: the count lives in the shared Redis.
+        port = cluster.b if LOGIN_FAILURES_PER_PHONE % 2 == 1 else cluster.a
+        locked = visitor.login(port, phone, password)
+        if int(time.time()) // 86400 != window:
+            continue  # the fixed window rolled over at midnight UTC mid-test: run it again
+        assert statuses == [401] * LOGIN_FAILURES_PER_PHONE
+        assert locked.status == 429, locked.body
+        assert "Too many failed login attempts" in locked.json()["message"]
+        other = cluster.a if port == cluster.b else cluster.b
+        assert visitor.login(other, phone, password).status == 429
+        return
+    raise AssertionError("the rate-limit window rolled over twice")
+
+
+def test_it_shows_an_import_on_one_server_on_the_other_at_once(cluster: Cluster) -> None:
+    staff = _staff(cluster)
+    ids = [f"SCALE-{secrets.token_hex(3).upper()}-{n}" for n in (1, 2)]
+    csv = "CertificateID,Course,Duration,Name\n" + "".join(
+        f"{cid},Web Development,30 Days,Learner {n}\n" for n, cid in enumerate(ids)
+    )
+    visitor = Visitor()
+    assert visitor.request(cluster.b, "GET", f"/api/certificates/{ids[0]}").status == 404
+
+    answer = staff.request(
+        cluster.a,
+        "POST",
+        "/api/certificates/import",
+        form={"dry_run": "false"},
+        files={"file": ("certificates.csv", csv.encode())},
+    )
+    assert answer.status == 200, answer.body
+    assert answer.json()["created"] == 2
+
+    for n, cid in enumerate(ids):
+        found = visitor.request(cluster.b, "GET", f"/api/certificates/{cid}")
+        assert found.status == 200, found.body
+        assert found.json()["name"] == f"Learner {n}"
+
+
+def test_it_invalidates_the_other_servers_cached_catalogue_after_an_edit(
+    cluster: Cluster,
+) -> None:
+    visitor = Visitor()
+    before = visitor.request(cluster.b, "GET", "/api/team").json()
+    assert len(before) >= 2, "the seeded team should have at least two members"
+    with psycopg.connect(cluster.database_url, autocommit=True) as db:
+        rows = db.execute(
+            'SELECT id, name FROM catalog_teammember WHERE is_active ORDER BY "order", id'
+        ).fetchall()
+        (kept_id, kept_name), (gone_id, gone_name) = rows[0], rows[1]
+        # A write that bypasses the app (no signal, no version bump): the cached answer
+        # stays, which shows both servers really answer from the shared cache.
+        db.execute(
+            "UPDATE catalog_teammember SET name = name || ' (edited)' WHERE id = %s", [kept_id]
+        )
+    for port in (cluster.a, cluster.b):
+        names = [m["name"] for m in visitor.request(port, "GET", "/api/team").json()]
+        assert kept_name in names and gone_name in names
+
+    # A staff edit through the back office on A (deleting a member)...
+    staff = _staff(cluster)
+    page = f"/admin/catalog/teammember/{gone_id}/delete/"
+    assert staff.request(cluster.a, "GET", page).status == 200
+    deleted = staff.request(
+        cluster.a,
+        "POST",
+        page,
+        form={"csrfmiddlewaretoken": staff.cookies["csrftoken"], "post": "yes"},
+    )
+    assert deleted.status == 302, deleted.body[:500]
+
+    # ...is seen on B at once, rebuilt from the database.
+    names = [m["name"] for m in visitor.request(cluster.b, "GET", "/api/team").json()]
+    assert gone_name not in names
+    assert f"{kept_name} (edited)" in names
