@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str, secret_key
 
@@ -25,6 +27,9 @@ ROUTES_FILE = FRONTEND_DIR / "src" / "config" / "routes.json"
 DJANGO_ENV = env_str("DJANGO_ENV", "development")
 PRODUCTION = DJANGO_ENV == "production"
 DEBUG = env_bool("DEBUG", False)
+if PRODUCTION and DEBUG:
+    # Debug pages show settings and source code to anyone: refuse to start instead.
+    raise ImproperlyConfigured("DEBUG must be false when DJANGO_ENV=production")
 
 SECRET_KEY = secret_key(VAR_DIR, production=PRODUCTION)
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -40,6 +45,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "ninja",
+    "csp",
     "core",
     "accounts",
     "catalog",
@@ -53,6 +59,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise so that static files (SVGs included) carry the headers too.
+    "csp.middleware.CSPMiddleware",
+    "core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -139,7 +148,49 @@ LOGIN_URL = "/login"
 # --- Security headers -----------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content Security Policy (django-csp) on every response: pages, admin, API, API docs.
+# Scripts only from this origin: the app's <head> carries JSON-LD and a JSON bootstrap
+# block, which are data (not executed) and need no nonce. The API docs (/api/docs) load
+# ninja's own copy of Swagger UI from /static/, so they work under the same policy.
+# style-src has no 'unsafe-inline': React's style={{}} props are set through the CSSOM,
+# which CSP does not block; only style="" attributes in served HTML and <style> elements
+# would be, and the e2e check (frontend/e2e/security-headers.spec.ts) finds none.
+# img-src allows data: URLs, which the admin's and Swagger UI's CSS use for icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        **({"upgrade-insecure-requests": True} if PRODUCTION else {}),
+    }
+}
+# Browser features the site never uses are switched off for it and for anything it
+# embeds; the clipboard stays writable by the site itself (it copies codes and links).
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "autoplay": [],
+    "camera": [],
+    "display-capture": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "publickey-credentials-get": [],
+    "usb": [],
+    "browsing-topics": [],
+    "clipboard-write": ["self"],
+}
 if PRODUCTION:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -1,0 +1,288 @@
+"""Every API operation, called as each persona, answers what this table says.
+
+The operations are read from the NinjaAPI's own OpenAPI schema, so an operation added
+without a row here fails `test_it_has_a_row_for_every_operation`. Each row gives the
+request (path parameters, query, body) and the exact status expected for an anonymous
+visitor, the learner (who owns the enrolment and the referral rewards created below),
+another learner (who owns nothing) and a staff member. For what the learner owns, the
+other learner's answers must not contain it. State-changing calls carry a valid CSRF
+token (`enforce_csrf_checks=True`); a second test sends each of them without one and
+expects the CSRF refusal.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from accounts.models import User
+from catalog.models import Course
+from certificates.models import Certificate
+from config.api import api
+from core.tests.base import LEARNER, OTHER_LEARNER, PASSWORD
+from enrolments import services as enrolment_services
+from enrolments.models import Enrolment
+from enrolments.tests.conftest import (  # noqa: F401  (fixtures shared with the enrolments app)
+    _enrolment_settings,
+    course,
+    enrol,
+    payee,
+    referred,
+    with_csrf,
+)
+
+pytestmark = pytest.mark.django_db
+
+PERSONAS = ("anonymous", "learner", "other_learner", "staff")
+STATE_CHANGING = {"post", "put", "patch", "delete"}
+CERTIFICATE_ID = "WD-MATRIX-1"
+BOARD_SLUG = "tasks-10"
+
+
+@dataclass(frozen=True)
+class Row:
+    """Expected status per persona, and how to call the operation."""
+
+    anonymous: int
+    learner: int
+    other_learner: int
+    staff: int
+    path_params: dict[str, str] = field(default_factory=dict)
+    query: dict[str, str] = field(default_factory=dict)
+    body: dict[str, Any] | None = None
+    # Multipart upload (certificate import) instead of a JSON body.
+    upload: bool = False
+    # Strings from the learner's own data that no other persona's answer may contain.
+    private: tuple[str, ...] = ()
+
+
+# "{enrolment}" in a path parameter is replaced by the learner's enrolment reference.
+MATRIX: dict[str, Row] = {
+    # --- Public reads --------------------------------------------------------------------
+    "health": Row(200, 200, 200, 200),
+    "site_settings_get": Row(200, 200, 200, 200),
+    "team_member_list": Row(200, 200, 200, 200),
+    "project_package_list": Row(200, 200, 200, 200),
+    "course_list": Row(200, 200, 200, 200),
+    "course_get": Row(200, 200, 200, 200, path_params={"slug": "test-web"}),
+    "course_get_by_route": Row(200, 200, 200, 200, query={"path": "/test-web-registration"}),
+    "internship_domain_list": Row(200, 200, 200, 200),
+    "programme_row_list": Row(200, 200, 200, 200),
+    "event_list": Row(200, 200, 200, 200),
+    "event_get": Row(200, 200, 200, 200, path_params={"slug": "bgmi-tournaments"}),
+    "portfolio_item_list": Row(200, 200, 200, 200),
+    "policy_page_get": Row(200, 200, 200, 200, path_params={"slug": "privacy"}),
+    "about": Row(200, 200, 200, 200),
+    "task_board_get": Row(200, 200, 200, 200, path_params={"slug": BOARD_SLUG}),
+    "certificate_get": Row(200, 200, 200, 200, path_params={"certificate_id": CERTIFICATE_ID}),
+    "bootcamp_payment_get": Row(200, 200, 200, 200),
+    "bootcamp_payment_qr": Row(200, 200, 200, 200),
+    # --- Accounts --------------------------------------------------------------------------
+    "auth_csrf": Row(200, 200, 200, 200),
+    "auth_signup": Row(
+        201,
+        201,
+        201,
+        201,
+        body={"name": "New Person", "phone": "98000 11122", "password": PASSWORD},
+    ),
+    "auth_login": Row(
+        200, 200, 200, 200, body={"phone": OTHER_LEARNER.phone, "password": PASSWORD}
+    ),
+    "auth_logout": Row(200, 200, 200, 200),
+    "auth_me": Row(401, 200, 200, 200, private=(LEARNER.phone, LEARNER.email)),
+    # --- Forms anyone may send -------------------------------------------------------------
+    "enquiry_create": Row(
+        201,
+        201,
+        201,
+        201,
+        body={
+            "kind": "contact",
+            "name": "Meera",
+            "email": "meera@example.org",
+            "subject": "Hello",
+            "message": "A question about the courses.",
+        },
+    ),
+    "enrolment_create": Row(
+        201,
+        201,
+        201,
+        201,
+        body={
+            "course": "test-web",
+            "name": "Nisha New",
+            "phone": "98222 33344",
+            "email": "nisha@example.org",
+        },
+    ),
+    # --- The learner's own enrolment: nobody else sees it (same 404 as a missing one) -----
+    "enrolment_list_mine": Row(401, 200, 200, 200, private=("{enrolment}",)),
+    "enrolment_get": Row(404, 200, 404, 404, path_params={"reference": "{enrolment}"}),
+    "enrolment_qr": Row(404, 200, 404, 404, path_params={"reference": "{enrolment}"}),
+    "enrolment_submit_utr": Row(
+        404,
+        200,
+        404,
+        404,
+        path_params={"reference": "{enrolment}"},
+        body={"utr": "412345678901"},
+    ),
+    # --- The learner's referral rewards: answers are about request.user only --------------
+    "referral_summary_get": Row(401, 200, 200, 200, private=("150",)),
+    "referral_entry_list": Row(401, 200, 200, 200, private=('"amount": 150',)),
+    # Only the learner has a balance; the others are refused with 409 (nothing to pay).
+    "payout_request_create": Row(401, 201, 409, 409, body={"upi_id": "asha.learner@okbank"}),
+    # --- Staff only ------------------------------------------------------------------------
+    "certificate_import": Row(401, 403, 403, 200, upload=True),
+}
+
+
+@dataclass(frozen=True)
+class Operation:
+    operation_id: str
+    method: str
+    path: str
+
+
+def _operations() -> list[Operation]:
+    schema = api.get_openapi_schema()
+    return [
+        Operation(op["operationId"], method, path)
+        for path, methods in schema["paths"].items()
+        for method, op in methods.items()
+    ]
+
+
+OPERATIONS = {op.operation_id: op for op in _operations()}
+
+
+def test_it_has_a_row_for_every_operation() -> None:
+    missing = sorted(set(OPERATIONS) - set(MATRIX))
+    stale = sorted(set(MATRIX) - set(OPERATIONS))
+    assert not missing, f"API operations without a row in MATRIX: {missing}"
+    assert not stale, f"MATRIX rows for operations that no longer exist: {stale}"
+    assert len(OPERATIONS) == len(_operations()), "two operations share an operationId"
+
+
+@dataclass
+class World:
+    learner: User
+    other_learner: User
+    staff: User
+    enrolment: Enrolment
+
+
+@pytest.fixture
+def world(db: None, course: Course, settings: Any, tmp_path: Any) -> World:  # noqa: F811
+    # Fast hashing: every test creates three accounts.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.RATE_LIMIT_ENABLED = False
+    settings.CERTIFICATE_RENDER_DIR = tmp_path / "rendered"
+    learner = LEARNER.create()
+    other = OTHER_LEARNER.create()
+    staff = User.objects.create_user(
+        phone="+919900000077", name="Sam Staff", password=PASSWORD, is_staff=True
+    )
+    # The learner's enrolment, made while logged in, and a confirmed referral (₹150).
+    enrolment = enrol(
+        course, user=learner, name=LEARNER.name, phone=LEARNER.phone, email=LEARNER.email
+    )
+    friend = referred(course, learner)
+    enrolment_services.enrolment_confirm_payment(enrolment_id=friend.pk, by=staff)
+    Certificate.objects.create(
+        certificate_id=CERTIFICATE_ID, name="Priya", course="Web Development", duration="30 Days"
+    )
+    return World(learner=learner, other_learner=other, staff=staff, enrolment=enrolment)
+
+
+def _client(world: World, persona: str) -> tuple[Client, dict[str, str]]:
+    client = Client(enforce_csrf_checks=True)
+    user = getattr(world, persona, None) if persona != "anonymous" else None
+    if user is not None:
+        client.force_login(user)
+    return client, with_csrf(client)
+
+
+def _fill(value: str, world: World) -> str:
+    return value.replace("{enrolment}", world.enrolment.reference)
+
+
+def _call(
+    client: Client, operation: Operation, row: Row, world: World, headers: dict[str, str]
+) -> Any:
+    path = operation.path
+    for name, value in row.path_params.items():
+        path = path.replace("{" + name + "}", _fill(value, world))
+    assert "{" not in path, f"{operation.operation_id}: no value for a path parameter"
+    if operation.method == "get":
+        return client.get(path, row.query)
+    if row.upload:
+        upload = SimpleUploadedFile(
+            "certificates.csv",
+            b"CertificateID,Course,Duration,Name\nWD-MATRIX-2,Web Development,30 Days,Ravi\n",
+            content_type="text/csv",
+        )
+        return client.post(path, {"file": upload, "dry_run": "true"}, **headers)
+    return client.generic(
+        operation.method.upper(),
+        path,
+        json.dumps(row.body or {}),
+        content_type="application/json",
+        **headers,
+    )
+
+
+MATRIX_CASES = [(op_id, persona) for op_id in sorted(MATRIX) for persona in PERSONAS]
+
+
+@pytest.mark.parametrize(("operation_id", "persona"), MATRIX_CASES)
+def test_it_answers_each_persona_as_the_matrix_says(
+    world: World, operation_id: str, persona: str
+) -> None:
+    operation = OPERATIONS[operation_id]
+    row = MATRIX[operation_id]
+    client, headers = _client(world, persona)
+    response = _call(client, operation, row, world, headers)
+    expected = getattr(row, persona)
+    assert response.status_code == expected, (
+        f"{operation.method.upper()} {operation.path} as {persona}: "
+        f"{response.status_code} {response.content[:300]!r}"
+    )
+    body = response.content.decode(errors="replace")
+    for secret in row.private:
+        value = _fill(secret, world)
+        if persona == "learner":
+            # The check below only means something if the learner's own answer has it.
+            assert value in body, f"{operation_id}: the learner's answer lacks {value!r}"
+        else:
+            assert value not in body, f"{operation_id} as {persona} shows the learner's {value!r}"
+
+
+STATE_CHANGING_CASES = [
+    (op.operation_id, persona)
+    for op in sorted(OPERATIONS.values(), key=lambda o: o.operation_id)
+    if op.method in STATE_CHANGING
+    for persona in PERSONAS
+]
+
+
+@pytest.mark.parametrize(("operation_id", "persona"), STATE_CHANGING_CASES)
+def test_it_refuses_state_changing_calls_without_a_csrf_token(
+    world: World, operation_id: str, persona: str
+) -> None:
+    operation = OPERATIONS[operation_id]
+    client, _headers = _client(world, persona)
+    # A CSRF cookie but no X-CSRFToken header: what a cross-site form post looks like.
+    response = _call(client, operation, MATRIX[operation_id], world, headers={})
+    assert response.status_code == 403, (
+        f"{operation.method.upper()} {operation.path} as {persona} without CSRF: "
+        f"{response.status_code} {response.content[:300]!r}"
+    )
+    assert response.json()["extra"] == {"reason": "csrf"}
