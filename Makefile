@@ -19,7 +19,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out
+        test-scale-out bench-load
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -117,6 +117,10 @@ test: lint check-schema test-backend test-frontend test-e2e ## Every test (insta
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
 	SCREENSHOTS=1 E2E_PORT=$(E2E_PORT) scripts/e2e.sh e2e/screenshots.spec.ts
+
+bench-load: install ## 60 s of mixed traffic at 50 connections on gunicorn + PostgreSQL + Redis (BENCH_LOAD_ARGS=--fault restarts PostgreSQL halfway)
+	@test -f frontend/dist/index.html || $(NPM) run build
+	$(UV) run --frozen python bench/load.py $(BENCH_LOAD_ARGS)
 
 clean: ## Remove build output (keeps var/ data)
 	rm -rf frontend/dist frontend/test-results .venv/.installed frontend/node_modules/.installed
