@@ -31,6 +31,8 @@ test.describe('mobile menu at 360 px', () => {
 
 test('the skip link moves to the main content', async ({ page }) => {
   await page.goto('/')
+  // The app renders after the page's load event: wait for it before pressing keys.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })
   await expect(skip).toBeFocused()

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 
 type ShellProps = {
@@ -41,12 +41,25 @@ function NavigationProgress() {
   )
 }
 
+/**
+ * Move focus to <main> ourselves: browsers only move the focus *starting point* on a
+ * fragment link, and the router's history handling of the hash can race with it.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID)
+  if (!main) return
+  event.preventDefault()
+  main.focus({ preventScroll: true })
+  main.scrollIntoView()
+}
+
 export function Shell({ header, footer, children }: ShellProps) {
   useFocusOnNavigation()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href={`#${MAIN_ID}`}
+        onClick={skipToContent}
         className="sr-only z-50 rounded-control bg-brand-800 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
