@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_safe
 
 from accounts.selectors import user_public
 from catalog.selectors import catalog_meta_for_path, site_settings_public
-from web.html import FrontendNotBuilt, render_page
+from web.html import FrontendNotBuilt, page_preloads, render_page
 from web.routes import route_match, routes
 
 logger = logging.getLogger(__name__)
@@ -64,6 +64,8 @@ def spa(request: HttpRequest) -> HttpResponse:
     json_ld: list[dict] = []
     canonical: str | None = None
     noindex = True
+    # The app shows its not-found page for unknown paths, the route's page otherwise.
+    page = found[0].page if found is not None else "not-found"
     if found is None:
         status = 404
         title, description = f"{NOT_FOUND_TITLE} | {brand}", NOT_FOUND_DESCRIPTION
@@ -88,6 +90,7 @@ def spa(request: HttpRequest) -> HttpResponse:
             site_name=brand,
             noindex=noindex,
             json_ld=json_ld,
+            preloads=page_preloads(page),
             bootstrap={
                 "site": site,
                 "user": user_public(user=request.user)  # type: ignore[arg-type]

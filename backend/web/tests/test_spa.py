@@ -125,3 +125,51 @@ def test_it_serves_parameterised_and_unusual_paths(client: Client) -> None:
     assert client.get("/t&c").status_code == 200
     assert client.get("/verify/IRC%2F2026%2F7").status_code == 200
     assert client.get("/about/extra").status_code == 404
+
+
+def test_it_preloads_the_page_chunks_the_entry_does_not_load(
+    client: Client, built_frontend
+) -> None:
+    manifest = {
+        "index.html": {
+            "file": "assets/index-AbCdEf12.js",
+            "isEntry": True,
+            "imports": ["_shared.js"],
+        },
+        "_shared.js": {"file": "assets/shared-11111111.js"},
+        "src/app/routes/getquote.tsx": {
+            "file": "assets/getquote-22222222.js",
+            "isDynamicEntry": True,
+            "imports": ["index.html", "_shared.js", "_form.js"],
+        },
+        "_form.js": {"file": "assets/form-33333333.js", "css": ["assets/form-44444444.css"]},
+        "src/app/routes/not-found.tsx": {
+            "file": "assets/not-found-55555555.js",
+            "imports": ["index.html"],
+        },
+    }
+    (built_frontend / ".vite").mkdir()
+    (built_frontend / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+
+    html = client.get("/getquote").content.decode()
+    preloads = re.findall(r'<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"', html)
+    assert preloads == [
+        "/static/assets/getquote-22222222.js",
+        "/static/assets/form-33333333.js",
+        "/static/assets/form-44444444.css",
+    ]
+    assert (
+        '<link rel="preload" as="style" crossorigin href="/static/assets/form-44444444.css">'
+        in html
+    )
+
+    missing = client.get("/no-such-page").content.decode()
+    assert re.findall(r'rel="modulepreload"[^>]*href="([^"]+)"', missing) == [
+        "/static/assets/not-found-55555555.js"
+    ]
+
+
+def test_it_serves_pages_without_preloads_when_the_build_has_no_manifest(client: Client) -> None:
+    html = client.get("/getquote").content.decode()
+    assert "modulepreload" not in html
+    assert '<div id="root">' in html
