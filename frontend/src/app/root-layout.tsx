@@ -82,7 +82,8 @@ export function RootLayout() {
 export function RootLayoutFallback() {
   return (
     <Layout>
-      <div className="container-page flex flex-col gap-4 py-16" aria-busy="true">
+      {/* A screen tall, like the page it stands for: the footer does not jump when it arrives. */}
+      <div className="container-page flex min-h-dvh flex-col gap-4 py-16" aria-busy="true">
         <p className="sr-only">Loading…</p>
         <div className="h-10 w-3/4 max-w-xl animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" />
         <div className="h-5 w-full max-w-2xl animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />

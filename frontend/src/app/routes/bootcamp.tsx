@@ -27,7 +27,7 @@ export function Component() {
         title={bootcamp.data?.name ?? route?.title ?? 'Bootcamp'}
         intro={bootcamp.data?.summary}
       />
-      {bootcamp.isPending && <TextSkeleton label="Loading the bootcamp…" className="container-page py-10" lines={8} />}
+      {bootcamp.isPending && <TextSkeleton label="Loading the bootcamp…" className="container-page min-h-dvh py-10" lines={8} />}
       {bootcamp.isError && (
         <LoadError what="the bootcamp" error={bootcamp.error} onRetry={() => void bootcamp.refetch()} className="container-page py-10" />
       )}

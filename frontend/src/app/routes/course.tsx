@@ -33,7 +33,8 @@ export function Component() {
         title={course.data?.name ?? route?.title ?? 'Course'}
         intro={course.data?.summary}
       />
-      {course.isPending && <TextSkeleton label="Loading the course…" className="container-page py-10" lines={8} />}
+      {/* A screen tall: the footer stays below the fold until the course arrives (no layout shift). */}
+      {course.isPending && <TextSkeleton label="Loading the course…" className="container-page min-h-dvh py-10" lines={8} />}
       {notFound && (
         <div className="container-page py-10" role="alert">
           <Alert tone="info" title="This course is not available right now.">

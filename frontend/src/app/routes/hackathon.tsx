@@ -10,7 +10,7 @@ export function Component() {
   return (
     <>
       <PageHeader eyebrow={event.data?.kind_label ?? 'Hackathon'} title={event.data?.title ?? route?.title ?? 'Hackathon'} intro={event.data?.summary} />
-      {event.isPending && <TextSkeleton label="Loading the hackathon…" className="container-page py-10" lines={8} />}
+      {event.isPending && <TextSkeleton label="Loading the hackathon…" className="container-page min-h-dvh py-10" lines={8} />}
       {event.isError && <LoadError what="the hackathon" error={event.error} onRetry={() => void event.refetch()} className="container-page py-10" />}
       {event.data && <EventDetail event={event.data} />}
     </>
