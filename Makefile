@@ -19,7 +19,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load
+        test-scale-out bench-load test-api-schema audit
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -109,10 +109,19 @@ test-scale-out: install ## Two gunicorn servers sharing PostgreSQL (TEST_DATABAS
 test-frontend: install ## Vitest
 	$(NPM) run --silent test
 
+test-api-schema: install ## schemathesis on every API operation (gunicorn, fresh database): no 5xx, answers match the schema
+	scripts/api-schema.sh
+
+audit: install ## Known vulnerabilities in the locked Python (pip-audit) and npm (npm audit, high+) packages; needs network
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	  $(UV) export --frozen --no-emit-project --all-groups --quiet -o "$$tmp/requirements.txt" && \
+	  $(UV) run --frozen pip-audit --strict --disable-pip --progress-spinner off -r "$$tmp/requirements.txt"
+	npm --prefix frontend audit --audit-level=high
+
 test-e2e: build chromium ## Playwright against gunicorn with a fresh database
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
 
-test: lint check-schema test-backend test-frontend test-e2e ## Every test (installs what it needs)
+test: lint check-schema test-backend test-api-schema test-frontend test-e2e ## Every test (installs what it needs)
 	@echo "All tests passed."
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots

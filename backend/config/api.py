@@ -7,6 +7,7 @@ import logging
 from django.db import connection
 from django.db.utils import DatabaseError
 from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.operation import Operation
@@ -82,6 +83,13 @@ def on_auth_error(request: HttpRequest, exc: AuthenticationError) -> HttpRespons
 @api.exception_handler(HttpError)
 def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     return _envelope(request, str(exc), exc.status_code)
+
+
+@api.exception_handler(MultiPartParserError)
+def on_unreadable_body(request: HttpRequest, exc: MultiPartParserError) -> HttpResponse:
+    # A multipart body Django cannot parse (no boundary, truncated): the client's fault.
+    # It surfaces wherever request.POST is first read, often in the CSRF check.
+    return _envelope(request, "The request body could not be read.", 400)
 
 
 @api.exception_handler(Exception)
