@@ -233,7 +233,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     admin.execute(f'CREATE DATABASE "{name}"')
     try:
         _manage(env, "migrate", "--noinput", "--verbosity", "0")
-        _manage(env, "createsuperuser", "--noinput")
+        # The staff account is made while the servers boot (each is a Django start-up).
+        superuser = subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
+            [sys.executable, str(BACKEND / "manage.py"), "createsuperuser", "--noinput"],
+            env=env,
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         ports = [_free_port(), _free_port()]
         logs = [tmp / f"server-{port}.log" for port in ports]
         for port, log in zip(ports, logs, strict=True):
@@ -258,6 +265,8 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                     stderr=subprocess.STDOUT,
                 )
             )
+        _, errors = superuser.communicate(timeout=120)
+        assert superuser.returncode == 0, f"createsuperuser failed:\n{errors.decode()}"
         for port, process, log in zip(ports, servers, logs, strict=True):
             _wait_until_up(port, process, log)
         yield Cluster(ports[0], ports[1], database_url, cache, key_prefix)
