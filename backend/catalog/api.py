@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from catalog import selectors
+from catalog.caching import catalog_cached_bytes
 from catalog.schemas import (
     AboutOut,
     CourseOut,
@@ -19,6 +20,7 @@ from catalog.schemas import (
     SiteOut,
     TeamMemberOut,
 )
+from core.api import json_bytes_response, schema_json
 from core.schemas import ErrorOut
 
 router = Router(tags=["catalog"])
@@ -41,8 +43,12 @@ def project_package_list(request: HttpRequest) -> list[dict]:
 
 
 @router.get("/courses", response=list[CourseOut], summary="The course cards (no bootcamps)")
-def course_list(request: HttpRequest) -> list[dict]:
-    return selectors.course_list()
+def course_list(request: HttpRequest) -> HttpResponse:
+    # The most requested catalogue answer: served as bytes rendered once per content version.
+    body = catalog_cached_bytes(
+        "courses.json", lambda: schema_json(list[CourseOut], selectors.course_list())
+    )
+    return json_bytes_response(body)
 
 
 # Declared before /courses/{slug} so "by-route" is not taken for a slug.

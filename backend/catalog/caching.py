@@ -45,9 +45,35 @@ def catalog_cache_bump() -> None:
 
 
 def catalog_cached(name: str, build: Callable[[], T]) -> T:
-    key = f"catalog:{catalog_cache_version()}:{name}"
+    return _cached(f"catalog:{catalog_cache_version()}:{name}", build)
+
+
+def _cached(key: str, build: Callable[[], T]) -> T:
     value = cache.get(key)
     if value is None:
         value = build()
         cache.set(key, value, timeout=CATALOG_CACHE_SECONDS)
     return value
+
+
+# Rendered answers of this process, by cache key (which holds the content version).
+_rendered: dict[str, bytes] = {}
+_RENDERED_MAX = 64
+
+
+def catalog_cached_bytes(name: str, render: Callable[[], bytes]) -> bytes:
+    """A rendered answer (JSON bytes), built once per content version.
+
+    The version is still read from the shared cache on every call, so an edit reaches
+    every process on its next request; only the bytes are kept in this process, which
+    saves the second cache read, unpickling and serialising on every request
+    (bench/api.py measures GET /api/courses).
+    """
+    key = f"catalog:{catalog_cache_version()}:{name}"
+    body = _rendered.get(key)
+    if body is None:
+        body = _cached(key, render)
+        if len(_rendered) >= _RENDERED_MAX:
+            _rendered.clear()  # entries of older versions are never asked for again
+        _rendered[key] = body
+    return body

@@ -68,7 +68,11 @@ def certificate_get(request: HttpRequest, certificate_id: str) -> Status[Certifi
 
 
 def _certificate_out(certificate: Certificate) -> CertificateOut:
-    return CertificateOut(
+    urls = selectors.certificate_download_urls(certificate=certificate)
+    # model_construct(): every value below already has its schema type (strings from the
+    # record and the selectors, a date or None), so pydantic's validation is skipped on
+    # this per-lookup path; ninja still dumps the answer through the schema.
+    return CertificateOut.model_construct(
         certificate_id=certificate.certificate_id,
         name=certificate.name,
         domain=certificate.course,
@@ -79,8 +83,11 @@ def _certificate_out(certificate: Certificate) -> CertificateOut:
             certificate.revoked_reason if certificate.status == Certificate.Status.REVOKED else ""
         ),
         verified=selectors.certificate_is_verified(certificate=certificate),
-        downloads=CertificateDownloadsOut(
-            **selectors.certificate_download_urls(certificate=certificate)
+        downloads=CertificateDownloadsOut.model_construct(
+            certificate_png=urls["certificate_png"],
+            certificate_pdf=urls["certificate_pdf"],
+            letter_png=urls["letter_png"],
+            letter_pdf=urls["letter_pdf"],
         ),
         verify_url=selectors.certificate_verify_url(certificate_id=certificate.certificate_id),
     )

@@ -121,9 +121,11 @@ def health(request: HttpRequest) -> Status[HealthOut]:
     return Status(200, HealthOut(status="ok", database="ok"))
 
 
+# Django tries URL patterns in order: the certificate lookup, the busiest endpoint (every
+# verify page and QR scan), comes first. The OpenAPI document is sorted, so unchanged.
+api.add_router("/certificates", certificates_router)
 api.add_router("/auth", accounts_router)
 api.add_router("/", catalog_router)
-api.add_router("/certificates", certificates_router)
 api.add_router("/enquiries", enquiries_router)
 api.add_router("/internships", internships_router)
 api.add_router("/enrolments", enrolments_router)

@@ -74,3 +74,21 @@ def test_it_drops_a_deleted_tournament_and_a_new_event(client: Client) -> None:
     )
     upcoming = client.get("/api/events").json()["upcoming"]
     assert "quiz-night" in [e["slug"] for e in upcoming]
+
+
+def test_the_rendered_course_list_is_byte_for_byte_what_ninja_renders(client: Client) -> None:
+    first = client.get("/api/courses")
+    again = client.get("/api/courses")
+    # Each card as the one-course endpoint (rendered by ninja itself) answers it.
+    cards = [client.get(f"/api/courses/{c['slug']}").content for c in first.json()]
+    assert first.content == again.content == b"[" + b", ".join(cards) + b"]"
+    assert first["Content-Type"] == "application/json; charset=utf-8"
+
+
+def test_a_cached_course_list_reads_only_the_content_version(client: Client) -> None:
+    client.get("/api/courses")
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/courses")
+    # The database cache's row with the version; with Redis, no query at all.
+    assert len(queries.captured_queries) == 1
+    assert "cache_table" in queries.captured_queries[0]["sql"]

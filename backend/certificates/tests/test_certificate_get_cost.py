@@ -1,0 +1,34 @@
+"""The verify lookup stays cheap: it is the busiest endpoint (bench/api.py measures it)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from certificates import selectors
+from certificates.tests.conftest import make
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_answers_with_one_counter_write_and_one_read(client: Client) -> None:
+    make("WD-001")
+    client.get("/api/certificates/WD-001")  # the first hit of the window also tidies up
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/api/certificates/wd-001 ")
+    assert response.status_code == 200
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert len(sql) == 2, sql
+    assert "core_ratelimitcounter" in sql[0]
+    assert "certificates_certificate" in sql[1]
+
+
+def test_the_record_it_reads_loads_other_fields_when_asked() -> None:
+    saved = make("WD-001", issue_date=datetime.date(2026, 1, 2))
+    found = selectors.certificate_get(certificate_id="WD-001")
+    assert (found.pk, found.issue_date, found.name) == (saved.pk, saved.issue_date, saved.name)
+    assert found.created_at == saved.created_at  # deferred, read on access
