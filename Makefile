@@ -19,7 +19,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load test-api-schema audit
+        test-scale-out bench-load test-api-schema audit wrk bench
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -44,6 +44,13 @@ chromium: ## Install Debian's Chromium for the browser tests (once)
 	  echo "Installing Chromium from Debian's packages..."; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+wrk: ## Install Debian's wrk (HTTP load generator) for make bench (once)
+	@if ! command -v wrk >/dev/null 2>&1; then \
+	  echo "Installing wrk from Debian's packages..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; \
 	fi
 
 # --- Building and serving ------------------------------------------------------------
@@ -126,6 +133,16 @@ test: lint check-schema test-backend test-api-schema test-frontend test-e2e ## E
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
 	SCREENSHOTS=1 E2E_PORT=$(E2E_PORT) scripts/e2e.sh e2e/screenshots.spec.ts
+
+bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): bundle sizes, Lighthouse, API req/s ratios, import, login -> bench/results.md
+	@mkdir -p bench/out && rm -f bench/out/*.json
+	@status=0; \
+	  if [ -f bench/frontend.mjs ]; then \
+	    CHROME_PATH=/usr/bin/chromium node bench/frontend.mjs --out bench/out/frontend.json || status=1; \
+	  else echo "bench/frontend.mjs is missing: no frontend figures."; fi; \
+	  $(UV) run --frozen python bench/api.py --out bench/out/api.json || status=1; \
+	  $(UV) run --frozen python bench/report.py || status=1; \
+	  exit $$status
 
 bench-load: install ## 60 s of mixed traffic at 50 connections on gunicorn + PostgreSQL + Redis (BENCH_LOAD_ARGS=--fault restarts PostgreSQL halfway)
 	@test -f frontend/dist/index.html || $(NPM) run build

@@ -1,0 +1,422 @@
+"""API benchmark (a script, not a test): `uv run python bench/api.py [--out FILE]`.
+
+1. Imports 100,000 generated certificate rows into a fresh SQLite database in a temporary
+   folder: a dry run, the real import, a dry run over known rows and a re-import of the
+   same file (all unchanged); rows per second for each.
+2. Serves that database with gunicorn (2 workers, DJANGO_ENV=production behind a pretend
+   TLS proxy, DEBUG off, rate limits on with limits the benchmark cannot reach), first
+   with the default database cache, then with Redis when it answers (REDIS_URL, else
+   redis://127.0.0.1:6379/0; keys under a prefix of their own, deleted afterwards).
+   On each server wrk measures requests per second of GET /api/health, GET
+   /api/certificates/<random existing ID> (a Lua script picks the ID) and GET
+   /api/courses, in interleaved rounds: the ratio of each endpoint to health is taken
+   within a round and the median over rounds is reported, so that load from other
+   programs on the machine hits both sides of a ratio alike.
+3. Login latency: sequential POST /api/auth/login with the right password (median and
+   90th percentile). Argon2 with Django's default parameters dominates it, on purpose.
+
+Writes rows for bench/report.py to bench/out/api.json (see bench/report.py for the
+format) and prints them as it goes. Environment: BENCH_ROWS (100000), BENCH_SECONDS per
+wrk run (3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16), BENCH_LOGINS (50), BENCH_REDIS_URL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import io
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+BACKEND = REPO / "backend"
+ROWS = int(os.environ.get("BENCH_ROWS", "100000"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "3"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
+LOGINS = int(os.environ.get("BENCH_LOGINS", "50"))
+HOST = "127.0.0.1"
+RATIO_TARGET = 0.8
+IMPORT_TARGET = 20_000  # rows/s, the figure the certificate import was built to
+LOGIN_PHONE = "9876500001"
+LOGIN_PASSWORD = secrets.token_urlsafe(16)
+# Requests arrive as if through a TLS-terminating proxy, as in production.
+PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
+
+HEALTH = "GET /api/health"
+VERIFY = "GET /api/certificates/<id>"
+COURSES = "GET /api/courses"
+ENDPOINTS = {HEALTH: "/api/health", VERIFY: "/random-certificate", COURSES: "/api/courses"}
+
+
+@dataclass
+class Rows:
+    """Result rows in the shared bench/out format, printed as they are added."""
+
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(
+        self,
+        group: str,
+        measure: str,
+        subject: str,
+        value: float | None,
+        unit: str,
+        target: str | None = None,
+        met: bool | None = None,
+        note: str = "",
+    ) -> None:
+        row: dict[str, Any] = {
+            "group": group,
+            "measure": measure,
+            "subject": subject,
+            "value": value,
+            "unit": unit,
+            "target": target,
+            "met": met,
+        }
+        if note:
+            row["note"] = note
+        self.items.append(row)
+        shown = "—" if value is None else f"{value:,.2f}" if unit == "ratio" else f"{value:,.0f}"
+        goal = f"  (target {target}: {'met' if met else 'NOT met'})" if target else ""
+        print(
+            f"  {measure:34s} {subject:28s} {shown:>10s} {unit}{goal}{'  ' + note if note else ''}"
+        )
+
+
+# --- Setting up the database ---------------------------------------------------------
+
+
+def server_env(var_dir: Path) -> dict[str, str]:
+    return {
+        "VAR_DIR": str(var_dir),
+        "DATABASE_URL": f"sqlite:///{var_dir / 'bench.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_ENV": "production",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DEBUG": "false",
+        "RATE_LIMIT_ENABLED": "true",
+        "RATE_LIMIT_VERIFY": "1000000000/m",
+        "LOGIN_FAILURES_PER_PHONE": "1000000/15m",
+        "LOGIN_FAILURES_PER_IP": "1000000/15m",
+        "LOG_LEVEL": "WARNING",
+        "REDIS_URL": "",
+    }
+
+
+def generate_csv(rows: int) -> bytes:
+    courses = ["Web Development", "Python", "Java", "Android Development", "Data Science"]
+    durations = ["30 Days", "2 Months", "3 Months"]
+    out = io.StringIO()
+    out.write("CertificateID,Course,Duration,Name\n")
+    for i in range(rows):
+        out.write(
+            f"BENCH-{i:06d},{courses[i % len(courses)]},{durations[i % len(durations)]},"
+            f"Student Number {i}\n"
+        )
+    return out.getvalue().encode()
+
+
+def prepare_database(env: dict[str, str], rows: Rows) -> None:
+    """Migrate, import the certificates (timed) and create the login account, in-process."""
+    os.environ.update(env)
+    sys.path.insert(0, str(BACKEND))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)
+
+    from accounts.models import User
+    from certificates.models import Certificate
+    from certificates.services import certificate_import
+
+    data = generate_csv(ROWS)
+    print(f"Certificate import: {ROWS:,} rows, {len(data) / 1e6:.1f} MB CSV")
+    for measure, dry_run, target in (
+        ("import, dry run (empty table)", True, IMPORT_TARGET),
+        ("import, commit (all new)", False, IMPORT_TARGET),
+        ("import, dry run (all known)", True, None),
+        ("re-import, commit (all unchanged)", False, None),
+    ):
+        started = time.perf_counter()
+        certificate_import(source=io.BytesIO(data), dry_run=dry_run)
+        rate = ROWS / (time.perf_counter() - started)
+        rows.add(
+            "API",
+            measure,
+            f"{ROWS:,} certificate rows",
+            round(rate),
+            "rows/s",
+            f">= {IMPORT_TARGET:,}" if target else None,
+            rate >= target if target else None,
+        )
+    if Certificate.objects.count() != ROWS:
+        raise SystemExit(f"Expected {ROWS} certificates after the import")
+    User.objects.create_user(phone=LOGIN_PHONE, name="Bench Learner", password=LOGIN_PASSWORD)
+
+    from django.db import connections
+
+    connections.close_all()
+
+
+# --- Serving and measuring -----------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def request(
+    port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None
+) -> tuple[int, http.client.HTTPResponse, bytes]:
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers={**PROXY_HEADERS, **(headers or {})})
+        response = connection.getresponse()
+        return response.status, response, response.read()
+    finally:
+        connection.close()
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit("gunicorn exited before answering")
+        try:
+            if request(port, "GET", "/api/health")[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer within 60 seconds")
+
+
+WRK_SCRIPT = """
+math.randomseed(os.time())
+request = function()
+  if wrk.path == "/random-certificate" then
+    return wrk.format(nil, string.format("/api/certificates/BENCH-%%06d", math.random(0, %d)))
+  end
+  return wrk.format(nil, wrk.path)
+end
+"""
+
+
+def wrk(port: int, path: str, seconds: int, script: Path) -> float:
+    headers = [arg for name, value in PROXY_HEADERS.items() for arg in ("-H", f"{name}: {value}")]
+    # Fixed arguments, our own script and a loopback URL: nothing untrusted reaches here.
+    result = subprocess.run(  # noqa: S603
+        [
+            shutil.which("wrk") or "wrk",
+            "-t2",
+            f"-c{CONNECTIONS}",
+            f"-d{seconds}s",
+            *headers,
+            "-s",
+            str(script),
+            f"http://{HOST}:{port}{path}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=seconds + 60,
+    )
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", result.stdout)
+    if not rate:
+        raise SystemExit(f"Could not read wrk's output:\n{result.stdout}")
+    if bad:
+        raise SystemExit(f"{path}: {bad.group(1)} answers were not 200:\n{result.stdout}")
+    return float(rate.group(1))
+
+
+def check_answers(port: int) -> None:
+    """Each measured endpoint answers 200 with what it should (not an error page)."""
+    status, _, body = request(port, "GET", "/api/certificates/BENCH-000042")
+    if status != 200 or json.loads(body)["certificate_id"] != "BENCH-000042":
+        raise SystemExit(f"Certificate lookup failed: {status} {body[:200]!r}")
+    status, _, body = request(port, "GET", "/api/courses")
+    if status != 200 or not json.loads(body):
+        raise SystemExit(f"Course list failed or empty: {status} {body[:200]!r}")
+
+
+def measure_rates(port: int, workdir: Path, cache: str, rows: Rows) -> None:
+    script = workdir / "bench.lua"
+    script.write_text(WRK_SCRIPT % (ROWS - 1))
+    for path in ENDPOINTS.values():
+        wrk(port, path, 1, script)  # warm up every worker and cache
+    rates: dict[str, list[float]] = {name: [] for name in ENDPOINTS}
+    ratios: dict[str, list[float]] = {VERIFY: [], COURSES: []}
+    for round_number in range(ROUNDS):
+        # Health first and last in each round; its mean is what the others are divided by.
+        health_before = wrk(port, ENDPOINTS[HEALTH], SECONDS, script)
+        verify = wrk(port, ENDPOINTS[VERIFY], SECONDS, script)
+        courses = wrk(port, ENDPOINTS[COURSES], SECONDS, script)
+        health_after = wrk(port, ENDPOINTS[HEALTH], SECONDS, script)
+        health = (health_before + health_after) / 2
+        rates[HEALTH].append(health)
+        rates[VERIFY].append(verify)
+        rates[COURSES].append(courses)
+        ratios[VERIFY].append(verify / health)
+        ratios[COURSES].append(courses / health)
+        print(
+            f"    round {round_number + 1}/{ROUNDS}: health {health:,.0f}, verify {verify:,.0f}, "
+            f"courses {courses:,.0f} req/s"
+        )
+    group = f"API ({cache})"
+    for name in ENDPOINTS:
+        rows.add(group, "requests per second", name, round(statistics.median(rates[name])), "req/s")
+    for name in (VERIFY, COURSES):
+        ratio = round(statistics.median(ratios[name]), 2)
+        rows.add(
+            group,
+            "req/s ratio to GET /api/health",
+            name,
+            ratio,
+            "ratio",
+            f">= {RATIO_TARGET}",
+            ratio >= RATIO_TARGET,
+        )
+
+
+def measure_login(port: int, cache: str, rows: Rows) -> None:
+    origin = {"Origin": f"https://{HOST}:{port}", "Content-Type": "application/json"}
+    body = json.dumps({"phone": LOGIN_PHONE, "password": LOGIN_PASSWORD}).encode()
+    timings = []
+    for _ in range(LOGINS):
+        # Each login starts like a fresh visitor: the CSRF cookie, then the form.
+        status, response, _ = request(port, "GET", "/api/auth/csrf")
+        token = re.search(r"csrftoken=([^;]+)", response.getheader("Set-Cookie") or "")
+        if status != 200 or not token:
+            raise SystemExit(f"GET /api/auth/csrf: {status}, no csrftoken cookie")
+        headers = {**origin, "Cookie": f"csrftoken={token.group(1)}", "X-CSRFToken": token.group(1)}
+        started = time.perf_counter()
+        status, _, answer = request(port, "POST", "/api/auth/login", body, headers)
+        timings.append((time.perf_counter() - started) * 1000)
+        if status != 200:
+            raise SystemExit(f"POST /api/auth/login: {status} {answer[:300]!r}")
+    group = f"API ({cache})"
+    subject = f"{LOGINS} x POST /api/auth/login"
+    rows.add(group, "login latency, median", subject, round(statistics.median(timings), 1), "ms")
+    p90 = statistics.quantiles(timings, n=10)[-1]
+    rows.add(group, "login latency, 90th percentile", subject, round(p90, 1), "ms")
+
+
+def serve_and_measure(env: dict[str, str], workdir: Path, cache: str, rows: Rows) -> None:
+    port = free_port()
+    process = subprocess.Popen(  # noqa: S603 (our own interpreter and fixed arguments)
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--chdir",
+            str(BACKEND),
+            "--bind",
+            f"{HOST}:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        env={**os.environ, **env},
+    )
+    try:
+        wait_until_up(port, process)
+        check_answers(port)
+        print(
+            f"HTTP with the {cache}: gunicorn 2 workers on {HOST}:{port}, wrk -t2 "
+            f"-c{CONNECTIONS}, {ROUNDS} rounds of {SECONDS} s per endpoint"
+        )
+        measure_rates(port, workdir, cache, rows)
+        measure_login(port, cache, rows)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def redis_reachable(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=2).ping())
+    except (redis.RedisError, OSError, ValueError):
+        return False
+
+
+def redis_forget(url: str, prefix: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--out", type=Path, default=REPO / "bench" / "out" / "api.json")
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is not installed: run `make wrk` (or apt-get install wrk).")
+
+    rows = Rows()
+    workdir = Path(tempfile.mkdtemp(prefix="bench-api-"))
+    try:
+        env = server_env(workdir)
+        prepare_database(env, rows)
+        serve_and_measure(env, workdir, "database cache", rows)
+        redis_url = (
+            os.environ.get("BENCH_REDIS_URL")
+            or os.environ.get("REDIS_URL")
+            or "redis://127.0.0.1:6379/0"
+        )
+        if redis_reachable(redis_url):
+            prefix = f"bench-{secrets.token_hex(6)}"
+            try:
+                redis_env = {**env, "REDIS_URL": redis_url, "CACHE_KEY_PREFIX": prefix}
+                serve_and_measure(redis_env, workdir, "Redis cache", rows)
+            finally:
+                redis_forget(redis_url, prefix)
+        else:
+            print(f"Redis does not answer at {redis_url}: skipping the Redis measurements.")
+            rows.add(
+                "API (Redis cache)",
+                "not measured",
+                "all endpoints",
+                None,
+                "req/s",
+                note=f"Redis unreachable at {redis_url}",
+            )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(rows.items, indent=2, ensure_ascii=False) + "\n")
+    print(f"Wrote {len(rows.items)} rows to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
