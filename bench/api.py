@@ -15,9 +15,10 @@
 3. Login latency: sequential POST /api/auth/login with the right password (median and
    90th percentile). Argon2 with Django's default parameters dominates it, on purpose.
 
-Writes rows for bench/report.py to bench/out/api.json (see bench/report.py for the
+It also reports the gunicorn workers' CPU time per request (Linux), which depends far
+less on other load than req/s does. Writes rows for bench/report.py to bench/out/api.json (see bench/report.py for the
 format) and prints them as it goes. Environment: BENCH_ROWS (100000), BENCH_SECONDS per
-wrk run (3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (16), BENCH_LOGINS (50), BENCH_REDIS_URL.
+wrk run (2), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16), BENCH_LOGINS (50), BENCH_REDIS_URL.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 BACKEND = REPO / "backend"
 ROWS = int(os.environ.get("BENCH_ROWS", "100000"))
-SECONDS = int(os.environ.get("BENCH_SECONDS", "3"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "2"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "7"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
 LOGINS = int(os.environ.get("BENCH_LOGINS", "50"))
 HOST = "127.0.0.1"
@@ -221,8 +222,28 @@ end
 """
 
 
-def wrk(port: int, path: str, seconds: int, script: Path) -> float:
+def workers_cpu_seconds(master: int) -> float | None:
+    """User + system CPU seconds used so far by gunicorn's workers (Linux /proc), or None."""
+    try:
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        total = 0
+        for child in children:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    except (OSError, IndexError, ValueError):
+        return None
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Run:
+    rate: float  # requests per second
+    cpu_us: float | None  # server CPU per request, microseconds
+
+
+def wrk(port: int, path: str, seconds: int, script: Path, master: int = 0) -> Run:
     headers = [arg for name, value in PROXY_HEADERS.items() for arg in ("-H", f"{name}: {value}")]
+    cpu_before = workers_cpu_seconds(master) if master else None
     # Fixed arguments, our own script and a loopback URL: nothing untrusted reaches here.
     result = subprocess.run(  # noqa: S603
         [
@@ -240,13 +261,18 @@ def wrk(port: int, path: str, seconds: int, script: Path) -> float:
         check=True,
         timeout=seconds + 60,
     )
+    cpu_after = workers_cpu_seconds(master) if master else None
     rate = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
+    count = re.search(r"(\d+) requests in", result.stdout)
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", result.stdout)
-    if not rate:
+    if not rate or not count:
         raise SystemExit(f"Could not read wrk's output:\n{result.stdout}")
     if bad:
         raise SystemExit(f"{path}: {bad.group(1)} answers were not 200:\n{result.stdout}")
-    return float(rate.group(1))
+    cpu_us = None
+    if cpu_before is not None and cpu_after is not None and int(count.group(1)):
+        cpu_us = (cpu_after - cpu_before) / int(count.group(1)) * 1e6
+    return Run(float(rate.group(1)), cpu_us)
 
 
 def check_answers(port: int) -> None:
@@ -259,28 +285,28 @@ def check_answers(port: int) -> None:
         raise SystemExit(f"Course list failed or empty: {status} {body[:200]!r}")
 
 
-def measure_rates(port: int, workdir: Path, cache: str, rows: Rows) -> None:
+def measure_rates(port: int, master: int, workdir: Path, cache: str, rows: Rows) -> None:
     script = workdir / "bench.lua"
     script.write_text(WRK_SCRIPT % (ROWS - 1))
     for path in ENDPOINTS.values():
         wrk(port, path, 1, script)  # warm up every worker and cache
     rates: dict[str, list[float]] = {name: [] for name in ENDPOINTS}
+    cpu: dict[str, list[float]] = {name: [] for name in ENDPOINTS}
     ratios: dict[str, list[float]] = {VERIFY: [], COURSES: []}
     for round_number in range(ROUNDS):
         # Health first and last in each round; its mean is what the others are divided by.
-        health_before = wrk(port, ENDPOINTS[HEALTH], SECONDS, script)
-        verify = wrk(port, ENDPOINTS[VERIFY], SECONDS, script)
-        courses = wrk(port, ENDPOINTS[COURSES], SECONDS, script)
-        health_after = wrk(port, ENDPOINTS[HEALTH], SECONDS, script)
-        health = (health_before + health_after) / 2
-        rates[HEALTH].append(health)
-        rates[VERIFY].append(verify)
-        rates[COURSES].append(courses)
-        ratios[VERIFY].append(verify / health)
-        ratios[COURSES].append(courses / health)
+        runs = {name: wrk(port, path, SECONDS, script, master) for name, path in ENDPOINTS.items()}
+        health_after = wrk(port, ENDPOINTS[HEALTH], SECONDS, script, master)
+        health = (runs[HEALTH].rate + health_after.rate) / 2
+        for name, run in runs.items():
+            rates[name].append(health if name == HEALTH else run.rate)
+            if run.cpu_us is not None:
+                cpu[name].append(run.cpu_us)
+        ratios[VERIFY].append(runs[VERIFY].rate / health)
+        ratios[COURSES].append(runs[COURSES].rate / health)
         print(
-            f"    round {round_number + 1}/{ROUNDS}: health {health:,.0f}, verify {verify:,.0f}, "
-            f"courses {courses:,.0f} req/s"
+            f"    round {round_number + 1}/{ROUNDS}: health {health:,.0f}, "
+            f"verify {runs[VERIFY].rate:,.0f}, courses {runs[COURSES].rate:,.0f} req/s"
         )
     group = f"API ({cache})"
     for name in ENDPOINTS:
@@ -296,6 +322,14 @@ def measure_rates(port: int, workdir: Path, cache: str, rows: Rows) -> None:
             f">= {RATIO_TARGET}",
             ratio >= RATIO_TARGET,
         )
+    # Server CPU per request hardly depends on what else the machine runs, so it shows
+    # where the time goes even when the req/s figures are noisy. It leaves out waiting
+    # (SQLite locks, Redis round trips), which the req/s figures include.
+    if all(cpu.values()):
+        for name in ENDPOINTS:
+            rows.add(
+                group, "server CPU per request", name, round(statistics.median(cpu[name])), "µs"
+            )
 
 
 def measure_login(port: int, cache: str, rows: Rows) -> None:
@@ -347,7 +381,7 @@ def serve_and_measure(env: dict[str, str], workdir: Path, cache: str, rows: Rows
             f"HTTP with the {cache}: gunicorn 2 workers on {HOST}:{port}, wrk -t2 "
             f"-c{CONNECTIONS}, {ROUNDS} rounds of {SECONDS} s per endpoint"
         )
-        measure_rates(port, workdir, cache, rows)
+        measure_rates(port, process.pid, workdir, cache, rows)
         measure_login(port, cache, rows)
     finally:
         process.terminate()

@@ -6,7 +6,7 @@ line about the machine. A missing file is said so in the table, not an error.
 
 Each file holds a list of rows:
 {"group": "...", "measure": "...", "subject": "/courses", "value": 97,
- "unit": "score" | "KB gzip" | "ratio" | "req/s" | "rows/s" | "ms",
+ "unit": "score" | "KB gzip" | "ratio" | "req/s" | "rows/s" | "ms" | "µs",
  "target": ">= 95" or null, "met": true | false | null, "note": "..." (optional)}
 """
 
