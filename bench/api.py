@@ -16,8 +16,8 @@
    90th percentile). Argon2 with Django's default parameters dominates it, on purpose.
 
 It also reports the gunicorn workers' CPU time per request (Linux), which depends far
-less on other load than req/s does. Writes rows for bench/report.py to bench/out/api.json (see bench/report.py for the
-format) and prints them as it goes. Environment: BENCH_ROWS (100000), BENCH_SECONDS per
+less on other load than req/s does. Writes rows for bench/report.py to bench/out/api.json
+(see bench/report.py for the format) and prints them as it goes. Environment: BENCH_ROWS (100000), BENCH_SECONDS per
 wrk run (2), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16), BENCH_LOGINS (50), BENCH_REDIS_URL.
 """
 
