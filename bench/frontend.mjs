@@ -2,7 +2,7 @@
 // Frontend benchmark: first-load JavaScript and CSS per page, and Lighthouse mobile scores.
 //
 //   node bench/frontend.mjs --out bench/out/frontend.json [--base-url URL] [--runs 3]
-//                           [--only sizes|lighthouse] [--reports DIR] [--verbose]
+//                           [--only sizes|lighthouse] [--pages /,/courses] [--reports DIR] [--verbose]
 //
 // First load is computed from the Vite build's manifest (frontend/dist/.vite/manifest.json):
 // the entry chunk and everything it imports statically (the modulepreloads in index.html),
@@ -67,6 +67,7 @@ function options() {
       'base-url': { type: 'string' },
       runs: { type: 'string', default: '3' },
       only: { type: 'string' },
+      pages: { type: 'string' },
       reports: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -79,7 +80,9 @@ function options() {
   const runs = Number(values.runs)
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive whole number, not "${values.runs}".`)
   if (values.only && !['sizes', 'lighthouse'].includes(values.only)) fail('--only takes "sizes" or "lighthouse".')
-  return { ...values, runs }
+  const pages = values.pages ? values.pages.split(',').map((p) => p.trim()) : LIGHTHOUSE_PAGES
+  for (const page of pages) if (!page.startsWith('/')) fail(`--pages takes paths such as "/,/courses", not "${page}".`)
+  return { ...values, runs, pages }
 }
 
 // --- First-load sizes from the Vite manifest ---------------------------------------------
@@ -254,32 +257,47 @@ function failingAudits(lhr) {
   return [...new Set(lines)]
 }
 
-async function lighthouseRows({ base, runs, reports, verbose }) {
+// On a busy machine Chrome sometimes loses the trace (NO_NAVSTART, NO_FCP): try again.
+const ATTEMPTS = 3
+
+async function lighthouseRun(url, { lighthouse, chromeLauncher, chromePath }) {
+  let problem = ''
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    // A fresh browser per run: no cache, service worker or session carries over.
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+    let result
+    try {
+      result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES.map((c) => c.id),
+      })
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error)
+    } finally {
+      await chrome.kill()
+    }
+    if (result?.lhr && !result.lhr.runtimeError) return result
+    if (result?.lhr?.runtimeError) problem = result.lhr.runtimeError.message
+    else if (result) problem = 'no result'
+    console.error(`  ${url}: attempt ${attempt} of ${ATTEMPTS} failed: ${problem}`)
+  }
+  fail(`Lighthouse could not measure ${url}: ${problem}`)
+}
+
+async function lighthouseRows({ base, runs, reports, verbose, pages }) {
   const lighthouse = (await import(requireFromFrontend.resolve('lighthouse'))).default
   const chromeLauncher = await import(requireFromFrontend.resolve('chrome-launcher'))
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
   if (!existsSync(chromePath)) fail(`${chromePath} is missing: run "make chromium" or set CHROME_PATH.`)
   if (reports) mkdirSync(reports, { recursive: true })
   const rows = []
-  for (const path of LIGHTHOUSE_PAGES) {
+  for (const path of pages) {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, []]))
     for (let run = 1; run <= runs; run++) {
-      // A fresh browser per run: no cache, service worker or session carries over.
-      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
-      let result
-      try {
-        result = await lighthouse(`${base}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES.map((c) => c.id),
-        })
-      } finally {
-        await chrome.kill()
-      }
-      const lhr = result?.lhr
-      if (!lhr) fail(`Lighthouse returned no result for ${path}.`)
-      if (lhr.runtimeError) fail(`Lighthouse could not load ${path}: ${lhr.runtimeError.message}`)
+      const result = await lighthouseRun(`${base}${path}`, { lighthouse, chromeLauncher, chromePath })
+      const lhr = result.lhr
       for (const { id } of CATEGORIES) scores[id].push(Math.round(lhr.categories[id].score * 100))
       if (reports) {
         const name = (path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')) + `-${run}.json`
@@ -327,7 +345,15 @@ async function main() {
   if (opts.only !== 'sizes') {
     const server = opts['base-url'] ? { base: opts['base-url'].replace(/\/$/, ''), stop: () => {} } : await startServer()
     try {
-      rows.push(...(await lighthouseRows({ base: server.base, runs: opts.runs, reports: opts.reports, verbose: opts.verbose })))
+      rows.push(
+        ...(await lighthouseRows({
+          base: server.base,
+          runs: opts.runs,
+          reports: opts.reports,
+          verbose: opts.verbose,
+          pages: opts.pages,
+        })),
+      )
     } finally {
       server.stop()
     }
