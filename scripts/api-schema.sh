@@ -14,11 +14,11 @@
 # backend/config/tests/test_authorisation_matrix.py). Logout runs only anonymously: it
 # would end the other runs' sessions.
 #
-# Usage: scripts/api-schema.sh    (API_SCHEMA_EXAMPLES: examples per operation, default 15)
+# Usage: scripts/api-schema.sh    (API_SCHEMA_EXAMPLES: examples per operation, default 25)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-examples="${API_SCHEMA_EXAMPLES:-15}"
+examples="${API_SCHEMA_EXAMPLES:-25}"
 repo="$(pwd)"
 tmp="$(mktemp -d)"
 log="$tmp/server.log"
@@ -49,6 +49,8 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# Killed or interrupted: still stop the server (bash skips the EXIT trap on a bare TERM).
+trap 'exit 143' INT TERM
 
 "${manage[@]}" migrate --noinput --verbosity 0
 "${manage[@]}" createcachetable
