@@ -139,6 +139,7 @@ function sizeRows(verbose) {
         unit: 'KB gzip',
         target: isHome ? `<= ${HOME_JS_TARGET_KB}` : null,
         met: isHome ? js <= HOME_JS_TARGET_KB : null,
+        note: `${load.jsFiles.length} files: entry, its imports, the page's chunk and its imports (Vite manifest)`,
       },
       {
         group: 'Frontend first load',
@@ -319,6 +320,7 @@ async function lighthouseRows({ base, runs, reports, verbose, pages }) {
         unit: 'score',
         target: target === 100 ? '= 100' : `>= ${target}`,
         met: value >= target,
+        note: `median of ${scores[id].length} runs: ${scores[id].join(', ')}`,
       })
     }
   }
