@@ -138,7 +138,7 @@ def main() -> None:
     document = [
         "# Benchmark results",
         "",
-        f"Measured {when} by `make bench` on: {host}.",
+        f"Written {when} by `bench/report.py` (run by `make bench`) on: {host}.",
         "",
         "The machine is shared with other work while it measures, so req/s and latency "
         "figures are noisy lower bounds; the API ratios compare endpoints measured in "
