@@ -36,6 +36,8 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# bash skips the EXIT trap on a plain TERM/INT: exit explicitly so the server is stopped.
+trap 'exit 143' INT TERM
 
 "${manage[@]}" collectstatic --noinput --verbosity 0
 "${manage[@]}" migrate --noinput --verbosity 0
