@@ -12,8 +12,10 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
-from config.env import env_bool, env_int, env_list, env_str, secret_key
+from config.env import env_bool, env_float, env_int, env_list, env_str, secret_key
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
@@ -108,6 +110,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache (sessions stay in the database; the cache holds rate-limit counters) -------
 REDIS_URL = env_str("REDIS_URL")
+# Seconds to wait for Redis to connect or answer before serving without it.
+REDIS_TIMEOUT = env_float("REDIS_TIMEOUT", 1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -115,6 +119,13 @@ if REDIS_URL:
             "BACKEND": "core.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "site"),
+            # Fail fast when Redis is away (core/cache.py then serves without it): redis-py
+            # would otherwise retry each call with a backoff, about 3 s per refused call.
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
+                "retry": Retry(NoBackoff(), 0),
+            },
         }
     }
 else:

@@ -4,6 +4,7 @@ Counters live in Redis when the cache is Redis (REDIS_URL), in the database othe
 with the default database cache they are rows of core.RateLimitCounter, because the cache
 table stores pickled values that cannot be counted atomically in one statement. Any other
 cache backend (local memory in a test, memcached) uses the cache's add() and incr().
+While Redis is unreachable (core/cache.py) its counters move to the database rows.
 Limits are settings written "<count>/<period>" (period s, m, h or d), each with its own
 environment variable.
 
@@ -27,6 +28,8 @@ from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
 
+from core.cache import CacheUnavailable
+from core.cache import RedisCache as FailSoftRedisCache
 from core.errors import RateLimited
 from core.models import RateLimitCounter
 
@@ -64,23 +67,50 @@ def _backend() -> BaseCache:
     return caches[DEFAULT_CACHE_ALIAS]
 
 
+def _database_get(key: str) -> int:
+    row = RateLimitCounter.objects.filter(key=key, expires__gte=int(time.time()))
+    return int(row.values_list("hits", flat=True).first() or 0)
+
+
 def _counter_get(key: str) -> int:
-    if isinstance(_backend(), DatabaseCache):
-        row = RateLimitCounter.objects.filter(key=key, expires__gte=int(time.time()))
-        return int(row.values_list("hits", flat=True).first() or 0)
+    backend = _backend()
+    if isinstance(backend, DatabaseCache):
+        return _database_get(key)
+    if isinstance(backend, FailSoftRedisCache):
+        try:
+            return int(backend.strict(lambda: RedisCache.get(backend, key)) or 0)
+        except CacheUnavailable:
+            return _database_get(key)
     return int(cache.get(key) or 0)
 
 
 def _counter_delete(key: str) -> None:
-    if isinstance(_backend(), DatabaseCache):
+    backend = _backend()
+    if isinstance(backend, FailSoftRedisCache):
+        try:
+            backend.strict(lambda: RedisCache.delete(backend, key))
+            return
+        except CacheUnavailable:
+            pass
+    if isinstance(backend, (DatabaseCache, FailSoftRedisCache)):
         RateLimitCounter.objects.filter(key=key).delete()
     else:
         cache.delete(key)
 
 
 def _counter_incr(key: str, timeout: int) -> int:
-    """Count one hit on `key` (created with a lifetime of `timeout` seconds); the new count."""
+    """Count one hit on `key` (created with a lifetime of `timeout` seconds); the new count.
+
+    While Redis is unreachable its counters are kept in the database instead, so limits
+    (login lockouts above all) still hold during an outage; they restart from zero when
+    Redis is back, at worst one window's worth of extra attempts.
+    """
     backend = _backend()
+    if isinstance(backend, FailSoftRedisCache):
+        try:
+            return backend.strict(lambda: _redis_incr(backend, key, timeout))
+        except CacheUnavailable:
+            return _database_incr(key, timeout)
     if isinstance(backend, RedisCache):
         return _redis_incr(backend, key, timeout)
     if isinstance(backend, DatabaseCache):

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, secret_key
+from config.env import env_bool, env_float, env_int, env_list, secret_key
 
 
 def test_it_reads_booleans_and_refuses_nonsense(monkeypatch) -> None:
@@ -20,6 +20,17 @@ def test_it_reads_integers_and_refuses_nonsense(monkeypatch) -> None:
     monkeypatch.setenv("X_NUM", "twelve")
     with pytest.raises(ImproperlyConfigured):
         env_int("X_NUM", 1)
+
+
+def test_it_reads_numbers_and_refuses_nonsense(monkeypatch) -> None:
+    monkeypatch.setenv("X_SECONDS", "0.5")
+    assert env_float("X_SECONDS", 1.0) == 0.5
+    monkeypatch.setenv("X_SECONDS", "half")
+    with pytest.raises(ImproperlyConfigured):
+        env_float("X_SECONDS", 1.0)
+    monkeypatch.setenv("X_SECONDS", "-1")
+    with pytest.raises(ImproperlyConfigured):
+        env_float("X_SECONDS", 1.0)
 
 
 def test_it_splits_lists(monkeypatch) -> None:
