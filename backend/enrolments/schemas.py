@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ninja import Schema
 from pydantic import Field
@@ -41,7 +41,7 @@ class EnrolmentCourseOut(Schema):
 
 class EnrolmentOut(Schema):
     reference: str
-    status: str = Field(description="pending | paid_claimed | confirmed | rejected")
+    status: Literal["pending", "paid_claimed", "confirmed", "rejected"]
     status_display: str
     course: EnrolmentCourseOut
     name: str

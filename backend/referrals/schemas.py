@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ninja import Schema
 from pydantic import Field
@@ -30,7 +30,7 @@ class ReferralSummaryOut(Schema):
 
 class RewardEntryOut(Schema):
     id: int
-    kind: str = Field(description="credit | reversal | payout")
+    kind: Literal["credit", "reversal", "payout"]
     kind_display: str
     amount: int = Field(description="Positive; the kind gives the sign.")
     signed_amount: int

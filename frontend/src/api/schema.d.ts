@@ -826,9 +826,9 @@ export interface components {
             rejected_reason: string;
             /**
              * Status
-             * @description pending | paid_claimed | confirmed | rejected
+             * @enum {string}
              */
-            status: string;
+            status: "pending" | "paid_claimed" | "confirmed" | "rejected";
             /** Status Display */
             status_display: string;
             /** Utr */
@@ -1133,9 +1133,9 @@ export interface components {
             id: number;
             /**
              * Kind
-             * @description credit | reversal | payout
+             * @enum {string}
              */
-            kind: string;
+            kind: "credit" | "reversal" | "payout";
             /** Kind Display */
             kind_display: string;
             /** Note */
