@@ -26,12 +26,15 @@ CATALOG_CACHE_SECONDS = 60 * 60
 T = TypeVar("T")
 
 
-def catalog_cache_version() -> str:
+def catalog_cache_version() -> str | None:
+    """The current content version; None when the cache cannot hold one (Redis is
+    unreachable: core/cache.py), and then nothing is cached: a version made up here could
+    not be bumped by an edit, and its answers would outlive the edit."""
     version = cache.get(VERSION_KEY)
     if version is None:
         cache.add(VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        version = cache.get(VERSION_KEY) or "0"
-    return str(version)
+        version = cache.get(VERSION_KEY)
+    return None if version is None else str(version)
 
 
 def catalog_cache_bump() -> None:
@@ -45,7 +48,10 @@ def catalog_cache_bump() -> None:
 
 
 def catalog_cached(name: str, build: Callable[[], T]) -> T:
-    return _cached(f"catalog:{catalog_cache_version()}:{name}", build)
+    version = catalog_cache_version()
+    if version is None:
+        return build()
+    return _cached(f"catalog:{version}:{name}", build)
 
 
 def _cached(key: str, build: Callable[[], T]) -> T:
@@ -69,7 +75,10 @@ def catalog_cached_bytes(name: str, render: Callable[[], bytes]) -> bytes:
     saves the second cache read, unpickling and serialising on every request
     (bench/api.py measures GET /api/courses).
     """
-    key = f"catalog:{catalog_cache_version()}:{name}"
+    version = catalog_cache_version()
+    if version is None:
+        return render()
+    key = f"catalog:{version}:{name}"
     body = _rendered.get(key)
     if body is None:
         body = _cached(key, render)

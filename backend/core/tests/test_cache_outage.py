@@ -126,3 +126,12 @@ def test_the_site_answers_without_redis(dead_redis: str, client, settings, tmp_p
     assert client.get("/api/certificates/OUTAGE-1").status_code == 200
     assert client.get("/").status_code == 200
     assert client.get("/courses").status_code == 200
+
+
+def test_catalogue_edits_show_at_once_without_redis(dead_redis: str, client) -> None:
+    course = Course.objects.filter(is_active=True, is_bootcamp=False).first()
+    assert course is not None
+    assert client.get("/api/courses").status_code == 200
+    Course.objects.filter(pk=course.pk).update(name="Renamed during the outage")
+    names = [item["name"] for item in client.get("/api/courses").json()]
+    assert "Renamed during the outage" in names
