@@ -61,9 +61,15 @@ def page_preloads(page: str) -> list[str]:
     """
     path = Path(settings.FRONTEND_DIST) / MANIFEST
     try:
-        manifest = _cached_manifest(path, path.stat().st_mtime)
+        return list(_page_preloads(path, path.stat().st_mtime, page))
     except (OSError, ValueError):
         return []
+
+
+@lru_cache(maxsize=64)
+def _page_preloads(path: Path, mtime: float, page: str) -> tuple[str, ...]:
+    """page_preloads for one build (the manifest's path and mtime): worked out once."""
+    manifest = _cached_manifest(path, mtime)
 
     def closure(key: str, seen: set[str]) -> set[str]:
         if key in seen or key not in manifest:
@@ -79,12 +85,12 @@ def page_preloads(page: str) -> list[str]:
         closure(entry, loaded)
     page_key = f"src/app/routes/{page}.tsx"
     if page_key not in manifest:
-        return []
+        return ()
     wanted = closure(page_key, set()) - loaded
     files = [manifest[key]["file"] for key in sorted(wanted, key=lambda k: (k != page_key, k))]
     loaded_css = {css for key in loaded for css in manifest[key].get("css", [])}
     css = {c for key in wanted for c in manifest[key].get("css", [])} - loaded_css
-    return files + sorted(css)
+    return (*files, *sorted(css))
 
 
 def render_head(
