@@ -1,0 +1,37 @@
+"""The API's default auth (core.api.SessionCsrf) lets anyone through without looking the
+visitor up: only endpoints that use the visitor load the session."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from certificates.tests.conftest import make
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_public_answer_does_not_load_a_signed_in_visitors_session(
+    learner_client: Client,
+) -> None:
+    make("WD-001")
+    learner_client.get("/api/certificates/WD-001")
+    with CaptureQueriesContext(connection) as queries:
+        response = learner_client.get("/api/certificates/WD-001")
+    assert response.status_code == 200
+    tables = " ".join(q["sql"] for q in queries.captured_queries)
+    assert "django_session" not in tables
+    assert "accounts_user" not in tables
+    # Nothing in it depends on the cookie, so shared caches need not key on it.
+    assert "Vary" not in response
+
+
+def test_an_answer_about_the_visitor_still_varies_with_the_cookie(
+    learner_client: Client,
+) -> None:
+    response = learner_client.get("/api/auth/me")
+    assert response.status_code == 200
+    assert response["Vary"] == "Cookie"
+    assert Client().get("/api/auth/me")["Vary"] == "Cookie"
