@@ -122,3 +122,68 @@ def test_the_redis_cache_reuses_one_client(redis_cache: str) -> None:
     assert cache.get("a") == 1
     client = cache._cache  # type: ignore[attr-defined]
     assert client.get_client("a") is client.get_client("b")
+
+
+def _counter(redis_cache: str) -> int:
+    client = caches["default"]._cache.get_client(write=True)  # type: ignore[attr-defined]
+    [key] = list(client.scan_iter(match=f"{redis_cache}:*"))
+    return int(client.get(key))
+
+
+def test_it_counts_on_one_connection_of_its_own(redis_cache: str) -> None:
+    cache = caches["default"]
+    _hit(ident="own", rate="5/h")
+    connection = cache._connection  # type: ignore[attr-defined]
+    assert connection.is_connected
+    _hit(ident="own", rate="5/h")
+    assert cache._connection is connection  # type: ignore[attr-defined]
+    assert _counter(redis_cache) == 2
+
+
+def test_it_loads_its_script_when_redis_has_lost_it(redis_cache: str) -> None:
+    _hit(ident="flushed", rate="5/h")
+    caches["default"]._cache.get_client(write=True).script_flush()  # type: ignore[attr-defined]
+    _hit(ident="flushed", rate="5/h")
+    assert _counter(redis_cache) == 2
+
+
+def test_a_connection_redis_has_closed_is_replaced_without_an_outage(
+    redis_cache: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    cache = caches["default"]
+    _hit(ident="restart", rate="5/h")
+    own_id = cache.command("CLIENT", "ID")  # type: ignore[attr-defined]
+    client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
+    assert client.client_kill_filter(_id=own_id) == 1  # as a Redis restart would
+    with caplog.at_level("ERROR", logger="core.cache"):
+        _hit(ident="restart", rate="5/h")
+    assert not caplog.records  # no outage declared, no fallback to the database
+    assert _counter(redis_cache) == 2
+    assert not RateLimitCounter.objects.exists()
+
+
+def test_a_forked_process_opens_its_own_connection(redis_cache: str) -> None:
+    cache = caches["default"]
+    _hit(ident="fork", rate="5/h")
+    inherited = cache._connection  # type: ignore[attr-defined]
+    inherited.pid = -1  # as if this process had been forked from the one that opened it
+    _hit(ident="fork", rate="5/h")
+    assert cache._connection is not inherited  # type: ignore[attr-defined]
+    assert _counter(redis_cache) == 2
+
+
+def test_it_counts_with_djangos_own_redis_cache_too(redis_cache: str) -> None:
+    plain = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": redis_cache,
+        }
+    }
+    with override_settings(CACHES=plain):
+        caches["default"]._cache.get_client(write=True).script_flush()  # type: ignore[attr-defined]
+        _hit(ident="plain")
+        _hit(ident="plain")
+        with pytest.raises(RateLimited):
+            _hit(ident="plain")
+    assert _counter(redis_cache) == 3
