@@ -7,7 +7,9 @@ from django.test import Client
 from django.utils import timezone
 
 from certificates.models import Certificate
+from certificates.schemas import CertificateOut
 from certificates.tests.conftest import SITE, make
+from core.api import schema_json
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +147,42 @@ def test_it_has_a_readable_operation_id(client: Client) -> None:
         for op in item.values()
     }
     assert operation_ids == {"certificate_get", "certificate_import"}
+
+
+@pytest.mark.parametrize(
+    ("certificate_id", "fields"),
+    [
+        ("WD-001", {"issue_date": datetime.date(2026, 11, 22)}),
+        ("PY-2", {"duration": "2 Months", "name": "Zoë Ångström"}),
+        ("IRC/2026/7", {}),
+        ("EL-1", {"course": "Eliminated"}),
+        (
+            "RV-1",
+            {
+                "status": Certificate.Status.REVOKED,
+                "revoked_reason": 'Issued in error "by mistake"',
+            },
+        ),
+        ("VR-1", {"revoked_reason": "left from before a reinstatement"}),
+    ],
+)
+def test_the_answer_is_byte_for_byte_what_ninja_renders_through_the_schema(
+    client: Client, certificate_id: str, fields: dict
+) -> None:
+    make(certificate_id, **fields)
+
+    response = client.get(f"/api/certificates/{certificate_id}")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    through_schema = CertificateOut.model_validate_json(response.content).model_dump()
+    assert response.content == schema_json(CertificateOut, through_schema)
+
+
+def test_it_shows_no_reason_left_on_a_valid_record(client: Client) -> None:
+    make("VR-1", revoked_reason="left from before a reinstatement")
+
+    body = client.get("/api/certificates/VR-1").json()
+
+    assert body["status"] == "valid"
+    assert body["revoked_reason"] == ""
