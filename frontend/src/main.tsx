@@ -2,10 +2,10 @@ import '@/index.css'
 
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
 
+import { createAppHistory } from '@/app/history'
 import { AppProvider } from '@/app/provider'
-import { createAppRouter } from '@/app/router'
+import { AppRouter, AppRoutes } from '@/app/router'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html must contain <div id="root">.')
@@ -13,7 +13,9 @@ if (!container) throw new Error('index.html must contain <div id="root">.')
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={createAppRouter()} />
+      <AppRouter history={createAppHistory()}>
+        <AppRoutes />
+      </AppRouter>
     </AppProvider>
   </StrictMode>,
 )

@@ -1,8 +1,10 @@
 import { LayoutDashboard, LogIn } from 'lucide-react'
-import { useEffect, type ReactNode } from 'react'
-import { Outlet, ScrollRestoration, useMatches } from 'react-router'
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { Outlet, useLocation } from 'react-router'
 
-import type { RouteHandle } from '@/app/router'
+import { RouteErrorBoundary } from '@/app/route-error'
+import { ScrollRestoration } from '@/app/scroll-restoration'
+import { useCurrentRoute } from '@/app/use-current-route'
 import { Footer } from '@/components/layouts/footer'
 import { Header } from '@/components/layouts/header'
 import { mainNav, policyNav, type NavItem } from '@/components/layouts/nav-items'
@@ -47,8 +49,7 @@ function AccountAction() {
  * step, in the same "<route title> | <brand>" form.
  */
 function useDocumentTitle(brand: string | undefined) {
-  const matches = useMatches()
-  const route = (matches.at(-1)?.handle as RouteHandle | undefined)?.route
+  const route = useCurrentRoute()
   const title = route?.title ?? 'Page not found'
   useEffect(() => {
     document.title = brand ? `${title} | ${brand}` : title
@@ -70,25 +71,32 @@ function Layout({ children }: { children: ReactNode }) {
 export function RootLayout() {
   const { data: site } = useSiteSettings()
   useDocumentTitle(site?.brand_name)
+  const { key } = useLocation()
   return (
     <Layout>
-      <ScrollRestoration />
-      <Outlet />
+      {/*
+        The placeholder shows only while the first page's code loads. Later navigations are
+        transitions: the old page stays until the next one is ready (with a progress bar).
+      */}
+      <Suspense fallback={<PagePlaceholder />}>
+        {/* A page that fails keeps the shell; leaving it clears the error. */}
+        <RouteErrorBoundary resetKey={key}>
+          <Outlet />
+        </RouteErrorBoundary>
+        <ScrollRestoration />
+      </Suspense>
     </Layout>
   )
 }
 
-/** Shown while the first page's code loads: the shell at once, a quiet placeholder inside. */
-export function RootLayoutFallback() {
+/** A screen tall, like the page it stands for: the footer does not jump when it arrives. */
+export function PagePlaceholder() {
   return (
-    <Layout>
-      {/* A screen tall, like the page it stands for: the footer does not jump when it arrives. */}
-      <div className="container-page flex min-h-dvh flex-col gap-4 py-16" aria-busy="true">
-        <p className="sr-only">Loading…</p>
-        <div className="h-10 w-3/4 max-w-xl animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" />
-        <div className="h-5 w-full max-w-2xl animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-        <div className="h-5 w-2/3 max-w-lg animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-      </div>
-    </Layout>
+    <div className="container-page flex min-h-dvh flex-col gap-4 py-16" aria-busy="true">
+      <p className="sr-only">Loading…</p>
+      <div className="h-10 w-3/4 max-w-xl animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" />
+      <div className="h-5 w-full max-w-2xl animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+      <div className="h-5 w-2/3 max-w-lg animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react'
-import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { Component, type ReactNode } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
@@ -10,16 +10,12 @@ import { links } from '@/config/paths'
  * old tab after a deploy); a reload fixes both, so that is the main action.
  */
 export function RouteError() {
-  const error = useRouteError()
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined
   return (
     <div className="container-page flex min-h-[60dvh] flex-col items-start justify-center gap-5 py-16">
       <h1 className="text-title font-bold text-ink" tabIndex={-1}>
         This page could not be loaded
       </h1>
-      <p className="max-w-xl text-lg text-ink-muted">
-        Check your internet connection and try again. {detail && <span className="text-sm">({detail})</span>}
-      </p>
+      <p className="max-w-xl text-lg text-ink-muted">Check your internet connection and try again.</p>
       <div className="flex flex-wrap gap-3">
         <Button onClick={() => window.location.reload()} size="lg">
           <RefreshCw className="size-5" aria-hidden="true" width={20} height={20} />
@@ -31,4 +27,34 @@ export function RouteError() {
       </div>
     </div>
   )
+}
+
+type BoundaryProps = {
+  /** The boundary starts afresh when this changes: pass the location's key. */
+  resetKey: string
+  children: ReactNode
+}
+
+type BoundaryState = { resetKey: string; failed: boolean; error: unknown }
+
+/**
+ * Shows RouteError instead of its children when they throw while rendering, including a
+ * lazy page whose code could not be downloaded. React logs the error (console.error); it
+ * is kept in the state only for the developer tools. Any navigation clears it, so a
+ * visitor can leave the broken page through the header.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { resetKey: this.props.resetKey, failed: false, error: undefined }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error }
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, failed: false, error: undefined }
+  }
+
+  render() {
+    return this.state.failed ? <RouteError /> : this.props.children
+  }
 }

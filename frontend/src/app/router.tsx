@@ -1,52 +1,86 @@
-import type { ComponentType } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { lazy, useLayoutEffect, useState, useTransition, type ComponentType, type ReactNode } from 'react'
+import { Route, Router, Routes, useLocation } from 'react-router'
 
-import { RootLayout, RootLayoutFallback } from '@/app/root-layout'
-import { RouteError } from '@/app/route-error'
-import { routes, type RouteEntry } from '@/config/paths'
+import type { AppHistory } from '@/app/history'
+import { RootLayout } from '@/app/root-layout'
+import { RouteErrorBoundary } from '@/app/route-error'
+import { routes } from '@/config/paths'
+import { NavigationPendingContext } from '@/lib/navigation-pending'
+
+/*
+ * React Router in declarative mode (<Router>, <Routes>, <Route>): its data-router mode
+ * (createBrowserRouter, loaders, route.lazy) costs about 16 KB gzip more on every page, and
+ * the app loads its data with React Query, not loaders.
+ */
 
 type PageModule = { Component: ComponentType }
 
-// Every module in routes/ becomes its own chunk, loaded when its route is first visited.
-const pages = import.meta.glob<PageModule>('./routes/*.tsx')
+// Every module in routes/ becomes its own chunk, loaded when its page is first rendered.
+const pageModules = import.meta.glob<PageModule>('./routes/*.tsx')
 
-function loadPage(page: string) {
-  const load = pages[`./routes/${page}.tsx`]
-  if (!load) throw new Error(`routes.json names page "${page}" but src/app/routes/${page}.tsx does not exist.`)
-  return async () => ({ Component: (await load()).Component })
+// One React.lazy per module, made once: several routes share a module (course, policy,
+// tasks), and a lazy component made on each render would start loading again each time.
+const pages = new Map<string, ComponentType>()
+
+function page(name: string): ComponentType {
+  let Page = pages.get(name)
+  if (!Page) {
+    const load = pageModules[`./routes/${name}.tsx`]
+    if (!load) throw new Error(`routes.json names page "${name}" but src/app/routes/${name}.tsx does not exist.`)
+    Page = lazy(async () => ({ default: (await load()).Component }))
+    pages.set(name, Page)
+  }
+  return Page
 }
 
-export type RouteHandle = { route?: RouteEntry }
+function element(name: string) {
+  const Page = page(name)
+  return <Page />
+}
 
-/** The route objects, shared by the browser router and the tests' memory router. */
-export function createRouteObjects(): RouteObject[] {
-  const pageRoutes = routes.map(
-    (route): RouteObject => ({
-      id: route.id,
-      path: route.path,
-      // Paths are exact: the server matches them case-sensitively too.
-      caseSensitive: true,
-      lazy: loadPage(route.page),
-      handle: { route } satisfies RouteHandle,
-    }),
+// Built once, when the app starts: a page named in routes.json without a module fails here.
+const pageRoutes = [
+  ...routes.map((route) => (
+    // Paths are exact: the server matches them case-sensitively too.
+    <Route key={route.id} path={route.path} caseSensitive element={element(route.page)} />
+  )),
+  <Route key="not-found" path="*" element={element('not-found')} />,
+]
+
+/**
+ * Every page inside the root layout. The layout holds the page's error boundary (a page
+ * that fails keeps the shell); this one catches what fails in the layout itself.
+ */
+export function AppRoutes() {
+  const { key } = useLocation()
+  return (
+    <RouteErrorBoundary resetKey={key}>
+      <Routes>
+        <Route element={<RootLayout />}>{pageRoutes}</Route>
+      </Routes>
+    </RouteErrorBoundary>
   )
-  return [
-    {
-      id: 'root',
-      Component: RootLayout,
-      HydrateFallback: RootLayoutFallback,
-      ErrorBoundary: RouteError,
-      children: [
-        {
-          // Pathless: a page that fails (e.g. its code cannot be downloaded) keeps the shell.
-          ErrorBoundary: RouteError,
-          children: [...pageRoutes, { id: 'not-found', path: '*', lazy: loadPage('not-found') }],
-        },
-      ],
-    },
-  ]
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRouteObjects())
+/**
+ * <BrowserRouter>, with one difference: each navigation is a transition of our own
+ * useTransition, not of React's global startTransition. Either way the old page stays on
+ * screen while the next page's code loads (a transition that suspends keeps what is
+ * already shown, instead of falling back to the placeholder); with our own we also know
+ * when that is happening, for the progress bar (useNavigationPending).
+ */
+export function AppRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
+  const [pending, startTransition] = useTransition()
+  const [state, setState] = useState({ action: history.action, location: history.location })
+  useLayoutEffect(
+    () => history.listen(({ action, location }) => startTransition(() => setState({ action, location }))),
+    [history],
+  )
+  return (
+    <NavigationPendingContext value={pending}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        {children}
+      </Router>
+    </NavigationPendingContext>
+  )
 }

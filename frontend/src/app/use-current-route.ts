@@ -1,10 +1,14 @@
-import { useMatches } from 'react-router'
+import { useMemo } from 'react'
+import { matchRoutes, useLocation } from 'react-router'
 
-import type { RouteHandle } from '@/app/router'
-import type { RouteEntry } from '@/config/paths'
+import { routes, type RouteEntry } from '@/config/paths'
+
+// Matched like <AppRoutes> matches them (same paths, case-sensitive), for the layout above
+// the page as well as the page.
+const table = routes.map((route) => ({ path: route.path, caseSensitive: true, route }))
 
 /** The routes.json entry of the page being shown (undefined on the not-found page). */
 export function useCurrentRoute(): RouteEntry | undefined {
-  const matches = useMatches()
-  return (matches.at(-1)?.handle as RouteHandle | undefined)?.route
+  const { pathname } = useLocation()
+  return useMemo(() => matchRoutes(table, pathname)?.[0]?.route.route, [pathname])
 }

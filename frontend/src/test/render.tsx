@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter, Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 
+import { createAppHistory } from '@/app/history'
 import { AppProvider } from '@/app/provider'
-import { createRouteObjects } from '@/app/router'
+import { AppRouter, AppRoutes } from '@/app/router'
 import type { SiteSettings, UserOut } from '@/lib/bootstrap'
 import { site as siteFixture } from '@/test/fixtures'
 
@@ -21,24 +22,32 @@ export function embedBootstrap(site: SiteSettings = siteFixture, user: UserOut |
   document.head.append(script)
 }
 
-/** Render the whole app (shell, lazy pages) at `path`, as the browser router would. */
+/**
+ * Render the whole app (shell, lazy pages) at `path` with the app's own router, on a memory
+ * history instead of the browser's; `history.location` is where the app is.
+ */
 export function renderRoute(path: string, { bootstrap = true, user = null }: { bootstrap?: boolean; user?: UserOut | null } = {}) {
   if (bootstrap) embedBootstrap(siteFixture, user)
-  const router = createMemoryRouter(createRouteObjects(), { initialEntries: [path] })
+  const history = createAppHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }))
   const result = render(
     <AppProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <AppRoutes />
+      </AppRouter>
     </AppProvider>,
   )
-  return { ...result, router }
+  return { ...result, history }
 }
 
 /** Render one component with the providers it needs (query client and a router). */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] })
   return render(
     <AppProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={ui} />
+        </Routes>
+      </MemoryRouter>
     </AppProvider>,
   )
 }

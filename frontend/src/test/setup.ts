@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 
 import { resetBootstrapCache } from '@/lib/bootstrap'
 
@@ -22,6 +22,11 @@ globalThis.Request = DocumentRequest
 
 // The first render of a route loads its lazy module; give slow CI machines time.
 configure({ asyncUtilTimeout: 5000 })
+
+// The router scrolls on every page change; jsdom has no scrolling and would log each call.
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+})
 
 afterEach(() => {
   cleanup()

@@ -395,11 +395,11 @@ describe('dashboard route', () => {
   })
 
   it('logs out: ends the session, forgets the account and opens the login page', async () => {
-    const { fetchMock, router } = await renderDashboard({ 'POST /api/auth/logout': () => json({ message: 'You have been logged out.' }) })
+    const { fetchMock, history } = await renderDashboard({ 'POST /api/auth/logout': () => json({ message: 'You have been logged out.' }) })
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/login')
-    expect(router.state.location.search).toBe('')
+    expect(history.location.pathname).toBe('/login')
+    expect(history.location.search).toBe('')
     expect(screen.getAllByRole('link', { name: /^login$/i })[0]).toHaveAttribute('href', '/login')
     const posts = fetchMock.mock.calls.map(([input]) => input as Request).filter((request) => request.method === 'POST')
     expect(posts.map((request) => new URL(request.url).pathname)).toEqual(['/api/auth/logout'])
@@ -414,10 +414,10 @@ describe('dashboard route', () => {
 
   it('sends a logged-out visitor to the login page', async () => {
     mockApi(accountHandlers)
-    const { router } = renderRoute('/dashboard')
+    const { history } = renderRoute('/dashboard')
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/login')
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/dashboard')
+    expect(history.location.pathname).toBe('/login')
+    expect(new URLSearchParams(history.location.search).get('next')).toBe('/dashboard')
   })
 
   it('asks the API who is logged in when the page has no embedded account', async () => {
@@ -438,8 +438,8 @@ describe('dashboard route', () => {
 
   it('treats a 401 from the API as logged out', async () => {
     mockApi({ ...accountHandlers, 'GET /api/auth/me': () => json({ message: 'Log in first.', extra: {} }, 401) })
-    const { router } = renderRoute('/dashboard', { bootstrap: false })
+    const { history } = renderRoute('/dashboard', { bootstrap: false })
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await waitFor(() => expect(history.location.pathname).toBe('/login'))
   })
 })

@@ -79,12 +79,12 @@ describe('login route', () => {
 
   it('says "Login successful!", then opens the dashboard and the header offers Dashboard', async () => {
     const fetchMock = mockApi(loginAnswer(200, { message: 'Login successful!', user: learner }))
-    const { router } = renderRoute('/login')
+    const { history } = renderRoute('/login')
     await fillAndSubmit(' 98765 43210 ', 'a-good-password')
     const success = await screen.findByText('Login successful!')
     expect(success.closest('[role="status"]')).not.toBeNull()
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(history.location.pathname).toBe('/dashboard')
     expect(screen.getAllByRole('link', { name: /dashboard/i })[0]).toHaveAttribute('href', '/dashboard')
     expect(screen.queryByRole('link', { name: /^login$/i })).not.toBeInTheDocument()
     expect(await sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([{ phone: '98765 43210', password: 'a-good-password' }])
@@ -92,24 +92,24 @@ describe('login route', () => {
 
   it('goes to a same-site ?next= path after login', async () => {
     mockApi(loginAnswer(200, { message: 'Login successful!', user: learner }))
-    const { router } = renderRoute('/login?next=%2Freferearn')
+    const { history } = renderRoute('/login?next=%2Freferearn')
     await fillAndSubmit()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/referearn'))
+    await waitFor(() => expect(history.location.pathname).toBe('/referearn'))
   })
 
   it('ignores a ?next= that points to another site', async () => {
     mockApi(loginAnswer(200, { message: 'Login successful!', user: learner }))
-    const { router } = renderRoute('/login?next=%2F%2Fevil.example%2Fdashboard')
+    const { history } = renderRoute('/login?next=%2F%2Fevil.example%2Fdashboard')
     await fillAndSubmit()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
   })
 
   it('sends a logged-in user to the dashboard', async () => {
     mockApi({ 'GET /api/courses': coursesHandler })
-    const { router } = renderRoute('/login', { user: learner })
+    const { history } = renderRoute('/login', { user: learner })
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(history.location.pathname).toBe('/dashboard')
   })
 
   it('reads the CSRF cookie afresh for each write, since login rotates it', async () => {

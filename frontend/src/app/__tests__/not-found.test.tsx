@@ -8,14 +8,14 @@ import { renderRoute } from '@/test/render'
 describe('not-found route', () => {
   it('renders for an unknown path with a link back home', async () => {
     mockApi()
-    const { router } = renderRoute('/no-such-page')
+    const { history } = renderRoute('/no-such-page')
     expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
     const home = screen.getByRole('link', { name: /back to home/i })
     expect(home).toHaveAttribute('href', '/')
 
     await userEvent.click(home)
     expect(await screen.findByRole('heading', { level: 1, name: /build real software/i })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    expect(history.location.pathname).toBe('/')
   })
 
   it('matches paths case-sensitively, like the server', async () => {

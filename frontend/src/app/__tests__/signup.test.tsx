@@ -116,7 +116,7 @@ describe('signup route', () => {
 
   it('says "Successfully signed up", then opens the login page with the phone filled in', async () => {
     const fetchMock = mockApi(signupAnswer(201, { message: 'Successfully signed up' }))
-    const { router } = renderRoute('/registration')
+    const { history } = renderRoute('/registration')
     await fillAndSubmit({ email: 'asha@example.com' })
     const success = await screen.findByText('Successfully signed up')
     expect(success.closest('[role="status"]')).not.toBeNull()
@@ -124,15 +124,15 @@ describe('signup route', () => {
       { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: 'asha@example.com' },
     ])
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/login')
+    expect(history.location.pathname).toBe('/login')
     expect(screen.getByText('Successfully signed up')).toBeInTheDocument()
     expect(screen.getByLabelText(/phone number/i)).toHaveValue('98765 43210')
   })
 
   it.each(['/signup', '/registration'])('%s sends a logged-in user to the dashboard', async (path) => {
     mockApi(accountHandlers)
-    const { router } = renderRoute(path, { user: learner })
+    const { history } = renderRoute(path, { user: learner })
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(history.location.pathname).toBe('/dashboard')
   })
 })

@@ -74,10 +74,10 @@ describe('verify route', { timeout: 20_000 }, () => {
   it('trims and upper-cases the ID and moves to the shareable /verify/<ID>', async () => {
     const fetchMock = mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
     const user = userEvent.setup()
-    const { router } = renderRoute('/verify')
+    const { history } = renderRoute('/verify')
     await user.type(await screen.findByLabelText('Certificate ID'), '  wd-2025-0042 {Enter}')
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verify/WD-2025-0042'))
+    await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
     expect(await screen.findByRole('heading', { level: 2, name: 'Certificate verified' })).toBeInTheDocument()
     expect(lookups(fetchMock)).toEqual(['/api/certificates/WD-2025-0042'])
     expect(screen.getByLabelText('Certificate ID')).toHaveValue('WD-2025-0042')
@@ -198,8 +198,8 @@ describe('verify route', { timeout: 20_000 }, () => {
 
   it('opens /verify/<id> typed in small letters at the capitalised address', async () => {
     mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
-    const { router } = renderRoute('/verify/wd-2025-0042')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verify/WD-2025-0042'))
+    const { history } = renderRoute('/verify/wd-2025-0042')
+    await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
     expect(await screen.findByRole('heading', { name: 'Certificate verified' })).toBeInTheDocument()
   })
 
@@ -208,10 +208,10 @@ describe('verify route', { timeout: 20_000 }, () => {
       'GET /api/certificates/WD%2F2025%2F7': () => json(certificate({ certificate_id: 'WD/2025/7' })),
     })
     const user = userEvent.setup()
-    const { router } = renderRoute('/verify')
+    const { history } = renderRoute('/verify')
     await user.type(await screen.findByLabelText('Certificate ID'), 'wd/2025/7{Enter}')
     expect(await screen.findByRole('heading', { name: 'Certificate verified' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/verify/WD%2F2025%2F7')
+    expect(history.location.pathname).toBe('/verify/WD%2F2025%2F7')
     expect(lookups(fetchMock)).toEqual(['/api/certificates/WD%2F2025%2F7'])
     expect(tableRows().CertificateID).toBe('WD/2025/7')
   })

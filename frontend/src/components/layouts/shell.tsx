@@ -1,5 +1,7 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
-import { useLocation, useNavigation } from 'react-router'
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+
+import { useNavigationPending } from '@/lib/navigation-pending'
 
 type ShellProps = {
   header: ReactNode
@@ -30,10 +32,24 @@ function useFocusOnNavigation() {
   }, [pathname])
 }
 
-/** A thin bar while the next page's code or data loads — on slow networks it matters. */
+/**
+ * Every navigation is pending for a moment, even to a page whose code is already here; the
+ * bar waits this long so that those do not flash it.
+ */
+const PROGRESS_DELAY_MS = 100
+
+/** A thin bar while the next page's code loads — on slow networks it matters. */
 function NavigationProgress() {
-  const navigation = useNavigation()
-  if (navigation.state === 'idle') return null
+  return useNavigationPending() ? <ProgressBar /> : null
+}
+
+function ProgressBar() {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), PROGRESS_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  if (!shown) return null
   return (
     <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" role="progressbar" aria-label="Loading page">
       <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] bg-accent-500 motion-reduce:w-full motion-reduce:animate-none" />
