@@ -6,6 +6,8 @@ import pytest
 from django.test import Client
 
 from certificates.tests.conftest import make
+from core.models import RateLimitCounter
+from core.tests.test_ratelimit_stores import redis_cache  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -32,3 +34,17 @@ def test_it_counts_each_address_separately(client: Client, settings: Any) -> Non
     again = client.get("/api/certificates/WD-001", REMOTE_ADDR="10.0.0.1")
 
     assert (first.status_code, other.status_code, again.status_code) == (200, 200, 429)
+
+
+@pytest.mark.usefixtures("redis_cache")
+def test_with_redis_it_refuses_over_the_limit_found_or_not(client: Client, settings: Any) -> None:
+    # Day-long window: it cannot roll over in the middle of the test (except at midnight UTC).
+    settings.RATE_LIMIT_VERIFY = "2/d"
+    make("WD-001")
+
+    under = [client.get(f"/api/certificates/{cid}").status_code for cid in ("WD-001", "NOPE-1")]
+    over = [client.get(f"/api/certificates/{cid}").status_code for cid in ("WD-001", "NOPE-1")]
+
+    assert under == [200, 404]
+    assert over == [429, 429]
+    assert not RateLimitCounter.objects.exists()  # counted in Redis
