@@ -7,10 +7,9 @@ The connection pools are shared either way and redis clients are thread-safe, so
 client per pool does the same work.
 
 Cheaper still for the one Redis call of the busiest endpoint (the rate-limit counter of
-every certificate lookup): `command()`, or `send()` and later `receive()`, run it on a
-connection of the cache object's own, without borrowing one from redis-py's pool, whose
-poll of the socket, locks and bookkeeping around each call cost more CPU than the call
-itself; split in two, the round trip overlaps the caller's own work.
+every certificate lookup): `command()` sends it on a connection of the cache object's own,
+without borrowing one from redis-py's pool, whose poll of the socket, locks and
+bookkeeping around each call cost more CPU than the call itself.
 
 Outage: Redis holds only what can be rebuilt (cached catalogue reads, rendered QR codes,
 rate-limit counters), so losing it must not take the site down. When Redis cannot be
@@ -111,76 +110,37 @@ class RedisCache(DjangoRedisCache):
         self._location = server if isinstance(server, str) else ",".join(server)
         self._breaker = _breaker_for(self._location)
         self._connection: Any = None
-        # What send() sent and receive() has not read yet: (command, on a connection
-        # that had been used before).
-        self._pending: tuple[tuple[Any, ...], bool] | None = None
 
     def command(self, *args: Any) -> Any:
-        """Run one command (on the primary) and return its reply: send(), then receive()."""
-        self.send(*args)
-        return self.receive()
+        """Run one command (on the primary) and return its reply, as redis-py raises errors.
 
-    def send(self, *args: Any) -> None:
-        """Send one command on this cache object's own connection; receive() reads its
-        reply, so that the caller can work while Redis answers. One command at a time.
-
-        Django keeps one cache object per thread, so the connection is never shared; a
-        process made by fork() opens its own. Errors are raised as redis-py raises them:
-        wrap both calls in strict() for outage handling.
+        On this cache object's own connection: Django keeps one cache object per thread,
+        so the connection is never shared; a process made by fork() opens its own. A
+        connection Redis has closed since its last use (a Redis restart) fails on its
+        next send or read: that call is made once more on a new connection, as the pool
+        would have done after polling the socket. Wrap in strict() for outage handling.
         """
-        if self._pending is not None:
-            # A reply nobody read (its reader was interrupted) would answer this command.
-            self._connection.disconnect()
-            self._pending = None
         connection = self._connection
         if connection is None or connection.pid != os.getpid():
             pool = self._cache._get_connection_pool(write=True)  # type: ignore[attr-defined]
             connection = self._connection = pool.connection_class(**pool.connection_kwargs)
-        reused = connection.is_connected
-        try:
-            connection.send_command(*args)
-        except redis.exceptions.ConnectionError:
-            if not reused:
-                raise
-            # A connection Redis closed since its last use (a restart) fails on first use;
-            # receive() sends again on a new one.
-        except BaseException:
-            connection.disconnect()
-            raise
-        self._pending = (args, reused)
-
-    def receive(self) -> Any:
-        """The reply to what send() sent.
-
-        If Redis had closed the connection since its last use (a restart), the command
-        never ran: it is sent once more on a new connection, as the pool would have done
-        after polling the socket, and no outage is declared.
-        """
-        if self._pending is None:
-            raise RuntimeError("receive() without send()")
-        (args, reused), self._pending = self._pending, None
-        connection = self._connection
-        if connection.is_connected:
+        elif connection.is_connected:
             try:
-                return self._read(connection)
+                return self._round_trip(connection, args)
             except redis.exceptions.ConnectionError:
-                if not reused:
-                    raise
-        try:
-            connection.send_command(*args)
-        except BaseException:
-            connection.disconnect()
-            raise
-        return self._read(connection)
+                pass  # a stale connection (it has disconnected itself): once more, anew
+        return self._round_trip(connection, args)
 
     @staticmethod
-    def _read(connection: Any) -> Any:
+    def _round_trip(connection: Any, args: tuple[Any, ...]) -> Any:
         try:
+            connection.send_command(*args)
             return connection.read_response()
         except redis.exceptions.ResponseError:
             raise  # an error reply: the connection is in step and stays
         except BaseException:
-            # Interrupted while reading, a later command could read this reply.
+            # Interrupted between sending and reading, a later call could read this
+            # call's reply: the connection goes.
             connection.disconnect()
             raise
 

@@ -9,8 +9,7 @@ Limits are settings written "<count>/<period>" (period s, m, h or d), each with 
 environment variable.
 
 Each counter is one atomic operation per hit: a script around INCR on Redis, one INSERT ... ON CONFLICT DO UPDATE ... RETURNING in the database. bench/api.py
-measures the difference on the certificate verify endpoint, which counts every lookup
-and uses rate_limit_hit_around() so that the Redis round trip overlaps the lookup.
+measures the difference on the certificate verify endpoint, which counts every lookup.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ import functools
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, cache, caches
@@ -109,16 +108,12 @@ def _counter_incr(key: str, timeout: int) -> int:
     (login lockouts above all) still hold during an outage; they restart from zero when
     Redis is back, at worst one window's worth of extra attempts.
     """
-    count = _counter_incr_begin(key, timeout)
-    return count if isinstance(count, int) else count()
-
-
-def _counter_incr_begin(key: str, timeout: int) -> int | Callable[[], int]:
-    """Start counting one hit: the new count, or with Redis a function that gives it, so
-    that the caller can work while Redis answers."""
     backend = _backend()
     if isinstance(backend, FailSoftRedisCache):
-        return _redis_incr_begin(backend, key, timeout)
+        try:
+            return backend.strict(lambda: _redis_incr(backend, key, timeout))
+        except CacheUnavailable:
+            return _database_incr(key, timeout)
     if isinstance(backend, RedisCache):
         return _redis_incr(backend, key, timeout)
     if isinstance(backend, DatabaseCache):
@@ -144,42 +139,18 @@ return count
 _REDIS_INCR_SHA = hashlib.sha1(_REDIS_INCR.encode()).hexdigest()  # noqa: S324 (Redis names scripts so)
 
 
-def _redis_incr_begin(
-    backend: FailSoftRedisCache, key: str, timeout: int
-) -> int | Callable[[], int]:
+def _redis_incr(backend: RedisCache, key: str, timeout: int) -> int:
     # make_key(), not make_and_validate_key(): the check only warns about keys memcached
     # would refuse, and these keys are short, printable and built right here.
     redis_key = backend.make_key(key)
+    if isinstance(backend, FailSoftRedisCache):
+        call: Callable[..., Any] = backend.command  # its own connection (core/cache.py)
+    else:
+        call = backend._cache.get_client(redis_key, write=True).execute_command
     try:
-        # On the cache's own connection (core/cache.py), read by finish().
-        backend.strict(lambda: backend.send("EVALSHA", _REDIS_INCR_SHA, 1, redis_key, timeout))
-    except CacheUnavailable:
-        return _database_incr(key, timeout)
-
-    def finish() -> int:
-        try:
-            try:
-                return int(backend.strict(backend.receive))
-            except NoScriptError:  # not loaded on this Redis yet (or since a restart)
-                return int(
-                    backend.strict(
-                        lambda: backend.command("EVAL", _REDIS_INCR, 1, redis_key, timeout)
-                    )
-                )
-        except CacheUnavailable:
-            return _database_incr(key, timeout)
-
-    return finish
-
-
-def _redis_incr(backend: RedisCache, key: str, timeout: int) -> int:
-    """The counter with Django's own Redis cache (a pooled client)."""
-    redis_key = backend.make_key(key)
-    client = backend._cache.get_client(redis_key, write=True)
-    try:
-        return int(client.execute_command("EVALSHA", _REDIS_INCR_SHA, 1, redis_key, timeout))
-    except NoScriptError:
-        return int(client.execute_command("EVAL", _REDIS_INCR, 1, redis_key, timeout))
+        return int(call("EVALSHA", _REDIS_INCR_SHA, 1, redis_key, timeout))
+    except NoScriptError:  # not loaded on this Redis yet (or since a restart): EVAL loads it
+        return int(call("EVAL", _REDIS_INCR, 1, redis_key, timeout))
 
 
 def _database_incr(key: str, timeout: int) -> int:
@@ -242,38 +213,6 @@ def rate_limit_check(*, scope: str, ident: str, rate: str, message: str) -> None
 def rate_limit_reset(*, scope: str, ident: str, rate: str) -> None:
     _parsed, _now, window = _window(rate)
     _counter_delete(_key(scope, ident, window))
-
-
-@contextmanager
-def rate_limit_hit_around(*, scope: str, ident: str, rate: str, message: str) -> Iterator[None]:
-    """rate_limit_hit() around read-only work whose result is used only after the block.
-
-    With Redis the hit is sent as the block starts and its count read as the block ends,
-    so the round trip overlaps the work instead of the worker waiting on it (bench/api.py
-    measures the certificate lookup); RateLimited then replaces whatever the block gave
-    or raised, so a refused visitor learns nothing from the work done. Elsewhere the hit
-    is counted, and refused, before the block runs, as rate_limit_hit() does.
-    """
-    if not settings.RATE_LIMIT_ENABLED:
-        yield
-        return
-    parsed, now, window = _window(rate)
-    count = _counter_incr_begin(_key(scope, ident, window), parsed.seconds + 5)
-    if isinstance(count, int):
-        if count > parsed.count:
-            raise _refuse(parsed, now, window, message)
-        yield
-        return
-    try:
-        yield
-    except Exception:
-        if count() > parsed.count:
-            raise _refuse(parsed, now, window, message) from None
-        raise
-    # Any other BaseException (the worker stopping) leaves without waiting for the reply;
-    # the next command on the connection drops it (core/cache.py).
-    if count() > parsed.count:
-        raise _refuse(parsed, now, window, message)
 
 
 def rate_limit_hit(*, scope: str, ident: str, rate: str, message: str) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
-from typing import Any
 from unittest import mock
 
 import pytest
@@ -22,12 +21,7 @@ from certificates.models import Certificate
 from core import cache as core_cache
 from core.errors import RateLimited
 from core.models import RateLimitCounter
-from core.ratelimit import (
-    rate_limit_check,
-    rate_limit_hit,
-    rate_limit_hit_around,
-    rate_limit_reset,
-)
+from core.ratelimit import rate_limit_check, rate_limit_hit, rate_limit_reset
 
 pytestmark = pytest.mark.django_db
 
@@ -111,19 +105,6 @@ def test_rate_limits_still_hold_counting_in_the_database(dead_redis: str) -> Non
         rate_limit_check(scope="t", ident="1.2.3.4", rate="2/h", message="Locked.")
     rate_limit_reset(scope="t", ident="1.2.3.4", rate="2/h")
     assert not RateLimitCounter.objects.exists()
-
-
-def test_a_limit_around_work_still_holds_counting_in_the_database(dead_redis: str) -> None:
-    def around() -> Any:
-        return rate_limit_hit_around(scope="t", ident="1.2.3.4", rate="1/h", message="Slow.")
-
-    with around():
-        pass
-    done = []
-    with pytest.raises(RateLimited), around():
-        done.append(1)
-    assert done == []  # counted in the database at once, so refused before the work
-    assert RateLimitCounter.objects.get().hits == 2
 
 
 def test_the_site_answers_without_redis(dead_redis: str, client, settings, tmp_path) -> None:

@@ -6,7 +6,6 @@ import os
 import secrets
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from django.core.cache import caches
@@ -16,12 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from core.errors import RateLimited
 from core.models import RateLimitCounter
-from core.ratelimit import (
-    rate_limit_check,
-    rate_limit_hit,
-    rate_limit_hit_around,
-    rate_limit_reset,
-)
+from core.ratelimit import rate_limit_check, rate_limit_hit, rate_limit_reset
 
 pytestmark = pytest.mark.django_db
 
@@ -193,71 +187,3 @@ def test_it_counts_with_djangos_own_redis_cache_too(redis_cache: str) -> None:
         with pytest.raises(RateLimited):
             _hit(ident="plain")
     assert _counter(redis_cache) == 3
-
-
-def _around(ident: str, rate: str = "2/h") -> Any:
-    return rate_limit_hit_around(scope="t", ident=ident, rate=rate, message="Slow down.")
-
-
-def test_around_work_it_counts_in_redis_and_refuses_after_the_work(redis_cache: str) -> None:
-    done = []
-    for _ in range(2):
-        with _around("around"):
-            done.append(1)
-    with pytest.raises(RateLimited), _around("around"):
-        done.append(1)  # the work runs while Redis counts; its result is not used
-    assert len(done) == 3
-    assert _counter(redis_cache) == 3
-    assert not RateLimitCounter.objects.exists()
-
-
-def test_around_work_a_refusal_replaces_the_works_own_error(redis_cache: str) -> None:
-    with pytest.raises(LookupError), _around("errors", rate="1/h"):
-        raise LookupError("not found")  # under the limit: the work's error stands
-    with pytest.raises(RateLimited), _around("errors", rate="1/h"):
-        raise LookupError("not found")  # over it: refused, found or not
-
-
-def test_around_work_an_interrupted_block_leaves_no_reply_behind(redis_cache: str) -> None:
-    with pytest.raises(KeyboardInterrupt), _around("interrupted", rate="5/h"):
-        raise KeyboardInterrupt  # leaves without reading the count
-    with _around("interrupted", rate="5/h"):
-        pass
-    _hit(ident="interrupted", rate="5/h")  # each reads its own reply, not the one left
-    assert _counter(redis_cache) == 3
-
-
-def test_around_work_a_connection_redis_has_closed_is_replaced(
-    redis_cache: str, caplog: pytest.LogCaptureFixture
-) -> None:
-    cache = caches["default"]
-    with _around("restart", rate="5/h"):
-        pass
-    own_id = cache.command("CLIENT", "ID")  # type: ignore[attr-defined]
-    client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
-    assert client.client_kill_filter(_id=own_id) == 1
-    with caplog.at_level("ERROR", logger="core.cache"), _around("restart", rate="5/h"):
-        pass
-    assert not caplog.records
-    assert _counter(redis_cache) == 2
-
-
-@override_settings(CACHES=LOCMEM)
-def test_around_work_elsewhere_it_refuses_before_the_work() -> None:
-    caches["default"].clear()
-    with _around("locmem", rate="1/h"):
-        pass
-    done = []
-    with pytest.raises(RateLimited), _around("locmem", rate="1/h"):
-        done.append(1)
-    assert done == []
-
-
-def test_around_work_with_the_database_cache_it_refuses_before_the_work() -> None:
-    with _around("db", rate="1/h"):
-        pass
-    done = []
-    with pytest.raises(RateLimited), _around("db", rate="1/h"):
-        done.append(1)
-    assert done == []
-    assert RateLimitCounter.objects.get().hits == 2
