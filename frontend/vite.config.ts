@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url'
 
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // make dev sets DJANGO_URL to where runserver listens (HOST:PORT).
@@ -10,9 +11,27 @@ const backend = process.env.DJANGO_URL ?? 'http://127.0.0.1:8000'
 // Django serves the built app (dist/) under /static/ with WhiteNoise, and answers every
 // page route itself (to set the status, the <title> and the meta tags); in development
 // Vite serves the pages and forwards everything that belongs to Django.
+/**
+ * The server sends the app shell (header and placeholder) in the HTML, so the first paint
+ * needs only the HTML and the stylesheet: the scripts are fetched with low priority, after
+ * the stylesheet and the font rather than competing with them on a slow connection. Django
+ * writes the page's own modulepreloads the same way (backend/web/html.py).
+ */
+function scriptsAfterStyles(): Plugin {
+  return {
+    name: 'scripts-after-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin'),
+    },
+  }
+}
+
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/static/' : '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), scriptsAfterStyles()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

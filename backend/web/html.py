@@ -1,5 +1,7 @@
 """Writes the route's <head> into the built index.html so link previews and crawlers see
-the right title, description, canonical link and Open Graph tags without running JS."""
+the right title, description, canonical link and Open Graph tags without running JS, and
+the app shell (header and loading placeholder) into <div id="root"> so that visitors see
+the site before the JavaScript has downloaded."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from django.utils.html import escape, json_script
 HEAD_MARKER = "<!--app-head-->"
 # Written by `vite build` (build.manifest in frontend/vite.config.ts).
 MANIFEST = Path(".vite") / "manifest.json"
+# Written by frontend/scripts/prerender-shell.mjs (part of `npm run build`).
+APP_SHELL = Path(".vite") / "app-shell.json"
+ROOT_ELEMENT = '<div id="root"></div>'
 
 
 class FrontendNotBuilt(RuntimeError):
@@ -132,7 +137,9 @@ def render_head(
         if file.endswith(".css"):
             tags.append(f'<link rel="preload" as="style" crossorigin href="{href}">')
         else:
-            tags.append(f'<link rel="modulepreload" crossorigin href="{href}">')
+            # Low, like the entry script (frontend/vite.config.ts): the app shell in the
+            # HTML paints with the stylesheet alone, which should not wait for scripts.
+            tags.append(f'<link rel="modulepreload" fetchpriority="low" crossorigin href="{href}">')
     return "\n    ".join(tags)
 
 
@@ -142,5 +149,27 @@ def _json_for_script(obj: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def render_page(**head: object) -> str:
-    return index_template().replace(HEAD_MARKER, render_head(**head), 1)  # type: ignore[arg-type]
+def app_shell(*, logged_in: bool, brand_name: str) -> str:
+    """The prerendered header and loading placeholder (frontend/src/app/static-shell.tsx)
+    for a visitor or a logged-in user, with the brand name; empty when the build has none
+    (the page then shows nothing until its script runs, as under `vite dev`)."""
+    path = Path(settings.FRONTEND_DIST) / APP_SHELL
+    try:
+        shells = _cached_shells(path, path.stat().st_mtime)
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    html, token = shells["user" if logged_in else "visitor"], shells["brand_token"]
+    return html.replace(token, escape(brand_name))
+
+
+@lru_cache(maxsize=4)
+def _cached_shells(path: Path, mtime: float) -> dict[str, str]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {key: str(data[key]) for key in ("brand_token", "visitor", "user")}
+
+
+def render_page(*, shell: str = "", **head: object) -> str:
+    html = index_template().replace(HEAD_MARKER, render_head(**head), 1)  # type: ignore[arg-type]
+    if shell:
+        html = html.replace(ROOT_ELEMENT, f'<div id="root">{shell}</div>', 1)
+    return html

@@ -16,11 +16,12 @@ from django.http import (
 from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_safe
 
 from accounts.selectors import user_public
 from catalog.selectors import catalog_meta_for_path, site_settings_public
-from web.html import FrontendNotBuilt, page_preloads, render_page
+from web.html import FrontendNotBuilt, app_shell, page_preloads, render_page
 from web.routes import route_match, routes
 
 logger = logging.getLogger(__name__)
@@ -34,12 +35,17 @@ LOGIN_PATH = "/login"
 
 
 @require_safe
+@gzip_page
 @ensure_csrf_cookie
 def spa(request: HttpRequest) -> HttpResponse:
-    """Every page of the single-page app: the built index.html with the route's head.
+    """Every page of the single-page app: the built index.html with the route's head and
+    the app shell.
 
     Listed routes answer 200; anything else answers 404 with the same app, which shows
     its not-found page. A trailing slash on a listed route redirects to the bare path.
+    Compressed for clients that accept gzip (about a fifth of the size on slow phones),
+    with Django's BREACH mitigation: gzip_page adds random padding to every response. The
+    CSRF token travels in its cookie, never in the page.
     """
     path = request.path
     found = route_match(path)
@@ -91,6 +97,7 @@ def spa(request: HttpRequest) -> HttpResponse:
             noindex=noindex,
             json_ld=json_ld,
             preloads=page_preloads(page),
+            shell=app_shell(logged_in=request.user.is_authenticated, brand_name=brand),
             bootstrap={
                 "site": site,
                 "user": user_public(user=request.user)  # type: ignore[arg-type]

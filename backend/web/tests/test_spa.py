@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gzip
 import json
 import re
 
@@ -162,6 +163,10 @@ def test_it_preloads_the_page_chunks_the_entry_does_not_load(
         '<link rel="preload" as="style" crossorigin href="/static/assets/form-44444444.css">'
         in html
     )
+    assert (
+        '<link rel="modulepreload" fetchpriority="low" crossorigin'
+        ' href="/static/assets/form-33333333.js">' in html
+    )
 
     missing = client.get("/no-such-page").content.decode()
     assert re.findall(r'rel="modulepreload"[^>]*href="([^"]+)"', missing) == [
@@ -173,3 +178,64 @@ def test_it_serves_pages_without_preloads_when_the_build_has_no_manifest(client:
     html = client.get("/getquote").content.decode()
     assert "modulepreload" not in html
     assert '<div id="root">' in html
+
+
+def _write_shell(dist, **overrides: str) -> None:
+    shells = {
+        "brand_token": "__APP_BRAND_NAME__",
+        "visitor": '<header><a href="/">__APP_BRAND_NAME__</a><a href="/login">Login</a></header>',
+        "user": '<header><a href="/">__APP_BRAND_NAME__</a><a href="/dashboard">Dashboard</a>'
+        "</header>",
+        **overrides,
+    }
+    (dist / ".vite").mkdir(exist_ok=True)
+    (dist / ".vite" / "app-shell.json").write_text(json.dumps(shells))
+
+
+def _root(html: str) -> str:
+    match = re.search(r'<div id="root">(.*?)</div></body>', html, re.S)
+    assert match, "root element missing"
+    return match.group(1)
+
+
+def test_it_sends_the_app_shell_with_the_escaped_brand(client: Client, built_frontend) -> None:
+    _write_shell(built_frontend)
+    row = SiteSettings.objects.get(pk=1)
+    row.brand_name = "Tech & <Code>"
+    row.save()
+    root = _root(client.get("/courses").content.decode())
+    assert root == (
+        '<header><a href="/">Tech &amp; &lt;Code&gt;</a><a href="/login">Login</a></header>'
+    )
+    # Unknown paths get the shell too: the app shows its not-found page in it.
+    assert "Login" in _root(client.get("/no-such-page").content.decode())
+
+
+def test_it_sends_the_logged_in_shell_to_a_logged_in_user(
+    learner_client: Client, built_frontend
+) -> None:
+    _write_shell(built_frontend)
+    root = _root(learner_client.get("/courses").content.decode())
+    assert "Dashboard" in root and "Login" not in root
+
+
+@pytest.mark.parametrize("content", ["not json", json.dumps({"visitor": "<p>x</p>"})])
+def test_it_serves_pages_with_an_empty_root_when_the_shell_is_missing_or_broken(
+    client: Client, built_frontend, content: str
+) -> None:
+    html = client.get("/courses").content.decode()
+    assert '<div id="root"></div>' in html
+    (built_frontend / ".vite").mkdir()
+    (built_frontend / ".vite" / "app-shell.json").write_text(content)
+    assert '<div id="root"></div>' in client.get("/courses").content.decode()
+
+
+def test_it_compresses_pages_for_clients_that_accept_gzip(client: Client, built_frontend) -> None:
+    _write_shell(built_frontend)
+    plain = client.get("/courses")
+    assert "Content-Encoding" not in plain
+    zipped = client.get("/courses", headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200
+    assert zipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped["Vary"]
+    assert gzip.decompress(zipped.content) == plain.content

@@ -56,12 +56,13 @@ function useDocumentTitle(brand: string | undefined) {
   }, [title, brand])
 }
 
-function Layout({ children }: { children: ReactNode }) {
+/** The header, the page (children) and the footer; `footer={false}` leaves the footer out. */
+export function Layout({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
   const { data: site } = useSiteSettings()
   return (
     <Shell
       header={<Header brandName={site?.brand_name ?? ''} homePath={links.home} items={mainNav} account={<AccountAction />} />}
-      footer={<Footer site={site} blurb={FOOTER_BLURB} explore={exploreNav} policies={policyNav} />}
+      footer={footer ? <Footer site={site} blurb={FOOTER_BLURB} explore={exploreNav} policies={policyNav} /> : null}
     >
       {children}
     </Shell>
@@ -89,7 +90,10 @@ export function RootLayout() {
   )
 }
 
-/** A screen tall, like the page it stands for: the footer does not jump when it arrives. */
+/**
+ * A screen tall, like the page it stands for: the footer does not jump when it arrives.
+ * The server sends it, inside the header, before any script has run (app/static-shell.tsx).
+ */
 export function PagePlaceholder() {
   return (
     <div className="container-page flex min-h-dvh flex-col gap-4 py-16" aria-busy="true">

@@ -16,8 +16,10 @@ let cached: Bootstrap | undefined
  * shell can render brand and contact details without waiting for a request. It is read
  * once; when it is missing (e.g. under `vite dev`) the queries simply fetch.
  */
-export function readBootstrap(doc: Document = document): Bootstrap {
+export function readBootstrap(doc: Document | undefined = globalThis.document): Bootstrap {
   if (cached) return cached
+  // Rendering outside a browser (the prerendered shell, app/static-shell.tsx): nothing embedded.
+  if (!doc) return {}
   const element = doc.getElementById('bootstrap')
   let parsed: Bootstrap = {}
   if (element?.textContent) {

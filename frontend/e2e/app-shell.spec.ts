@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test'
+
+/**
+ * Before any script has run, the page already shows the site's header (brand, navigation,
+ * Login) and a loading placeholder: the server sends the prerendered app shell in the HTML
+ * (frontend/src/app/static-shell.tsx, backend/web/html.py), and the scripts are fetched
+ * with low priority so the first paint waits only for the stylesheet.
+ */
+test.describe('the app shell in the HTML', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows the header and a placeholder without JavaScript', async ({ page }) => {
+    const site = (await (await page.request.get('/api/site')).json()) as { brand_name: string }
+    const response = await page.goto('/courses')
+    expect(response?.status()).toBe(200)
+    const brand = page.getByRole('banner').getByRole('link').first()
+    await expect(brand).toHaveText(site.brand_name)
+    await expect(brand).toHaveAttribute('href', '/')
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeAttached()
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
+    // Real links: they work without the app, with a full page load.
+    await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Courses' })).toHaveAttribute(
+      'href',
+      '/courses',
+    )
+  })
+
+  test('fetches the scripts with low priority', async ({ page }) => {
+    await page.goto('/courses')
+    await expect(page.locator('script[type="module"]')).toHaveAttribute('fetchpriority', 'low')
+    const preloads = page.locator('link[rel="modulepreload"]')
+    expect(await preloads.count()).toBeGreaterThan(0)
+    for (const link of await preloads.all()) await expect(link).toHaveAttribute('fetchpriority', 'low')
+  })
+})
+
+test('the app replaces the shell with the page', async ({ page }) => {
+  await page.goto('/courses')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await expect(page.getByRole('banner')).toHaveCount(1)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})

@@ -1,0 +1,53 @@
+/**
+ * The markup the server puts inside <div id="root"> before any script has run: the header
+ * and the loading placeholder of RootLayoutFallback, rendered by the same components. On a
+ * slow connection the visitor sees the site at once instead of a blank screen while the
+ * JavaScript downloads; the app then renders over it (createRoot replaces the children).
+ *
+ * Built into dist/.vite/app-shell.json by scripts/prerender-shell.mjs (part of `npm run
+ * build`), never part of the browser bundle. The brand name is a token the server replaces
+ * with the escaped name; the account slot comes in two variants (visitor: Login, user:
+ * Dashboard), chosen by the server. The footer is left out: it sits below a screen-tall
+ * placeholder, and its contact details are the server's to change.
+ */
+/* eslint-disable react-refresh/only-export-components -- built for Node only, never hot-reloaded */
+import { QueryClient } from '@tanstack/react-query'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+
+import { AppProvider } from '@/app/provider'
+import { Layout, PagePlaceholder } from '@/app/root-layout'
+import { meKey } from '@/features/accounts/api/get-me'
+import { siteSettingsKey } from '@/features/catalog/api/get-site-settings'
+import type { SiteSettings, UserOut } from '@/lib/bootstrap'
+
+/** Replaced by the server (backend/web/html.py) with the HTML-escaped brand name. */
+export const BRAND_TOKEN = '__APP_BRAND_NAME__'
+
+export type StaticShells = { visitor: string; user: string }
+
+function renderShell(user: UserOut | null): string {
+  const client = new QueryClient()
+  // Only the fields the header reads; the app replaces all of it with the real data.
+  client.setQueryData(siteSettingsKey, { brand_name: BRAND_TOKEN } as SiteSettings)
+  client.setQueryData(meKey, user)
+  // A path no navigation item matches: no link is marked as the current page.
+  const router = createMemoryRouter([{ path: '*', element: <StaticShell /> }], { initialEntries: ['/__app-shell__'] })
+  return renderToStaticMarkup(
+    <AppProvider client={client}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
+}
+
+function StaticShell() {
+  return (
+    <Layout footer={false}>
+      <PagePlaceholder />
+    </Layout>
+  )
+}
+
+export function renderStaticShells(): StaticShells {
+  return { visitor: renderShell(null), user: renderShell({ name: '' } as UserOut) }
+}
