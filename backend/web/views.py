@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import logging
 from xml.sax.saxutils import escape as xml_escape
 
@@ -20,7 +21,10 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_safe
 
 from accounts.selectors import user_public
-from catalog.selectors import catalog_meta_for_path, site_settings_public
+from catalog.schemas import CourseOut
+from catalog.selectors import catalog_meta_for_path, course_get_by_route, site_settings_public
+from core.api import schema_json
+from core.errors import NotFound
 from web.html import FrontendNotBuilt, app_shell, page_preloads, render_page
 from web.routes import route_match, routes
 
@@ -32,6 +36,8 @@ FORBIDDEN_TITLE = "Access denied"
 FORBIDDEN_DESCRIPTION = "This page is for staff only."
 DASHBOARD_PATH = "/dashboard"
 LOGIN_PATH = "/login"
+# Pages that show one course: the server sends it with the page (see _page_data).
+COURSE_PAGES = frozenset({"course", "bootcamp"})
 
 
 @require_safe
@@ -88,6 +94,14 @@ def spa(request: HttpRequest) -> HttpResponse:
         json_ld = meta.get("json_ld") or []
         canonical = settings.SITE_URL + path
         noindex = route.noindex
+    bootstrap: dict = {
+        "site": site,
+        "user": user_public(user=request.user)  # type: ignore[arg-type]
+        if request.user.is_authenticated
+        else None,
+    }
+    if status == 200:
+        bootstrap.update(_page_data(page, path))
     try:
         html = render_page(
             title=title,
@@ -98,12 +112,7 @@ def spa(request: HttpRequest) -> HttpResponse:
             json_ld=json_ld,
             preloads=page_preloads(page),
             shell=app_shell(logged_in=request.user.is_authenticated, brand_name=brand),
-            bootstrap={
-                "site": site,
-                "user": user_public(user=request.user)  # type: ignore[arg-type]
-                if request.user.is_authenticated
-                else None,
-            },
+            bootstrap=bootstrap,
         )
     except FrontendNotBuilt as exc:
         logger.error("%s", exc)
@@ -116,6 +125,19 @@ def spa(request: HttpRequest) -> HttpResponse:
     # HTML names the current asset hashes: always revalidate it.
     patch_cache_control(response, no_cache=True, max_age=0, private=True)
     return response
+
+
+def _page_data(page: str, path: str) -> dict:
+    """What the page would ask the API for first, sent with it: the course of a course or
+    bootcamp page, exactly as GET /api/courses/by-route answers, so the page's heading
+    and fees render without one more round trip on a slow connection."""
+    if page not in COURSE_PAGES:
+        return {}
+    try:
+        course = course_get_by_route(path=path)
+    except NotFound:
+        return {}
+    return {"course": json.loads(schema_json(CourseOut, course))}
 
 
 @require_GET

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from catalog.models import SiteSettings
+from catalog.models import Course, SiteSettings
 from web.routes import routes
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +239,21 @@ def test_it_compresses_pages_for_clients_that_accept_gzip(client: Client, built_
     assert zipped["Content-Encoding"] == "gzip"
     assert "Accept-Encoding" in zipped["Vary"]
     assert gzip.decompress(zipped.content) == plain.content
+
+
+def test_it_sends_a_course_page_its_course_as_the_api_gives_it(client: Client) -> None:
+    api = client.get("/api/courses/by-route", {"path": "/Web-Development-registration"}).json()
+    data = _bootstrap(client.get("/Web-Development-registration").content.decode())
+    assert data["course"] == api
+    bootcamp = _bootstrap(client.get("/java+android_bootcamp").content.decode())["course"]
+    assert bootcamp["is_bootcamp"] is True
+
+
+def test_it_sends_no_course_with_other_pages_or_withdrawn_courses(client: Client) -> None:
+    assert "course" not in _bootstrap(client.get("/courses").content.decode())
+    course = Course.objects.get(route="/Web-Development-registration")
+    course.is_active = False
+    course.save()  # bumps the catalogue's cache version, as an admin edit does
+    page = client.get("/Web-Development-registration")
+    assert page.status_code == 200
+    assert "course" not in _bootstrap(page.content.decode())

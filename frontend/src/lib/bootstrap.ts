@@ -2,11 +2,14 @@ import type { components } from '@/api/schema'
 
 export type SiteSettings = components['schemas']['SiteOut']
 export type UserOut = components['schemas']['UserOut']
+export type CourseOut = components['schemas']['CourseOut']
 
 export type Bootstrap = {
   site?: SiteSettings
   /** The logged-in account when the page was served, or null for a visitor. */
   user?: UserOut | null
+  /** On a course or bootcamp page: its course, as GET /api/courses/by-route answers. */
+  course?: CourseOut
 }
 
 let cached: Bootstrap | undefined
