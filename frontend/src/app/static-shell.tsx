@@ -1,8 +1,9 @@
 /**
  * The markup the server puts inside <div id="root"> before any script has run: the header
- * and the loading placeholder of RootLayoutFallback, rendered by the same components. On a
- * slow connection the visitor sees the site at once instead of a blank screen while the
- * JavaScript downloads; the app then renders over it (createRoot replaces the children).
+ * and the loading placeholder RootLayout shows while the first page's code loads, rendered
+ * by the same components. On a slow connection the visitor sees the site at once instead
+ * of a blank screen while the JavaScript downloads; the app then renders over it
+ * (createRoot replaces the children).
  *
  * Built into dist/.vite/app-shell.json by scripts/prerender-shell.mjs (part of `npm run
  * build`), never part of the browser bundle. The brand name is a token the server replaces
@@ -13,7 +14,7 @@
 /* eslint-disable react-refresh/only-export-components -- built for Node only, never hot-reloaded */
 import { QueryClient } from '@tanstack/react-query'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 
 import { AppProvider } from '@/app/provider'
 import { Layout, PagePlaceholder } from '@/app/root-layout'
@@ -32,10 +33,11 @@ function renderShell(user: UserOut | null): string {
   client.setQueryData(siteSettingsKey, { brand_name: BRAND_TOKEN } as SiteSettings)
   client.setQueryData(meKey, user)
   // A path no navigation item matches: no link is marked as the current page.
-  const router = createMemoryRouter([{ path: '*', element: <StaticShell /> }], { initialEntries: ['/__app-shell__'] })
   return renderToStaticMarkup(
     <AppProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/__app-shell__']}>
+        <StaticShell />
+      </MemoryRouter>
     </AppProvider>,
   )
 }
