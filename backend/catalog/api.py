@@ -44,11 +44,15 @@ def project_package_list(request: HttpRequest) -> list[dict]:
 
 @router.get("/courses", response=list[CourseOut], summary="The course cards (no bootcamps)")
 def course_list(request: HttpRequest) -> HttpResponse:
-    # The most requested catalogue answer: served as bytes rendered once per content version.
-    body = catalog_cached_bytes(
+    return json_bytes_response(course_list_json())
+
+
+def course_list_json() -> bytes:
+    """GET /api/courses as bytes: the most requested catalogue answer, rendered once per
+    content version (the home page's HTML carries it too, web/page_data.py)."""
+    return catalog_cached_bytes(
         "courses.json", lambda: schema_json(list[CourseOut], selectors.course_list())
     )
-    return json_bytes_response(body)
 
 
 # Declared before /courses/{slug} so "by-route" is not taken for a slug.

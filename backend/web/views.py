@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import logging
 from xml.sax.saxutils import escape as xml_escape
 
@@ -21,11 +20,9 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_safe
 
 from accounts.selectors import user_public
-from catalog.schemas import CourseOut
-from catalog.selectors import catalog_meta_for_path, course_get_by_route, site_settings_public
-from core.api import schema_json
-from core.errors import NotFound
+from catalog.selectors import catalog_meta_for_path, site_settings_public
 from web.html import FrontendNotBuilt, app_shell, page_preloads, render_page
+from web.page_data import page_api_data
 from web.routes import route_match, routes
 
 logger = logging.getLogger(__name__)
@@ -36,8 +33,6 @@ FORBIDDEN_TITLE = "Access denied"
 FORBIDDEN_DESCRIPTION = "This page is for staff only."
 DASHBOARD_PATH = "/dashboard"
 LOGIN_PATH = "/login"
-# Pages that show one course: the server sends it with the page (see _page_data).
-COURSE_PAGES = frozenset({"course", "bootcamp"})
 
 
 @require_safe
@@ -100,8 +95,8 @@ def spa(request: HttpRequest) -> HttpResponse:
         if request.user.is_authenticated
         else None,
     }
-    if status == 200:
-        bootstrap.update(_page_data(page, path))
+    if status == 200 and (api := page_api_data(page=page, path=path)):
+        bootstrap["api"] = api
     try:
         html = render_page(
             title=title,
@@ -125,19 +120,6 @@ def spa(request: HttpRequest) -> HttpResponse:
     # HTML names the current asset hashes: always revalidate it.
     patch_cache_control(response, no_cache=True, max_age=0, private=True)
     return response
-
-
-def _page_data(page: str, path: str) -> dict:
-    """What the page would ask the API for first, sent with it: the course of a course or
-    bootcamp page, exactly as GET /api/courses/by-route answers, so the page's heading
-    and fees render without one more round trip on a slow connection."""
-    if page not in COURSE_PAGES:
-        return {}
-    try:
-        course = course_get_by_route(path=path)
-    except NotFound:
-        return {}
-    return {"course": json.loads(schema_json(CourseOut, course))}
 
 
 @require_GET

@@ -241,19 +241,36 @@ def test_it_compresses_pages_for_clients_that_accept_gzip(client: Client, built_
     assert gzip.decompress(zipped.content) == plain.content
 
 
-def test_it_sends_a_course_page_its_course_as_the_api_gives_it(client: Client) -> None:
-    api = client.get("/api/courses/by-route", {"path": "/Web-Development-registration"}).json()
-    data = _bootstrap(client.get("/Web-Development-registration").content.decode())
-    assert data["course"] == api
-    bootcamp = _bootstrap(client.get("/java+android_bootcamp").content.decode())["course"]
-    assert bootcamp["is_bootcamp"] is True
+@pytest.mark.parametrize(
+    ("path", "requests"),
+    [
+        ("/", ["/api/courses", "/api/projects", "/api/internships", "/api/team"]),
+        ("/courses", ["/api/courses", "/api/courses/by-route?path=/java+android_bootcamp"]),
+        (
+            "/Web-Development-registration",
+            ["/api/courses/by-route?path=/Web-Development-registration"],
+        ),
+        ("/java+android_bootcamp", ["/api/courses/by-route?path=/java+android_bootcamp"]),
+    ],
+)
+def test_it_sends_a_page_the_api_answers_it_asks_for_first(
+    client: Client, path: str, requests: list[str]
+) -> None:
+    embedded = _bootstrap(client.get(path).content.decode())["api"]
+    assert list(embedded) == requests
+    for request in requests:
+        api_path, _, route = request.partition("?path=")
+        answer = client.get(api_path, {"path": route} if route else {})
+        assert answer.status_code == 200
+        assert embedded[request] == answer.json(), request
 
 
-def test_it_sends_no_course_with_other_pages_or_withdrawn_courses(client: Client) -> None:
-    assert "course" not in _bootstrap(client.get("/courses").content.decode())
+def test_it_sends_no_api_answers_with_other_pages_or_withdrawn_courses(client: Client) -> None:
+    assert "api" not in _bootstrap(client.get("/getquote").content.decode())
+    assert "api" not in _bootstrap(client.get("/no-such-page").content.decode())
     course = Course.objects.get(route="/Web-Development-registration")
     course.is_active = False
     course.save()  # bumps the catalogue's cache version, as an admin edit does
     page = client.get("/Web-Development-registration")
     assert page.status_code == 200
-    assert "course" not in _bootstrap(page.content.decode())
+    assert "api" not in _bootstrap(page.content.decode())

@@ -2,14 +2,16 @@ import type { components } from '@/api/schema'
 
 export type SiteSettings = components['schemas']['SiteOut']
 export type UserOut = components['schemas']['UserOut']
-export type CourseOut = components['schemas']['CourseOut']
 
 export type Bootstrap = {
   site?: SiteSettings
   /** The logged-in account when the page was served, or null for a visitor. */
   user?: UserOut | null
-  /** On a course or bootcamp page: its course, as GET /api/courses/by-route answers. */
-  course?: CourseOut
+  /**
+   * API answers the page asks for first, sent with it (backend/web/page_data.py), keyed by
+   * the request: "/api/courses", "/api/courses/by-route?path=<path as is>".
+   */
+  api?: Record<string, unknown>
 }
 
 let cached: Bootstrap | undefined
@@ -40,4 +42,18 @@ export function readBootstrap(doc: Document | undefined = globalThis.document): 
 /** Tests only: forget the cached value so the next read looks at the document again. */
 export function resetBootstrapCache(): void {
   cached = undefined
+}
+
+/** How long an answer sent with the page counts as fresh, from when the page was loaded. */
+const EMBEDDED_FRESH_MS = 5 * 60 * 1000
+
+/**
+ * Query options for an answer the page may have brought with it (bootstrap.api): its data
+ * as the query's initial data, fresh for 5 minutes from the page load, so the page renders
+ * without waiting for the request; nothing when the page did not bring it.
+ */
+export function embeddedQueryData<T>(request: string): { initialData?: T; initialDataUpdatedAt?: number; staleTime?: number } {
+  const data = readBootstrap().api?.[request]
+  if (data === undefined) return {}
+  return { initialData: data as T, initialDataUpdatedAt: performance.timeOrigin, staleTime: EMBEDDED_FRESH_MS }
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient, unwrap } from '@/lib/api-client'
-import { readBootstrap } from '@/lib/bootstrap'
+import { embeddedQueryData } from '@/lib/bootstrap'
 import type { Course } from '@/features/catalog/api/get-courses'
 
 export const courseByRouteKey = (path: string) => ['courses', 'by-route', path] as const
@@ -11,19 +11,12 @@ export function getCourseByRoute(path: string, signal?: AbortSignal): Promise<Co
   return unwrap(apiClient.GET('/api/courses/by-route', { params: { query: { path } }, signal }))
 }
 
-/**
- * A course page arrives with its course (bootstrap.course): that is the initial data, so
- * the heading and fees render without waiting for a request; other paths fetch.
- */
+/** Course pages (and /courses, for the bootcamp) arrive with their course: see embeddedQueryData. */
 export function courseByRouteQueryOptions(path: string) {
-  const embedded = readBootstrap().course
-  const initialData = embedded?.route === path ? embedded : undefined
   return queryOptions({
     queryKey: courseByRouteKey(path),
     queryFn: ({ signal }) => getCourseByRoute(path, signal),
-    initialData,
-    // As fresh as a course fetched when the page loaded: no second request for it at once.
-    ...(initialData && { staleTime: 5 * 60 * 1000 }),
+    ...embeddedQueryData<Course>(`/api/courses/by-route?path=${path}`),
   })
 }
 

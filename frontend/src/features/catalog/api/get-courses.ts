@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type Course = components['schemas']['CourseOut']
 
@@ -13,7 +14,11 @@ export function getCourses(signal?: AbortSignal): Promise<Course[]> {
 }
 
 export function coursesQueryOptions() {
-  return queryOptions({ queryKey: coursesKey, queryFn: ({ signal }) => getCourses(signal) })
+  return queryOptions({
+    queryKey: coursesKey,
+    queryFn: ({ signal }) => getCourses(signal),
+    ...embeddedQueryData<Course[]>('/api/courses'),
+  })
 }
 
 export function useCourses() {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type InternshipDomain = components['schemas']['InternshipDomainOut']
 
@@ -12,7 +13,11 @@ export function getInternshipDomains(signal?: AbortSignal): Promise<InternshipDo
 }
 
 export function internshipDomainsQueryOptions() {
-  return queryOptions({ queryKey: internshipDomainsKey, queryFn: ({ signal }) => getInternshipDomains(signal) })
+  return queryOptions({
+    queryKey: internshipDomainsKey,
+    queryFn: ({ signal }) => getInternshipDomains(signal),
+    ...embeddedQueryData<InternshipDomain[]>('/api/internships'),
+  })
 }
 
 export function useInternshipDomains() {

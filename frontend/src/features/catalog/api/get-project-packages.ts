@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type ProjectPackage = components['schemas']['ProjectPackageOut']
 
@@ -12,7 +13,11 @@ export function getProjectPackages(signal?: AbortSignal): Promise<ProjectPackage
 }
 
 export function projectPackagesQueryOptions() {
-  return queryOptions({ queryKey: projectPackagesKey, queryFn: ({ signal }) => getProjectPackages(signal) })
+  return queryOptions({
+    queryKey: projectPackagesKey,
+    queryFn: ({ signal }) => getProjectPackages(signal),
+    ...embeddedQueryData<ProjectPackage[]>('/api/projects'),
+  })
 }
 
 export function useProjectPackages() {

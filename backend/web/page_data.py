@@ -1,0 +1,68 @@
+"""API answers sent with a page, so that it renders without waiting for them.
+
+A page's first requests start only once its JavaScript has downloaded and run: on a slow
+connection each is one more round trip before the visitor sees the content. For the pages
+below the server puts those answers into the page's bootstrap JSON, under "api", keyed by
+the request the page would make ("/api/courses", or "/api/courses/by-route?path=<path>"
+with the path as is); the frontend's queries take them as initial data
+(frontend/src/lib/bootstrap.ts, embeddedApiData). Each answer is rendered with the
+endpoint's response schema, exactly as the API sends it (tests compare them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from catalog import selectors
+from catalog.api import course_list_json
+from catalog.schemas import CourseOut, InternshipDomainOut, ProjectPackageOut, TeamMemberOut
+from core.api import schema_json
+from core.errors import NotFound
+from web.routes import routes
+
+BY_ROUTE = "/api/courses/by-route?path="
+
+
+def _home(path: str) -> dict[str, Any]:
+    return {
+        "/api/courses": json.loads(course_list_json()),
+        "/api/projects": _render(list[ProjectPackageOut], selectors.project_package_public_list),
+        "/api/internships": _render(list[InternshipDomainOut], selectors.internship_domain_list),
+        "/api/team": _render(list[TeamMemberOut], selectors.team_member_public_list),
+    }
+
+
+def _courses(path: str) -> dict[str, Any]:
+    bootcamp = next((route.path for route in routes() if route.page == "bootcamp"), None)
+    return {
+        "/api/courses": json.loads(course_list_json()),
+        **(_course(bootcamp) if bootcamp else {}),
+    }
+
+
+def _course(path: str) -> dict[str, Any]:
+    try:
+        course = selectors.course_get_by_route(path=path)
+    except NotFound:
+        return {}  # withdrawn: the page asks, and shows the API's 404 message
+    return {BY_ROUTE + path: json.loads(schema_json(CourseOut, course))}
+
+
+def _render(response_type: Any, select: Callable[[], Any]) -> Any:
+    return json.loads(schema_json(response_type, select()))
+
+
+PAGES: dict[str, Callable[[str], dict[str, Any]]] = {
+    "home": _home,
+    "courses": _courses,
+    "course": _course,
+    "bootcamp": _course,
+}
+
+
+def page_api_data(*, page: str, path: str) -> dict[str, Any]:
+    """The API answers page `page` (at `path`) asks for first; empty for other pages."""
+    build = PAGES.get(page)
+    return build(path) if build else {}
