@@ -1,6 +1,7 @@
 import { ArrowDown, MessageSquare, Wallet } from 'lucide-react'
 
 import { useCurrentRoute } from '@/app/use-current-route'
+import { LazyEnrolmentSection } from '@/app/lazy-enrolment-section'
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
@@ -9,7 +10,7 @@ import { links, paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
-import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
+
 
 /**
  * The Java + Android bootcamp: its details, its enrolment form (so the payment is matched
@@ -55,7 +56,7 @@ export function Component() {
               </>
             }
           />
-          <EnrolmentSection course={bootcamp.data} {...enrolment} />
+          <LazyEnrolmentSection course={bootcamp.data} {...enrolment} />
         </>
       )}
     </>

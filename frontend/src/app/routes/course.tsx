@@ -2,6 +2,7 @@ import { ArrowDown, MessageSquare } from 'lucide-react'
 import { useLocation } from 'react-router'
 
 import { useCurrentRoute } from '@/app/use-current-route'
+import { LazyEnrolmentSection } from '@/app/lazy-enrolment-section'
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button-styles'
@@ -11,7 +12,7 @@ import { links } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
-import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
+
 import { ApiError } from '@/lib/api-client'
 
 /**
@@ -69,7 +70,7 @@ export function Component() {
               </>
             }
           />
-          <EnrolmentSection course={course.data} {...enrolment} />
+          <LazyEnrolmentSection course={course.data} {...enrolment} />
         </>
       )}
     </>
