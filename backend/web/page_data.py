@@ -17,6 +17,7 @@ from typing import Any
 
 from catalog import selectors
 from catalog.api import course_list_json
+from catalog.caching import catalog_cached_bytes
 from catalog.schemas import CourseOut, InternshipDomainOut, ProjectPackageOut, TeamMemberOut
 from core.api import schema_json
 from core.errors import NotFound
@@ -28,9 +29,13 @@ BY_ROUTE = "/api/courses/by-route?path="
 def _home(path: str) -> dict[str, Any]:
     return {
         "/api/courses": json.loads(course_list_json()),
-        "/api/projects": _render(list[ProjectPackageOut], selectors.project_package_public_list),
-        "/api/internships": _render(list[InternshipDomainOut], selectors.internship_domain_list),
-        "/api/team": _render(list[TeamMemberOut], selectors.team_member_public_list),
+        "/api/projects": _render(
+            "projects", list[ProjectPackageOut], selectors.project_package_public_list
+        ),
+        "/api/internships": _render(
+            "internships", list[InternshipDomainOut], selectors.internship_domain_list
+        ),
+        "/api/team": _render("team", list[TeamMemberOut], selectors.team_member_public_list),
     }
 
 
@@ -47,11 +52,14 @@ def _course(path: str) -> dict[str, Any]:
         course = selectors.course_get_by_route(path=path)
     except NotFound:
         return {}  # withdrawn: the page asks, and shows the API's 404 message
-    return {BY_ROUTE + path: json.loads(schema_json(CourseOut, course))}
+    return {BY_ROUTE + path: _render(f"by-route:{path}", CourseOut, lambda: course)}
 
 
-def _render(response_type: Any, select: Callable[[], Any]) -> Any:
-    return json.loads(schema_json(response_type, select()))
+def _render(name: str, response_type: Any, select: Callable[[], Any]) -> Any:
+    """The answer rendered once per catalogue content version (as GET /api/courses is),
+    parsed back for the bootstrap."""
+    body = catalog_cached_bytes(f"page-data:{name}", lambda: schema_json(response_type, select()))
+    return json.loads(body)
 
 
 PAGES: dict[str, Callable[[str], dict[str, Any]]] = {
