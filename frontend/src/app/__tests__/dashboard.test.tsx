@@ -442,4 +442,16 @@ describe('dashboard route', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
     await waitFor(() => expect(history.location.pathname).toBe('/login'))
   })
+
+  it('sends the visitor to log in when the session ends while the dashboard is open', async () => {
+    const ended = () => json({ message: 'Log in first.', extra: {} }, 401)
+    mockApi({ ...accountHandlers, 'GET /api/referrals/summary': ended, 'GET /api/enrolments/mine': ended })
+    const { history } = renderRoute('/dashboard', { user: learner })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/login')
+    expect(new URLSearchParams(history.location.search).get('next')).toBe('/dashboard')
+    expect(screen.queryByText(/could not load/i)).not.toBeInTheDocument()
+    // The header offers Login again.
+    expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0)
+  })
 })
