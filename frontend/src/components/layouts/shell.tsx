@@ -82,7 +82,10 @@ export function Shell({ header, footer, children }: ShellProps) {
       </a>
       <NavigationProgress />
       {header}
-      <main id={MAIN_ID} tabIndex={-1} className="flex-1">
+      {/* At least a screen tall below the header (h-16): the footer starts below the fold on
+          every page, so it does not jump up when a short page (login) replaces the
+          screen-tall loading placeholder. */}
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1">
         {children}
       </main>
       {footer}
