@@ -5,7 +5,7 @@ connection each is one more round trip before the visitor sees the content. For 
 below the server puts those answers into the page's bootstrap JSON, under "api", keyed by
 the request the page would make ("/api/courses", or "/api/courses/by-route?path=<path>"
 with the path as is); the frontend's queries take them as initial data
-(frontend/src/lib/bootstrap.ts, embeddedApiData). Each answer is rendered with the
+(frontend/src/lib/bootstrap.ts, embeddedQueryData). Each answer is rendered with the
 endpoint's response schema, exactly as the API sends it (tests compare them).
 """
 

@@ -35,23 +35,22 @@ type BoundaryProps = {
   children: ReactNode
 }
 
-type BoundaryState = { resetKey: string; failed: boolean; error: unknown }
+type BoundaryState = { resetKey: string; failed: boolean }
 
 /**
  * Shows RouteError instead of its children when they throw while rendering, including a
- * lazy page whose code could not be downloaded. React logs the error (console.error); it
- * is kept in the state only for the developer tools. Any navigation clears it, so a
- * visitor can leave the broken page through the header.
+ * lazy page whose code could not be downloaded. React logs the error (console.error). Any
+ * navigation clears it, so a visitor can leave the broken page through the header.
  */
 export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  state: BoundaryState = { resetKey: this.props.resetKey, failed: false, error: undefined }
+  state: BoundaryState = { resetKey: this.props.resetKey, failed: false }
 
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { failed: true, error }
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true }
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, failed: false, error: undefined }
+    return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, failed: false }
   }
 
   render() {
