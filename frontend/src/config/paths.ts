@@ -7,14 +7,16 @@ import routeTable from './routes.json'
 
 export type RouteAccess = 'guest' | 'user' | 'staff'
 
+/**
+ * What the app reads of a route. The file also holds what only the server uses (meta
+ * descriptions, sitemap and noindex flags): the build leaves those out of the app's copy
+ * (vite.config.ts, routeTableForApp).
+ */
 export type RouteEntry = {
   id: string
   path: string
   page: string
   title: string
-  description: string
-  sitemap: boolean
-  noindex?: boolean
   /** Who may see the page; the server enforces it (see routes.json's $comment). */
   access?: RouteAccess
 }

@@ -18,6 +18,14 @@ describe('paths', () => {
     for (const route of routes) expect(modules).toContain(`../../app/routes/${route.page}.tsx`)
   })
 
+  it('carries only the fields the app reads (the server-only text stays out of the bundle)', () => {
+    for (const route of routes) {
+      expect(['id', 'path', 'page', 'title', 'access']).toEqual(expect.arrayContaining(Object.keys(route)))
+      expect(route.title).not.toBe('')
+    }
+    expect(routes.find((route) => route.id === 'login')?.access).toBe('guest')
+  })
+
   it('builds quote links with the package slug', () => {
     expect(quotePath('web-project')).toBe('/getquote?package=web-project')
     expect(quotePath()).toBe('/getquote')
