@@ -25,6 +25,34 @@ test.describe('the app shell in the HTML', () => {
     )
   })
 
+  test('opens the mobile menu without JavaScript', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/courses')
+    const button = page.getByRole('button', { name: 'Menu' })
+    const menu = page.locator('[data-scriptless-menu]')
+    await expect(menu).toBeHidden()
+
+    await button.click()
+    await expect(menu.getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+
+    await button.click()
+    await page.mouse.click(180, 700) // a tap outside closes it
+    await expect(menu).toBeHidden()
+
+    await button.click()
+    await menu.getByRole('link', { name: 'Internship', exact: true }).click()
+    await expect(page).toHaveURL(/\/internship$/)
+  })
+
+  test('keeps the menu to the browser window width on a desktop', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/courses')
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+    await expect(page.locator('[data-scriptless-menu]')).toBeHidden()
+  })
+
   test('fetches the scripts with low priority', async ({ page }) => {
     await page.goto('/courses')
     await expect(page.locator('script[type="module"]')).toHaveAttribute('fetchpriority', 'low')
@@ -32,6 +60,29 @@ test.describe('the app shell in the HTML', () => {
     expect(await preloads.count()).toBeGreaterThan(0)
     for (const link of await preloads.all()) await expect(link).toHaveAttribute('fetchpriority', 'low')
   })
+})
+
+test('a menu opened before the scripts arrive stays open in the app', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  let release = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  // Module scripts hold DOMContentLoaded back: wait for the response only.
+  await page.goto('/courses', { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await expect(page.locator('[data-scriptless-menu]').getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
+
+  release()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('[data-scriptless-menu]')).toHaveCount(0)
+  const button = page.getByRole('button', { name: 'Menu' })
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('the app replaces the shell with the page', async ({ page }) => {

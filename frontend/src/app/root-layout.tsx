@@ -56,12 +56,22 @@ function useDocumentTitle(brand: string | undefined) {
   }, [title, brand])
 }
 
-/** The header, the page (children) and the footer; `footer={false}` leaves the footer out. */
-export function Layout({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
+type LayoutProps = {
+  children: ReactNode
+  /** `false` leaves the footer out. */
+  footer?: boolean
+  /** The server's shell, shown before any script has run (see Header). */
+  scriptless?: boolean
+}
+
+/** The header, the page (children) and the footer. */
+export function Layout({ children, footer = true, scriptless = false }: LayoutProps) {
   const { data: site } = useSiteSettings()
   return (
     <Shell
-      header={<Header brandName={site?.brand_name ?? ''} homePath={links.home} items={mainNav} account={<AccountAction />} />}
+      header={
+        <Header brandName={site?.brand_name ?? ''} homePath={links.home} items={mainNav} account={<AccountAction />} scriptless={scriptless} />
+      }
       footer={footer ? <Footer site={site} blurb={FOOTER_BLURB} explore={exploreNav} policies={policyNav} /> : null}
     >
       {children}

@@ -9,7 +9,8 @@
  * build`), never part of the browser bundle. The brand name is a token the server replaces
  * with the escaped name; the account slot comes in two variants (visitor: Login, user:
  * Dashboard), chosen by the server. The footer is left out: it sits below a screen-tall
- * placeholder, and its contact details are the server's to change.
+ * placeholder, and its contact details are the server's to change. The mobile menu is the
+ * browser's own popover there, so it opens before the scripts arrive.
  */
 /* eslint-disable react-refresh/only-export-components -- built for Node only, never hot-reloaded */
 import { QueryClient } from '@tanstack/react-query'
@@ -44,7 +45,7 @@ function renderShell(user: UserOut | null): string {
 
 function StaticShell() {
   return (
-    <Layout footer={false}>
+    <Layout footer={false} scriptless>
       <PagePlaceholder />
     </Layout>
   )

@@ -33,4 +33,16 @@ describe('the prerendered app shell', () => {
       expect(shell.querySelectorAll('nav[aria-label="Main"] a[href="/courses"]')).toHaveLength(2)
     }
   })
+
+  it('opens the mobile menu as a popover, without a script', () => {
+    const shell = parse(renderStaticShells().visitor)
+    const button = shell.querySelector('button[aria-label="Menu"]')
+    const panel = shell.querySelector('[popover="auto"]')
+    expect(panel?.id).toBeTruthy()
+    expect(button?.getAttribute('popovertarget')).toBe(panel?.id)
+    expect(button?.hasAttribute('aria-expanded')).toBe(false) // the browser states it
+    expect(panel?.hasAttribute('hidden')).toBe(false)
+    expect(panel?.querySelector('a[href="/courses"]')).not.toBeNull()
+    expect(panel?.querySelector('a[href="/login"]')).not.toBeNull()
+  })
 })

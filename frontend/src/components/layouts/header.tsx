@@ -4,7 +4,6 @@ import { Link, NavLink, useLocation } from 'react-router'
 
 import { LogoMark } from '@/components/layouts/logo-mark'
 import type { NavItem } from '@/components/layouts/nav-items'
-import { cn } from '@/lib/cn'
 
 type HeaderProps = {
   brandName: string
@@ -12,6 +11,23 @@ type HeaderProps = {
   items: readonly NavItem[]
   /** Login or Dashboard: the accounts feature decides, app/ passes it in. */
   account?: ReactNode
+  /**
+   * Rendered into the HTML before any script has run (app/static-shell.tsx): the menu is
+   * the browser's own popover (opens from its button, closes on Escape or a tap outside),
+   * so it works on a slow phone while the JavaScript is still downloading.
+   */
+  scriptless?: boolean
+}
+
+/** Marks the scriptless menu, so the app can open its own if the visitor left it open. */
+const SCRIPTLESS_MENU = 'data-scriptless-menu'
+
+function scriptlessMenuOpen(): boolean {
+  try {
+    return document.querySelector(`[${SCRIPTLESS_MENU}]:popover-open`) !== null
+  } catch {
+    return false // a browser without popovers had no way to open it
+  }
 }
 
 const desktopLink =
@@ -22,8 +38,14 @@ const mobileLink =
   'flex min-h-12 items-center rounded-control px-3 text-base font-medium text-ink hover:bg-brand-50 ' +
   'aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
 
-export function Header({ brandName, homePath, items, account }: HeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false)
+export function Header({ brandName, homePath, items, account, scriptless = false }: HeaderProps) {
+  // The app renders over the server's shell: a menu the visitor opened there stays open,
+  // and the focus its button had (lost with the shell) comes back, so Escape closes it.
+  const [menuOpen, setMenuOpen] = useState(scriptlessMenuOpen)
+  const [openedInShell] = useState(menuOpen)
+  useEffect(() => {
+    if (openedInShell && document.activeElement === document.body) buttonRef.current?.focus({ preventScroll: true })
+  }, [openedInShell])
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -85,10 +107,12 @@ export function Header({ brandName, homePath, items, account }: HeaderProps) {
           ref={buttonRef}
           type="button"
           className="inline-flex size-11 items-center justify-center rounded-control text-brand-900 hover:bg-brand-50 lg:hidden"
-          aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label="Menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          // The browser states a popover button's expanded state itself.
+          {...(scriptless
+            ? { popoverTarget: menuId }
+            : { 'aria-expanded': menuOpen, onClick: () => setMenuOpen((open) => !open) })}
         >
           {menuOpen ? (
             <X className="size-6" aria-hidden="true" width={24} height={24} />
@@ -101,9 +125,15 @@ export function Header({ brandName, homePath, items, account }: HeaderProps) {
       <div
         ref={panelRef}
         id={menuId}
-        hidden={!menuOpen}
-        onClick={onPanelClick}
-        className={cn('border-t border-line bg-white shadow-card lg:hidden')}
+        {...(scriptless
+          ? {
+              popover: 'auto' as const,
+              [SCRIPTLESS_MENU]: '',
+              // Below the header bar, full width, as the app's menu. Hidden unless open, also
+              // in a browser that does not know popovers (it would show the panel always).
+              className: 'fixed inset-x-0 top-16 m-0 hidden w-full max-w-none border-0 border-t border-line bg-white p-0 text-ink shadow-card open:block lg:hidden',
+            }
+          : { hidden: !menuOpen, onClick: onPanelClick, className: 'border-t border-line bg-white shadow-card lg:hidden' })}
       >
         <nav aria-label="Main" className="container-page py-3">
           <ul className="flex flex-col gap-1">
