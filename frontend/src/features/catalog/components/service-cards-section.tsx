@@ -31,13 +31,13 @@ export function ServiceCardsSection() {
                 </span>
                 <h3 className="text-lg font-bold text-ink">{card.title}</h3>
                 <p className="flex-1 text-ink-muted">{card.body}</p>
-                {/* The whole card is the click target; the link text names the destination. */}
+                {/* The whole card is the click target; its name adds the card's title to the visible text. */}
                 <Link
                   to={card.to}
+                  aria-label={`${card.cta}: ${card.title}`}
                   className="inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-card focus-visible:outline-none group-hover:text-brand-900"
                 >
                   {card.cta}
-                  <span className="sr-only">: {card.title}</span>
                   <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" width={16} height={16} />
                 </Link>
               </li>
