@@ -43,12 +43,12 @@ export function Header({ brandName, homePath, items, account, scriptless = false
   // and the focus its button had (lost with the shell) comes back, so Escape closes it.
   const [menuOpen, setMenuOpen] = useState(scriptlessMenuOpen)
   const [openedInShell] = useState(menuOpen)
-  useEffect(() => {
-    if (openedInShell && document.activeElement === document.body) buttonRef.current?.focus({ preventScroll: true })
-  }, [openedInShell])
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (openedInShell && document.activeElement === document.body) buttonRef.current?.focus({ preventScroll: true })
+  }, [openedInShell])
   const { pathname } = useLocation()
 
   // Any navigation (including back/forward) closes the menu.
