@@ -8,8 +8,9 @@
    with the default database cache, then with Redis when it answers (REDIS_URL, else
    redis://127.0.0.1:6379/0; keys under a prefix of their own, deleted afterwards).
    On each server wrk measures requests per second of GET /api/health, GET
-   /api/certificates/<random existing ID> (a Lua script picks the ID) and GET
-   /api/courses, in interleaved rounds: the ratio of each endpoint to health is taken
+   /api/certificates/<random existing ID> (a Lua script picks the ID; its lookups are
+   counted in batches, core/ratelimit.py: with a limit this far away, one write per 51
+   lookups in each worker) and GET /api/courses, in interleaved rounds: the ratio of each endpoint to health is taken
    within a round and the median over rounds is reported, so that load from other
    programs on the machine hits both sides of a ratio alike.
 3. Login latency: sequential POST /api/auth/login with the right password (median and

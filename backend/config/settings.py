@@ -230,6 +230,11 @@ BOOTCAMP_PAYMENT_NOTE = env_str("BOOTCAMP_PAYMENT_NOTE", "4-day training bootcam
 RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
 # Certificate verification lookups per client IP.
 RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
+# The most server processes (gunicorn workers on every server) that share the limits. The
+# verify lookups are counted in batches sized from it (core/ratelimit.py): a visitor who
+# reaches several processes at once gets a few per cent more lookups than RATE_LIMIT_VERIFY,
+# under half of it more at worst; with more processes than this, possibly more.
+RATE_LIMIT_PROCESSES = env_int("RATE_LIMIT_PROCESSES", 8, minimum=1)
 # Largest certificate CSV staff may upload, in bytes.
 CERTIFICATE_IMPORT_MAX_BYTES = env_int(
     "CERTIFICATE_IMPORT_MAX_BYTES", 10 * 1024 * 1024, minimum=1024

@@ -8,8 +8,13 @@ While Redis is unreachable (core/cache.py) its counters move to the database row
 Limits are settings written "<count>/<period>" (period s, m, h or d), each with its own
 environment variable.
 
-Each counter is one atomic operation per hit: a script around INCR on Redis, one INSERT ... ON CONFLICT DO UPDATE ... RETURNING in the database. bench/api.py
-measures the difference on the certificate verify endpoint, which counts every lookup.
+Each counter is one atomic operation per hit: a script around INCRBY on Redis, one
+INSERT ... ON CONFLICT DO UPDATE ... RETURNING in the database.
+
+The certificate lookup, the busiest endpoint, counts in batches (rate_limit_hit(...,
+batched=True), _Tallies below): each process adds its lookups to the shared counter a
+few at a time, while the count is far from the limit, and one at a time near it, so the
+limit still holds across processes. bench/api.py measures the endpoint.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -101,8 +107,8 @@ def _counter_delete(key: str) -> None:
         cache.delete(key)
 
 
-def _counter_incr(key: str, timeout: int) -> int:
-    """Count one hit on `key` (created with a lifetime of `timeout` seconds); the new count.
+def _counter_add(key: str, amount: int, timeout: int) -> int:
+    """Add `amount` hits to `key` (created with a lifetime of `timeout` seconds); the new count.
 
     While Redis is unreachable its counters are kept in the database instead, so limits
     (login lockouts above all) still hold during an outage; they restart from zero when
@@ -111,35 +117,35 @@ def _counter_incr(key: str, timeout: int) -> int:
     backend = _backend()
     if isinstance(backend, FailSoftRedisCache):
         try:
-            return backend.strict(lambda: _redis_incr(backend, key, timeout))
+            return backend.strict(lambda: _redis_add(backend, key, amount, timeout))
         except CacheUnavailable:
-            return _database_incr(key, timeout)
+            return _database_add(key, amount, timeout)
     if isinstance(backend, RedisCache):
-        return _redis_incr(backend, key, timeout)
+        return _redis_add(backend, key, amount, timeout)
     if isinstance(backend, DatabaseCache):
-        return _database_incr(key, timeout)
+        return _database_add(key, amount, timeout)
     # add() is atomic on every backend: it only sets a missing key.
     cache.add(key, 0, timeout=timeout)
     try:
-        return int(cache.incr(key))
+        return int(cache.incr(key, amount))
     except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, timeout=timeout)
-        return 1
+        cache.add(key, amount, timeout=timeout)
+        return amount
 
 
-# INCR creates a missing key at 1; the first hit of a window also sets its lifetime. As a
-# script it is one atomic round trip (Django's RedisCache.incr() asks EXISTS first and
-# needs add() before it: three). The value stays a plain Redis integer, which cache.get()
-# reads back as an int.
-_REDIS_INCR = """
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+# INCRBY creates a missing key at the amount; the first hits of a window also set its
+# lifetime. As a script it is one atomic round trip (Django's RedisCache.incr() asks EXISTS
+# first and needs add() before it: three). The value stays a plain Redis integer, which
+# cache.get() reads back as an int.
+_REDIS_ADD = """
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count
 """
-_REDIS_INCR_SHA = hashlib.sha1(_REDIS_INCR.encode()).hexdigest()  # noqa: S324 (Redis names scripts so)
+_REDIS_ADD_SHA = hashlib.sha1(_REDIS_ADD.encode()).hexdigest()  # noqa: S324 (Redis names scripts so)
 
 
-def _redis_incr(backend: RedisCache, key: str, timeout: int) -> int:
+def _redis_add(backend: RedisCache, key: str, amount: int, timeout: int) -> int:
     # make_key(), not make_and_validate_key(): the check only warns about keys memcached
     # would refuse, and these keys are short, printable and built right here.
     redis_key = backend.make_key(key)
@@ -148,12 +154,12 @@ def _redis_incr(backend: RedisCache, key: str, timeout: int) -> int:
     else:
         call = backend._cache.get_client(redis_key, write=True).execute_command
     try:
-        return int(call("EVALSHA", _REDIS_INCR_SHA, 1, redis_key, timeout))
+        return int(call("EVALSHA", _REDIS_ADD_SHA, 1, redis_key, timeout, amount))
     except NoScriptError:  # not loaded on this Redis yet (or since a restart): EVAL loads it
-        return int(call("EVAL", _REDIS_INCR, 1, redis_key, timeout))
+        return int(call("EVAL", _REDIS_ADD, 1, redis_key, timeout, amount))
 
 
-def _database_incr(key: str, timeout: int) -> int:
+def _database_add(key: str, amount: int, timeout: int) -> int:
     now = int(time.time())
     connection = connections[router.db_for_write(RateLimitCounter)]
     quote = connection.ops.quote_name
@@ -162,16 +168,91 @@ def _database_incr(key: str, timeout: int) -> int:
     with connection.cursor() as cursor:
         # SQLite (3.35+) and PostgreSQL both run this as one atomic statement.
         cursor.execute(
-            f"INSERT INTO {table} ({key_column}, {hits}, {expires}) VALUES (%s, 1, %s) "  # noqa: S608 (quoted names, values as parameters)
-            f"ON CONFLICT ({key_column}) DO UPDATE SET {hits} = {table}.{hits} + 1 "
+            f"INSERT INTO {table} ({key_column}, {hits}, {expires}) VALUES (%s, %s, %s) "  # noqa: S608 (quoted names, values as parameters)
+            f"ON CONFLICT ({key_column}) DO UPDATE SET {hits} = {table}.{hits} + %s "
             f"RETURNING {hits}",
-            [key, now + timeout],
+            [key, amount, now + timeout, amount],
         )
         count = int(cursor.fetchone()[0])
-        if count == 1:
+        if count == amount:
             # A new window: the time to drop the rows of windows that are over.
             cursor.execute(f"DELETE FROM {table} WHERE {expires} < %s", [now])  # noqa: S608
     return count
+
+
+@dataclass
+class _Tally:
+    known: int  # the shared count when this process last added to it
+    pending: int  # hits counted here, not added yet
+    ends: int  # Unix time after which the window is over
+
+
+class _Tallies:
+    """One process's batched counting (rate_limit_hit(..., batched=True)).
+
+    A hit is kept here while this process's unsent hits for the key stay within its
+    allowance, (limit - known) // (2 * RATE_LIMIT_PROCESSES), at most BATCH; otherwise the
+    hits are added to the shared counter together and the new total decides. So a
+    visitor far from the limit costs no write per lookup, near it the allowance is 0 and
+    every hit is counted at once, and nobody is refused before the limit is used up (a
+    refusal is decided on the shared count, or on knowing it is used up: then without a
+    write). What other processes had not sent yet when the limit was reached still got
+    through: with RATE_LIMIT_PROCESSES processes or fewer sharing the limit, under half
+    of it in the worst case and a few per cent when lookups spread over the processes
+    (core/tests/test_ratelimit_batched.py); with more, up to BATCH per process. Unsent hits of
+    a window that is over were never needed; those of a process that stops are lost.
+    """
+
+    BATCH = 50
+    MAX_KEYS = 10_000  # distinct keys kept (a busy minute); beyond, unsent hits are sent
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tallies: dict[str, _Tally] = {}
+
+    def hit(self, key: str, limit: int, timeout: int) -> int:
+        """Count one hit; the count to compare with the limit."""
+        now = int(time.time())
+        with self._lock:
+            tally = self._tallies.get(key)
+            if tally is None:
+                if len(self._tallies) >= self.MAX_KEYS:
+                    self._make_room(now)
+                tally = self._tallies[key] = _Tally(known=0, pending=0, ends=now + timeout)
+            if tally.known >= limit:
+                return tally.known + 1
+            sharers = 2 * max(1, settings.RATE_LIMIT_PROCESSES)
+            allowance = min(self.BATCH, (limit - tally.known) // sharers)
+            if tally.pending < allowance:
+                tally.pending += 1
+                return tally.known + tally.pending
+            amount, tally.pending = tally.pending + 1, 0
+        total = _counter_add(key, amount, timeout)
+        with self._lock:
+            tally.known = max(tally.known, total)
+        return total
+
+    def forget(self, key: str | None = None) -> None:
+        """Drop this process's tallies (of one key): unsent hits are not sent."""
+        with self._lock:
+            if key is None:
+                self._tallies.clear()
+            else:
+                self._tallies.pop(key, None)
+
+    def _make_room(self, now: int) -> None:
+        # Called with the lock held. Windows that are over go; if that is not enough, the
+        # unsent hits of the others are kept in the shared counters' stead: known stays.
+        for key in [k for k, t in self._tallies.items() if t.ends < now]:
+            del self._tallies[key]
+        if len(self._tallies) >= self.MAX_KEYS:
+            unsent = [(k, t) for k, t in self._tallies.items() if t.pending]
+            self._tallies.clear()
+            for key, tally in unsent:
+                _counter_add(key, tally.pending, max(1, tally.ends - now))
+
+
+_tallies = _Tallies()
 
 
 def _describe_wait(seconds: int) -> str:
@@ -212,17 +293,31 @@ def rate_limit_check(*, scope: str, ident: str, rate: str, message: str) -> None
 
 def rate_limit_reset(*, scope: str, ident: str, rate: str) -> None:
     _parsed, _now, window = _window(rate)
-    _counter_delete(_key(scope, ident, window))
+    key = _key(scope, ident, window)
+    _tallies.forget(key)
+    _counter_delete(key)
 
 
-def rate_limit_hit(*, scope: str, ident: str, rate: str, message: str) -> None:
+def rate_limit_forget_local() -> None:
+    """Drop this process's batched tallies (tests, which clear the shared counters)."""
+    _tallies.forget()
+
+
+def rate_limit_hit(
+    *, scope: str, ident: str, rate: str, message: str, batched: bool = False
+) -> None:
     """Count one attempt for (scope, ident); raise RateLimited once the limit is passed.
 
     `message` is the sentence shown to the visitor; " Please try again in <wait>." is added.
+    `batched` counts in batches while far from the limit (_Tallies): for busy endpoints.
     """
     if not settings.RATE_LIMIT_ENABLED:
         return
     parsed, now, window = _window(rate)
-    count = _counter_incr(_key(scope, ident, window), parsed.seconds + 5)
+    key, timeout = _key(scope, ident, window), parsed.seconds + 5
+    if batched:
+        count = _tallies.hit(key, parsed.count, timeout)
+    else:
+        count = _counter_add(key, 1, timeout)
     if count > parsed.count:
         raise _refuse(parsed, now, window, message)
