@@ -315,9 +315,6 @@ def rate_limit_hit(
         return
     parsed, now, window = _window(rate)
     key, timeout = _key(scope, ident, window), parsed.seconds + 5
-    if batched:
-        count = _tallies.hit(key, parsed.count, timeout)
-    else:
-        count = _counter_add(key, 1, timeout)
+    count = _tallies.hit(key, parsed.count, timeout) if batched else _counter_add(key, 1, timeout)
     if count > parsed.count:
         raise _refuse(parsed, now, window, message)

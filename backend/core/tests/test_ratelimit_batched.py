@@ -92,7 +92,7 @@ def test_processes_sharing_a_limit_pass_it_by_less_than_half(settings: Any, seed
     settings.RATE_LIMIT_PROCESSES = 4
     processes = [_Tallies() for _ in range(4)]
     key, limit, timeout = _key("shared", "200/h")
-    chance = random.Random(seed)  # noqa: S311 (not for security)
+    chance = random.Random(seed)
     allowed = 0
     for _ in range(400):
         if chance.choice(processes).hit(key, limit, timeout) <= limit:
