@@ -8,8 +8,9 @@ reason, except under CI (CI=true), where that is a failure.
 
 What is checked is what a load balancer in front of several app servers relies on: a
 session made on one server is valid on the other, login failures are counted across both,
-an import on one is visible on the other at once, and a catalogue edit on one invalidates
-the other's cached answers within a second.
+so are certificate lookups (in batches, core/ratelimit.py), an import on one is visible on
+the other at once, and a catalogue edit on one invalidates the other's cached answers
+within a second.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 # Small on purpose: the throttling test reaches it. The day-long window keeps the fixed
 # window from rolling over in the middle of the test (except at midnight UTC: see there).
 LOGIN_FAILURES_PER_PHONE = 3
+# Certificate lookups per client IP and day; each test that looks up has an IP of its own.
+VERIFY_LIMIT = 30
 STAFF_PHONE = "9000000001"
 STAFF_PASSWORD = "scale-out-staff-password-1"  # a throwaway test database
 # How long a server process may go on with the catalogue version it last read
@@ -67,6 +70,8 @@ class Visitor:
     """A browser behind a load balancer: one cookie jar, any server."""
 
     cookies: dict[str, str] = field(default_factory=dict)
+    # Sent as X-Forwarded-For (the servers trust one proxy): the client IP rate limits see.
+    forwarded_for: str | None = None
 
     def request(
         self,
@@ -90,6 +95,8 @@ class Visitor:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         if method not in ("GET", "HEAD") and "csrftoken" in self.cookies:
             headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        if self.forwarded_for:
+            headers["X-Forwarded-For"] = self.forwarded_for
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         connection = http.client.HTTPConnection(HOST, port, timeout=30)
@@ -226,7 +233,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         # Only the per-phone count is under test; the rest must not get in the way.
         "LOGIN_FAILURES_PER_IP": "100000/m",
         "RATE_LIMIT_SIGNUP": "100000/m",
-        "RATE_LIMIT_VERIFY": "100000/m",
+        "RATE_LIMIT_VERIFY": f"{VERIFY_LIMIT}/1d",
+        "RATE_LIMIT_PROCESSES": "2",  # two servers of one worker each
+        "TRUSTED_PROXY_COUNT": "1",  # visitors without X-Forwarded-For count as 127.0.0.1
         "RATE_LIMIT_CERTIFICATE_IMPORT": "100000/m",
         "DJANGO_SUPERUSER_PHONE": STAFF_PHONE,
         "DJANGO_SUPERUSER_NAME": "Scale-out Staff",
@@ -356,13 +365,44 @@ def test_it_counts_login_failures_across_both_servers(cluster: Cluster) -> None:
     raise AssertionError("the rate-limit window rolled over twice")
 
 
+def _new_ip() -> str:
+    return "10." + ".".join(str(secrets.randbelow(256)) for _ in range(3))
+
+
+def test_it_counts_certificate_lookups_across_both_servers(cluster: Cluster) -> None:
+    for _attempt in range(2):
+        window = int(time.time()) // 86400
+        visitor = Visitor(forwarded_for=_new_ip())
+        statuses = [
+            visitor.request(port, "GET", f"/api/certificates/NO-SUCH-{n}").status
+            for n in range(VERIFY_LIMIT + 10)
+            for port in (cluster.a, cluster.b)
+        ]
+        if int(time.time()) // 86400 != window:
+            continue  # the fixed window rolled over at midnight UTC mid-test: run it again
+        allowed = statuses.count(404)
+        # Each server keeps a few lookups before adding them to the shared count, so a
+        # visitor spread over both gets at most a few more than the limit: never fewer,
+        # and never half as many more (core/ratelimit.py, _Tallies).
+        assert VERIFY_LIMIT <= allowed < VERIFY_LIMIT * 3 // 2, statuses
+        assert statuses[-10:] == [429] * 10, statuses  # both servers know it is used up
+        assert set(statuses) == {404, 429}, statuses
+        refused = visitor.request(cluster.a, "GET", "/api/certificates/NO-SUCH-0")
+        assert "checked many certificates" in refused.json()["message"]
+        # Another visitor is not affected.
+        other = Visitor(forwarded_for=_new_ip())
+        assert other.request(cluster.b, "GET", "/api/certificates/NO-SUCH-0").status == 404
+        return
+    raise AssertionError("the rate-limit window rolled over twice")
+
+
 def test_it_shows_an_import_on_one_server_on_the_other_at_once(cluster: Cluster) -> None:
     staff = _staff(cluster)
     ids = [f"SCALE-{secrets.token_hex(3).upper()}-{n}" for n in (1, 2)]
     csv = "CertificateID,Course,Duration,Name\n" + "".join(
         f"{cid},Web Development,30 Days,Learner {n}\n" for n, cid in enumerate(ids)
     )
-    visitor = Visitor()
+    visitor = Visitor(forwarded_for=_new_ip())
     assert visitor.request(cluster.b, "GET", f"/api/certificates/{ids[0]}").status == 404
 
     answer = staff.request(
