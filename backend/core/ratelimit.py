@@ -213,12 +213,16 @@ class _Tallies:
     def hit(self, key: str, limit: int, timeout: int) -> int:
         """Count one hit; the count to compare with the limit."""
         now = int(time.time())
+        unsent: list[tuple[str, _Tally]] = []
         with self._lock:
             tally = self._tallies.get(key)
             if tally is None:
                 if len(self._tallies) >= self.MAX_KEYS:
-                    self._make_room(now)
+                    unsent = self._make_room(now)
                 tally = self._tallies[key] = _Tally(known=0, pending=0, ends=now + timeout)
+        for other, other_tally in unsent:
+            _counter_add(other, other_tally.pending, max(1, other_tally.ends - now))
+        with self._lock:
             if tally.known >= limit:
                 return tally.known + 1
             sharers = 2 * max(1, settings.RATE_LIMIT_PROCESSES)
@@ -240,16 +244,17 @@ class _Tallies:
             else:
                 self._tallies.pop(key, None)
 
-    def _make_room(self, now: int) -> None:
-        # Called with the lock held. Windows that are over go; if that is not enough, the
-        # unsent hits of the others are kept in the shared counters' stead: known stays.
+    def _make_room(self, now: int) -> list[tuple[str, _Tally]]:
+        """With the lock held: drop the tallies of windows that are over; if that is not
+        enough, drop them all and return those with unsent hits, for the caller to send
+        (after releasing the lock). Every key then starts again as a new one."""
         for key in [k for k, t in self._tallies.items() if t.ends < now]:
             del self._tallies[key]
-        if len(self._tallies) >= self.MAX_KEYS:
-            unsent = [(k, t) for k, t in self._tallies.items() if t.pending]
-            self._tallies.clear()
-            for key, tally in unsent:
-                _counter_add(key, tally.pending, max(1, tally.ends - now))
+        if len(self._tallies) < self.MAX_KEYS:
+            return []
+        unsent = [(k, t) for k, t in self._tallies.items() if t.pending]
+        self._tallies.clear()
+        return unsent
 
 
 _tallies = _Tallies()
