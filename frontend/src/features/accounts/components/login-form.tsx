@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -9,7 +9,6 @@ import { TextField } from '@/components/ui/text-field'
 import { links } from '@/config/paths'
 import type { User } from '@/features/accounts/api/get-me'
 import { useLogin } from '@/features/accounts/api/login'
-import { useFocusFirstError } from '@/lib/use-focus-first-error'
 import {
   LOGIN_FIELDS,
   validateLogin,
@@ -19,6 +18,7 @@ import {
   type LoginValues,
 } from '@/features/accounts/validation'
 import { ApiError } from '@/lib/api-client'
+import { useFormFields } from '@/lib/use-form-fields'
 
 /** How long "Login successful!" stays on screen before the next page opens. */
 export const LOGIN_REDIRECT_DELAY_MS = 900
@@ -37,19 +37,15 @@ type Outcome =
   | { kind: 'no-account'; message: string }
   | { kind: 'error'; message: string }
 
-function isField(name: string): name is LoginField {
-  return (LOGIN_FIELDS as readonly string[]).includes(name)
-}
-
 export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFormProps) {
   const id = useId()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<LoginValues>({ phone: initialPhone, password: '' })
-  const [errors, setErrors] = useState<LoginErrors>({})
-  const [submitted, setSubmitted] = useState(false)
+  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors } = useFormFields<LoginField, LoginValues>({
+    fields: LOGIN_FIELDS,
+    initial: { phone: initialPhone, password: '' },
+    validateField: validateLoginField,
+  })
   const [outcome, setOutcome] = useState<Outcome>()
   const [user, setUser] = useState<User>()
-  const focus = useFocusFirstError(formRef, LOGIN_FIELDS, errors)
   const login = useLogin()
 
   // Leave "Login successful!" up for a moment, then hand over to the page.
@@ -63,32 +59,11 @@ export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFor
     return () => window.clearTimeout(timer)
   }, [user])
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const { name, value } = event.target
-    if (!isField(name)) return
-    const next = { ...values, [name]: value }
-    setValues(next)
-    if (errors[name] && !validateLoginField(name, next)) setErrors((current) => ({ ...current, [name]: undefined }))
-  }
-
-  function onBlur(event: FocusEvent<HTMLInputElement>) {
-    const { name } = event.target
-    if (!submitted || !isField(name)) return
-    setErrors((current) => ({ ...current, [name]: validateLoginField(name, values) }))
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (login.isPending || user) return
-    setSubmitted(true)
     setOutcome(undefined)
-    const found = validateLogin(values)
-    if (Object.keys(found).length > 0) {
-      focus.request()
-      setErrors(found)
-      return
-    }
-    setErrors({})
+    if (!submit(validateLogin(values))) return
     onAttempt?.()
     login.mutate(
       { phone: values.phone.trim(), password: values.password },
@@ -104,8 +79,7 @@ export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFor
             if (isField(name)) fieldErrors[name] = message
           }
           if (Object.keys(fieldErrors).length > 0) {
-            focus.request()
-            setErrors(fieldErrors)
+            showErrors(fieldErrors)
             return
           }
           const noAccount = apiError.status === 401 && apiError.message.startsWith('No Account Found')

@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -8,18 +8,17 @@ import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
 import { links } from '@/config/paths'
 import { useSignup } from '@/features/accounts/api/signup'
-import { useFocusFirstError } from '@/lib/use-focus-first-error'
 import {
   NAME_MAX,
   SIGNUP_FIELDS,
   validateSignup,
   validateSignupField,
-  type SignupErrors,
   type SignupField,
   type SignupValues,
 } from '@/features/accounts/validation'
 import { ApiError } from '@/lib/api-client'
 import { formErrors } from '@/lib/form-errors'
+import { useFormFields } from '@/lib/use-form-fields'
 
 /** How long "Successfully signed up" stays on screen before the login page opens. */
 export const SIGNUP_REDIRECT_DELAY_MS = 1500
@@ -34,19 +33,15 @@ type Problem = { message: string; phoneTaken: boolean }
 
 const EMPTY: SignupValues = { name: '', phone: '', password: '', email: '' }
 
-function isField(name: string): name is SignupField {
-  return (SIGNUP_FIELDS as readonly string[]).includes(name)
-}
-
 export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
   const id = useId()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<SignupValues>({ ...EMPTY, phone: initialPhone })
-  const [errors, setErrors] = useState<SignupErrors>({})
-  const [submitted, setSubmitted] = useState(false)
+  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors } = useFormFields<SignupField, SignupValues>({
+    fields: SIGNUP_FIELDS,
+    initial: { ...EMPTY, phone: initialPhone },
+    validateField: validateSignupField,
+  })
   const [problem, setProblem] = useState<Problem>()
   const [success, setSuccess] = useState<{ phone: string; message: string }>()
-  const focus = useFocusFirstError(formRef, SIGNUP_FIELDS, errors)
   const signup = useSignup()
 
   const onSignedUpRef = useRef(onSignedUp)
@@ -59,32 +54,11 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
     return () => window.clearTimeout(timer)
   }, [success])
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const { name, value } = event.target
-    if (!isField(name)) return
-    const next = { ...values, [name]: value }
-    setValues(next)
-    if (errors[name] && !validateSignupField(name, next)) setErrors((current) => ({ ...current, [name]: undefined }))
-  }
-
-  function onBlur(event: FocusEvent<HTMLInputElement>) {
-    const { name } = event.target
-    if (!submitted || !isField(name)) return
-    setErrors((current) => ({ ...current, [name]: validateSignupField(name, values) }))
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (signup.isPending || success) return
-    setSubmitted(true)
     setProblem(undefined)
-    const found = validateSignup(values)
-    if (Object.keys(found).length > 0) {
-      focus.request()
-      setErrors(found)
-      return
-    }
-    setErrors({})
+    if (!submit(validateSignup(values))) return
     const phone = values.phone.trim()
     signup.mutate(
       { name: values.name.trim(), phone, password: values.password, email: values.email.trim() },
@@ -98,10 +72,7 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
             return
           }
           const { fields, message } = formErrors(apiError, isField)
-          if (Object.keys(fields).length > 0) {
-            focus.request()
-            setErrors(fields)
-          }
+          showErrors(fields)
           if (message) setProblem({ message, phoneTaken: false })
         },
       },

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -12,12 +12,12 @@ import {
   LIMITS,
   validateEnquiry,
   validateField,
-  type EnquiryErrors,
   type EnquiryField,
   type EnquiryValues,
 } from '@/features/enquiries/validation'
 import { ApiError } from '@/lib/api-client'
 import { formErrors } from '@/lib/form-errors'
+import { useFormFields } from '@/lib/use-form-fields'
 
 export type PackageOption = { value: string; label: string }
 
@@ -33,70 +33,33 @@ type EnquiryFormProps = {
 
 const EMPTY: EnquiryValues = { name: '', email: '', subject: '', package: '', message: '', website: '' }
 
-function isField(name: string): name is EnquiryField {
-  return (FIELD_ORDER as readonly string[]).includes(name)
-}
-
 /**
  * The contact form (home page) and the quote form (/getquote): one component, so both get
  * the same validation, error mapping and announcements.
  */
 export function EnquiryForm({ kind, packages = [], packagesLoading = false, initialPackage, submitLabel }: EnquiryFormProps) {
   const id = useId()
-  const [values, setValues] = useState<EnquiryValues>(() => ({ ...EMPTY, package: initialPackage ?? '' }))
-  const [errors, setErrors] = useState<EnquiryErrors>({})
-  const [submitted, setSubmitted] = useState(false)
-  const [formError, setFormError] = useState<string>()
-  const [success, setSuccess] = useState<string>()
-  const focusPending = useRef(false)
-  const formRef = useRef<HTMLFormElement>(null)
-  const enquiry = useCreateEnquiry()
-
   const isQuote = kind === 'quote'
   const slugs = packages.map((option) => option.value)
+  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors, reset } = useFormFields<EnquiryField, EnquiryValues>({
+    fields: FIELD_ORDER,
+    initial: () => ({ ...EMPTY, package: initialPackage ?? '' }),
+    validateField: (name, current) => validateField(name, current, kind, slugs),
+  })
+  const [formError, setFormError] = useState<string>()
+  const [success, setSuccess] = useState<string>()
+  const enquiry = useCreateEnquiry()
+
   // A preselected slug that is not (or not yet) among the options shows as "Choose a package".
   const selectedPackage = slugs.includes(values.package) ? values.package : ''
   const fieldId = (field: string) => `${id}-${field}`
 
-  // After a failed submit, focus the first invalid field once its error is rendered (so
-  // screen readers read the error with the field).
-  useEffect(() => {
-    if (!focusPending.current) return
-    focusPending.current = false
-    const first = FIELD_ORDER.find((field) => errors[field])
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-  }, [errors])
-
-  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
-    const { name, value } = event.target
-    setValues((current) => ({ ...current, [name]: value }))
-    // Once a field is fixed, clear its error while typing; new errors wait for blur/submit.
-    if (isField(name) && errors[name]) {
-      const next = { ...values, [name]: value }
-      if (!validateField(name, next, kind, slugs)) setErrors((current) => ({ ...current, [name]: undefined }))
-    }
-  }
-
-  function onBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
-    const { name } = event.target
-    if (!submitted || !isField(name)) return
-    setErrors((current) => ({ ...current, [name]: validateField(name, values, kind, slugs) }))
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (enquiry.isPending) return
-    setSubmitted(true)
     setFormError(undefined)
     setSuccess(undefined)
-
-    const found = validateEnquiry({ ...values, package: selectedPackage }, kind, slugs)
-    if (Object.keys(found).length > 0) {
-      focusPending.current = true
-      setErrors(found)
-      return
-    }
-    setErrors({})
+    if (!submit(validateEnquiry({ ...values, package: selectedPackage }, kind, slugs))) return
 
     enquiry.mutate(
       {
@@ -110,17 +73,14 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
       },
       {
         onSuccess: (data) => {
-          setValues(EMPTY)
-          setErrors({})
-          setSubmitted(false)
+          reset(EMPTY)
           setSuccess(data.message)
         },
         onError: (error) => {
           const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
           const shown = (name: string): name is EnquiryField => isField(name) && (name !== 'package' || isQuote)
           const { fields, message } = formErrors(apiError, shown)
-          focusPending.current = Object.keys(fields).length > 0
-          setErrors(fields)
+          showErrors(fields)
           if (message) setFormError(message)
         },
       },

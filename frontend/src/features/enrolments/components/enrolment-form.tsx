@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react'
-import { useId, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -15,13 +15,12 @@ import {
   normaliseCode,
   validateEnrolment,
   validateEnrolmentField,
-  type EnrolmentErrors,
   type EnrolmentField,
   type EnrolmentValues,
 } from '@/features/enrolments/validation'
 import { ApiError } from '@/lib/api-client'
 import { formErrors } from '@/lib/form-errors'
-import { useFocusFirstError } from '@/lib/use-focus-first-error'
+import { useFormFields } from '@/lib/use-form-fields'
 
 /** The phone already has an open enrolment in this course (HTTP 409). */
 export type AlreadyOpen = {
@@ -43,10 +42,6 @@ type EnrolmentFormProps = {
 
 const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '' }
 
-function isField(name: string): name is EnrolmentField {
-  return (ENROLMENT_FIELDS as readonly string[]).includes(name)
-}
-
 function alreadyOpen(error: ApiError): AlreadyOpen | undefined {
   const { reference, can_view: canView, payment } = error.extra
   if (error.status !== 409 || typeof reference !== 'string') return undefined
@@ -61,40 +56,19 @@ function alreadyOpen(error: ApiError): AlreadyOpen | undefined {
 /** Name, phone, email and an optional referral code: creates a pending enrolment. */
 export function EnrolmentForm({ course, initial, codeFromLink, onEnrolled, onAlreadyOpen }: EnrolmentFormProps) {
   const id = useId()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<EnrolmentValues>({ ...EMPTY, ...initial })
-  const [errors, setErrors] = useState<EnrolmentErrors>({})
-  const [submitted, setSubmitted] = useState(false)
+  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors } = useFormFields<EnrolmentField, EnrolmentValues>({
+    fields: ENROLMENT_FIELDS,
+    initial: { ...EMPTY, ...initial },
+    validateField: validateEnrolmentField,
+  })
   const [problem, setProblem] = useState<string>()
-  const focus = useFocusFirstError(formRef, ENROLMENT_FIELDS, errors)
   const enrol = useCreateEnrolment()
-
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const { name, value } = event.target
-    if (!isField(name)) return
-    const next = { ...values, [name]: value }
-    setValues(next)
-    if (errors[name] && !validateEnrolmentField(name, next)) setErrors((current) => ({ ...current, [name]: undefined }))
-  }
-
-  function onBlur(event: FocusEvent<HTMLInputElement>) {
-    const { name } = event.target
-    if (!submitted || !isField(name)) return
-    setErrors((current) => ({ ...current, [name]: validateEnrolmentField(name, values) }))
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (enrol.isPending) return
-    setSubmitted(true)
     setProblem(undefined)
-    const found = validateEnrolment(values)
-    if (Object.keys(found).length > 0) {
-      focus.request()
-      setErrors(found)
-      return
-    }
-    setErrors({})
+    if (!submit(validateEnrolment(values))) return
     enrol.mutate(
       {
         course: course.slug,
@@ -113,10 +87,7 @@ export function EnrolmentForm({ course, initial, codeFromLink, onEnrolled, onAlr
             return
           }
           const { fields, message } = formErrors(apiError, isField)
-          if (Object.keys(fields).length > 0) {
-            focus.request()
-            setErrors(fields)
-          }
+          showErrors(fields)
           if (message) setProblem(message)
         },
       },
