@@ -62,7 +62,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise so that static files (SVGs included) carry the headers too.
-    "csp.middleware.CSPMiddleware",
+    "core.middleware.CSPMiddleware",  # django-csp's, with the policy built once
     "core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
