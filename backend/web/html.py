@@ -1,13 +1,16 @@
 """Writes the route's <head> into the built index.html so link previews and crawlers see
 the right title, description, canonical link and Open Graph tags without running JS, and
-the app shell (header and loading placeholder) into <div id="root"> so that visitors see
-the site before the JavaScript has downloaded."""
+the app shell (header, a course page's header, loading placeholder) into <div id="root">
+so that visitors see the site before the JavaScript has downloaded."""
 
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.utils.html import escape, json_script
@@ -149,23 +152,64 @@ def _json_for_script(obj: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def app_shell(*, logged_in: bool, brand_name: str) -> str:
+@dataclass(frozen=True)
+class PageHeader:
+    """A course page's header for the shell: `kind` names one of the prerendered templates
+    (frontend/src/features/catalog/content/page-headers.ts: course, bootcamp,
+    bootcamp-page); title and intro are the course's name and summary, as the page shows
+    them."""
+
+    kind: str
+    title: str
+    intro: str = ""
+
+
+def app_shell(*, logged_in: bool, brand_name: str, header: PageHeader | None = None) -> str:
     """The prerendered header and loading placeholder (frontend/src/app/static-shell.tsx)
-    for a visitor or a logged-in user, with the brand name; empty when the build has none
-    (the page then shows nothing until its script runs, as under `vite dev`)."""
+    for a visitor or a logged-in user, with the brand name and, on a course's page, the
+    page's own header; empty when the build has none (the page then shows nothing until
+    its script runs, as under `vite dev`)."""
     path = Path(settings.FRONTEND_DIST) / APP_SHELL
     try:
         shells = _cached_shells(path, path.stat().st_mtime)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return ""
-    html, token = shells["user" if logged_in else "visitor"], shells["brand_token"]
-    return html.replace(token, escape(brand_name))
+    html = shells["user" if logged_in else "visitor"].replace(
+        shells["brand_token"], escape(brand_name)
+    )
+    return html.replace(shells["page_header_token"], _page_header(shells, header), 1)
+
+
+def _page_header(shells: dict[str, Any], header: PageHeader | None) -> str:
+    if header is None:
+        return ""
+    template = shells["page_headers"].get(header.kind + ("+intro" if header.intro else ""))
+    if template is None:
+        return ""
+    values = {
+        shells["title_token"]: escape(header.title),
+        shells["intro_token"]: escape(header.intro),
+    }
+    # One pass: a token inside the course's own text stays as it is.
+    return re.sub("|".join(map(re.escape, values)), lambda m: values[m.group()], template)
 
 
 @lru_cache(maxsize=4)
-def _cached_shells(path: Path, mtime: float) -> dict[str, str]:
+def _cached_shells(path: Path, mtime: float) -> dict[str, Any]:
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {key: str(data[key]) for key in ("brand_token", "visitor", "user")}
+    shells: dict[str, Any] = {
+        key: str(data[key])
+        for key in (
+            "brand_token",
+            "page_header_token",
+            "title_token",
+            "intro_token",
+            "visitor",
+            "user",
+        )
+    }
+    shells["page_headers"] = {str(k): str(v) for k, v in data["page_headers"].items()}
+    return shells
 
 
 def render_page(*, shell: str = "", **head: object) -> str:

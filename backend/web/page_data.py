@@ -21,6 +21,7 @@ from catalog.caching import catalog_cached_bytes
 from catalog.schemas import CourseOut, InternshipDomainOut, ProjectPackageOut, TeamMemberOut
 from core.api import schema_json
 from core.errors import NotFound
+from web.html import PageHeader
 from web.routes import routes
 
 BY_ROUTE = "/api/courses/by-route?path="
@@ -74,3 +75,17 @@ def page_api_data(*, page: str, path: str) -> dict[str, Any]:
     """The API answers page `page` (at `path`) asks for first; empty for other pages."""
     build = PAGES.get(page)
     return build(path) if build else {}
+
+
+def course_page_header(*, page: str, path: str, api: dict[str, Any]) -> PageHeader | None:
+    """The header of a course's page (or the bootcamp's), from the course answer sent with
+    it, for the server's shell (web.html.app_shell); None for other pages and for a course
+    that is not there (withdrawn: the page shows the API's message)."""
+    course = api.get(BY_ROUTE + path) if page in ("course", "bootcamp") else None
+    if not course:
+        return None
+    if page == "bootcamp":
+        kind = "bootcamp-page"
+    else:
+        kind = "bootcamp" if course["is_bootcamp"] else "course"
+    return PageHeader(kind=kind, title=course["name"], intro=course["summary"])

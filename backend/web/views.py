@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_safe
 from accounts.selectors import user_public
 from catalog.selectors import catalog_meta_for_path, site_settings_public
 from web.html import FrontendNotBuilt, app_shell, page_preloads, render_page
-from web.page_data import page_api_data
+from web.page_data import course_page_header, page_api_data
 from web.routes import route_match, routes
 
 logger = logging.getLogger(__name__)
@@ -97,6 +97,7 @@ def spa(request: HttpRequest) -> HttpResponse:
     }
     if status == 200 and (api := page_api_data(page=page, path=path)):
         bootstrap["api"] = api
+    header = course_page_header(page=page, path=path, api=bootstrap.get("api") or {})
     try:
         html = render_page(
             title=title,
@@ -106,7 +107,9 @@ def spa(request: HttpRequest) -> HttpResponse:
             noindex=noindex,
             json_ld=json_ld,
             preloads=page_preloads(page),
-            shell=app_shell(logged_in=request.user.is_authenticated, brand_name=brand),
+            shell=app_shell(
+                logged_in=request.user.is_authenticated, brand_name=brand, header=header
+            ),
             bootstrap=bootstrap,
         )
     except FrontendNotBuilt as exc:

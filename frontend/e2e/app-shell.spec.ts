@@ -92,3 +92,28 @@ test('the app replaces the shell with the page', async ({ page }) => {
   await expect(page.getByRole('banner')).toHaveCount(1)
   await expect(page.getByRole('contentinfo')).toBeVisible()
 })
+
+test('a course page shows its own header before the scripts arrive, and the app keeps it in place', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const path = '/Web-Development-registration'
+  const answer = await page.request.get(`/api/courses/by-route?path=${encodeURIComponent(path)}`)
+  const course = (await answer.json()) as { name: string; summary: string }
+  let release = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto(path, { waitUntil: 'commit' })
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(course.name)
+  await expect(page.getByRole('main').getByText(course.summary)).toBeVisible()
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
+  const before = await heading.boundingBox()
+
+  release()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(heading).toHaveText(course.name)
+  expect(await heading.boundingBox()).toEqual(before)
+})

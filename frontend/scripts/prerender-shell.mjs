@@ -27,13 +27,31 @@ try {
       rollupOptions: { output: { entryFileNames: 'static-shell.mjs' } },
     },
   })
-  const { renderStaticShells, BRAND_TOKEN } = await import(pathToFileURL(join(out, 'static-shell.mjs')).href)
-  const shells = renderStaticShells()
+  const shell = await import(pathToFileURL(join(out, 'static-shell.mjs')).href)
+  const { BRAND_TOKEN, PAGE_HEADER_TOKEN, TITLE_TOKEN, INTRO_TOKEN } = shell
+  const shells = shell.renderStaticShells()
   for (const [variant, html] of Object.entries(shells)) {
     if (!html.includes(BRAND_TOKEN)) throw new Error(`the ${variant} shell does not show the brand token`)
+    if (!html.includes(PAGE_HEADER_TOKEN)) throw new Error(`the ${variant} shell has no place for a page header`)
+  }
+  const pageHeaders = shell.renderPageHeaders()
+  for (const [kind, html] of Object.entries(pageHeaders)) {
+    const intro = kind.endsWith('+intro')
+    if (!html.includes(TITLE_TOKEN) || html.includes(INTRO_TOKEN) !== intro)
+      throw new Error(`the ${kind} page header does not show its tokens`)
   }
   mkdirSync(dirname(target), { recursive: true })
-  writeFileSync(target, JSON.stringify({ brand_token: BRAND_TOKEN, ...shells }))
+  writeFileSync(
+    target,
+    JSON.stringify({
+      brand_token: BRAND_TOKEN,
+      page_header_token: PAGE_HEADER_TOKEN,
+      title_token: TITLE_TOKEN,
+      intro_token: INTRO_TOKEN,
+      page_headers: pageHeaders,
+      ...shells,
+    }),
+  )
   console.log(`app shell written to ${target}`)
 } finally {
   rmSync(out, { recursive: true, force: true })

@@ -180,12 +180,30 @@ def test_it_serves_pages_without_preloads_when_the_build_has_no_manifest(client:
     assert '<div id="root">' in html
 
 
-def _write_shell(dist, **overrides: str) -> None:
+PAGE_HEADERS = {
+    kind + intro: f'<div class="band"><p>{eyebrow}</p><h1>__APP_PAGE_TITLE__</h1>'
+    + ("<div>__APP_PAGE_INTRO__</div>" if intro else "")
+    + "</div>"
+    for kind, eyebrow in (
+        ("course", "Live online course"),
+        ("bootcamp", "Bootcamp"),
+        ("bootcamp-page", "One-month bootcamp"),
+    )
+    for intro in ("", "+intro")
+}
+
+
+def _write_shell(dist, **overrides: object) -> None:
     shells = {
         "brand_token": "__APP_BRAND_NAME__",
-        "visitor": '<header><a href="/">__APP_BRAND_NAME__</a><a href="/login">Login</a></header>',
+        "page_header_token": "__APP_PAGE_HEADER__",
+        "title_token": "__APP_PAGE_TITLE__",
+        "intro_token": "__APP_PAGE_INTRO__",
+        "page_headers": PAGE_HEADERS,
+        "visitor": '<header><a href="/">__APP_BRAND_NAME__</a><a href="/login">Login</a></header>'
+        "<main>__APP_PAGE_HEADER__</main>",
         "user": '<header><a href="/">__APP_BRAND_NAME__</a><a href="/dashboard">Dashboard</a>'
-        "</header>",
+        "</header><main>__APP_PAGE_HEADER__</main>",
         **overrides,
     }
     (dist / ".vite").mkdir(exist_ok=True)
@@ -206,6 +224,7 @@ def test_it_sends_the_app_shell_with_the_escaped_brand(client: Client, built_fro
     root = _root(client.get("/courses").content.decode())
     assert root == (
         '<header><a href="/">Tech &amp; &lt;Code&gt;</a><a href="/login">Login</a></header>'
+        "<main></main>"  # no page header but on a course's page
     )
     # Unknown paths get the shell too: the app shows its not-found page in it.
     assert "Login" in _root(client.get("/no-such-page").content.decode())
@@ -274,3 +293,34 @@ def test_it_sends_no_api_answers_with_other_pages_or_withdrawn_courses(client: C
     page = client.get("/Web-Development-registration")
     assert page.status_code == 200
     assert "api" not in _bootstrap(page.content.decode())
+
+
+def test_a_course_page_shell_carries_the_page_header_with_the_course(
+    client: Client, built_frontend
+) -> None:
+    _write_shell(built_frontend)
+    course = Course.objects.get(route="/Web-Development-registration")
+    course.name = "Web & <Mobile>"
+    course.summary = "Build sites; __APP_PAGE_TITLE__ stays as typed."
+    course.save()
+    root = _root(client.get("/Web-Development-registration").content.decode())
+    assert (
+        '<main><div class="band"><p>Live online course</p><h1>Web &amp; &lt;Mobile&gt;</h1>'
+        "<div>Build sites; __APP_PAGE_TITLE__ stays as typed.</div></div></main>"
+    ) in root
+
+
+def test_the_bootcamp_pages_get_their_own_eyebrow(client: Client, built_frontend) -> None:
+    _write_shell(built_frontend)
+    bootcamp = next(route for route in routes() if route.page == "bootcamp")
+    course = Course.objects.get(route=bootcamp.path)
+    root = _root(client.get(bootcamp.path).content.decode())
+    assert f"<p>One-month bootcamp</p><h1>{course.name}</h1>" in root
+
+
+def test_a_withdrawn_course_page_gets_no_page_header(client: Client, built_frontend) -> None:
+    _write_shell(built_frontend)
+    Course.objects.filter(route="/Web-Development-registration").update(is_active=False)
+    root = _root(client.get("/Web-Development-registration").content.decode())
+    assert "<main></main>" in root
+    assert "__APP_" not in root

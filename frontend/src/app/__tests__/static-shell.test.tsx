@@ -1,6 +1,8 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
-import { BRAND_TOKEN, renderStaticShells } from '@/app/static-shell'
+import { BRAND_TOKEN, INTRO_TOKEN, PAGE_HEADER_TOKEN, renderPageHeaders, renderStaticShells, TITLE_TOKEN } from '@/app/static-shell'
+import { PageHeader } from '@/components/ui/page-header'
 
 function parse(html: string) {
   const container = document.createElement('div')
@@ -44,5 +46,30 @@ describe('the prerendered app shell', () => {
     expect(panel?.hasAttribute('hidden')).toBe(false)
     expect(panel?.querySelector('a[href="/courses"]')).not.toBeNull()
     expect(panel?.querySelector('a[href="/login"]')).not.toBeNull()
+  })
+
+  it('keeps a place for the page header at the top of the main area', () => {
+    const main = parse(renderStaticShells().visitor).querySelector('main#main')
+    expect(main?.firstChild?.textContent).toBe(PAGE_HEADER_TOKEN)
+    expect(main?.firstChild?.nodeType).toBe(Node.TEXT_NODE)
+  })
+
+  it('prerenders the course pages\' headers as the pages render them, with tokens', () => {
+    const headers = renderPageHeaders()
+    expect(Object.keys(headers).sort()).toEqual([
+      'bootcamp',
+      'bootcamp+intro',
+      'bootcamp-page',
+      'bootcamp-page+intro',
+      'course',
+      'course+intro',
+    ])
+    expect(headers['course+intro']).toBe(
+      renderToStaticMarkup(<PageHeader eyebrow="Live online course" title={TITLE_TOKEN} intro={INTRO_TOKEN} />),
+    )
+    const header = parse(headers['bootcamp-page'] ?? '')
+    expect(header.querySelector('p')?.textContent).toBe('One-month bootcamp')
+    expect(header.querySelector('h1')?.textContent).toBe(TITLE_TOKEN)
+    expect(headers['bootcamp-page']).not.toContain(INTRO_TOKEN)
   })
 })

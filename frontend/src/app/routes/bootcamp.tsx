@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { links, paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
+import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
 
 
@@ -24,7 +25,7 @@ export function Component() {
   return (
     <>
       <PageHeader
-        eyebrow="One-month bootcamp"
+        eyebrow={COURSE_EYEBROWS['bootcamp-page']}
         title={bootcamp.data?.name ?? route?.title ?? 'Bootcamp'}
         intro={bootcamp.data?.summary}
       />

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { links } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
+import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
 
 import { ApiError } from '@/lib/api-client'
@@ -30,7 +31,7 @@ export function Component() {
   return (
     <>
       <PageHeader
-        eyebrow={course.data?.is_bootcamp ? 'Bootcamp' : 'Live online course'}
+        eyebrow={COURSE_EYEBROWS[course.data?.is_bootcamp ? 'bootcamp' : 'course']}
         title={course.data?.name ?? route?.title ?? 'Course'}
         intro={course.data?.summary}
       />
