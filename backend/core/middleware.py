@@ -76,12 +76,13 @@ def _policies_forget(*, setting: str, **kwargs: Any) -> None:
 
 def _site_policies() -> list[_Policy]:
     if not _policies:
+        built = []
         for header, report_only, setting in (
             (HEADER, False, "CONTENT_SECURITY_POLICY"),
             (HEADER_REPORT_ONLY, True, "CONTENT_SECURITY_POLICY_REPORT_ONLY"),
         ):
             prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
-            _policies.append(
+            built.append(
                 _Policy(
                     header=header,
                     value=build_policy(report_only=report_only),
@@ -89,6 +90,8 @@ def _site_policies() -> list[_Policy]:
                     excluded_prefixes=tuple(prefixes),
                 )
             )
+        # Whole at once: two threads building it together must not leave it doubled.
+        _policies[:] = built
     return _policies
 
 

@@ -13,8 +13,9 @@ INSERT ... ON CONFLICT DO UPDATE ... RETURNING in the database.
 
 The certificate lookup, the busiest endpoint, counts in batches (rate_limit_hit(...,
 batched=True), _Tallies below): each process adds its lookups to the shared counter a
-few at a time, while the count is far from the limit, and one at a time near it, so the
-limit still holds across processes. bench/api.py measures the endpoint.
+few at a time while the count is far from the limit, and one at a time near it, so nobody
+is refused early and a visitor spread over several processes gets at most a few more
+lookups than the limit. bench/api.py measures the endpoint.
 """
 
 from __future__ import annotations
