@@ -98,6 +98,14 @@ test('a course page shows its own header before the scripts arrive, and the app 
   const path = '/Web-Development-registration'
   const answer = await page.request.get(`/api/courses/by-route?path=${encodeURIComponent(path)}`)
   const course = (await answer.json()) as { name: string; summary: string }
+  // Notes whether the page's heading, once shown, is ever gone from what is on screen.
+  await page.addInitScript(() => {
+    let seen = false
+    new MutationObserver(() => {
+      if (document.querySelector('main h1')) seen = true
+      else if (seen) document.documentElement.dataset.headingGone = 'true'
+    }).observe(document, { childList: true, subtree: true })
+  })
   let release = () => {}
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -116,4 +124,6 @@ test('a course page shows its own header before the scripts arrive, and the app 
   await expect(page.getByRole('contentinfo')).toBeVisible()
   await expect(heading).toHaveText(course.name)
   expect(await heading.boundingBox()).toEqual(before)
+  // The app waits for the page's code before it renders: no placeholder in between.
+  await expect(page.locator('html')).not.toHaveAttribute('data-heading-gone')
 })

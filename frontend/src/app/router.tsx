@@ -2,6 +2,7 @@ import { lazy, useLayoutEffect, useState, useTransition, type ComponentType, typ
 import { Route, Router, Routes, useLocation } from 'react-router'
 
 import type { AppHistory } from '@/app/history'
+import { pageModules, preloadedPage } from '@/app/page-modules'
 import { RootLayout } from '@/app/root-layout'
 import { RouteErrorBoundary } from '@/app/route-error'
 import { routes } from '@/config/paths'
@@ -13,10 +14,6 @@ import { NavigationPendingContext } from '@/lib/navigation-pending'
  * the app loads its data with React Query, not loaders.
  */
 
-type PageModule = { Component: ComponentType }
-
-// Every module in routes/ becomes its own chunk, loaded when its page is first rendered.
-const pageModules = import.meta.glob<PageModule>('./routes/*.tsx')
 
 // One React.lazy per module, made once: several routes share a module (course, policy,
 // tasks), and a lazy component made on each render would start loading again each time.
@@ -27,7 +24,14 @@ function page(name: string): ComponentType {
   if (!Page) {
     const load = pageModules[`./routes/${name}.tsx`]
     if (!load) throw new Error(`routes.json names page "${name}" but src/app/routes/${name}.tsx does not exist.`)
-    Page = lazy(async () => ({ default: (await load()).Component }))
+    const Lazy = lazy(async () => ({ default: (await load()).Component }))
+    // The first page's module, loaded before the app rendered (preloadFirstPage), renders
+    // at once: React.lazy would suspend for a moment even on a loaded module, and the
+    // placeholder would flash over the server's shell. Any other page loads when shown.
+    Page = function RoutePage() {
+      const Preloaded = preloadedPage(name)
+      return Preloaded ? <Preloaded /> : <Lazy />
+    }
     pages.set(name, Page)
   }
   return Page

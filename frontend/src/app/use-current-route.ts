@@ -7,8 +7,13 @@ import { routes, type RouteEntry } from '@/config/paths'
 // the page as well as the page.
 const table = routes.map((route) => ({ path: route.path, caseSensitive: true, route }))
 
+/** The routes.json entry for `pathname` (undefined for the not-found page). */
+export function routeForPath(pathname: string): RouteEntry | undefined {
+  return matchRoutes(table, pathname)?.[0]?.route.route
+}
+
 /** The routes.json entry of the page being shown (undefined on the not-found page). */
 export function useCurrentRoute(): RouteEntry | undefined {
   const { pathname } = useLocation()
-  return useMemo(() => matchRoutes(table, pathname)?.[0]?.route.route, [pathname])
+  return useMemo(() => routeForPath(pathname), [pathname])
 }
