@@ -11,8 +11,10 @@ import { AppRouter, AppRoutes } from '@/app/router'
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html must contain <div id="root">.')
 
-// The server's shell stays until the first page can render in full (see preloadFirstPage).
-await preloadFirstPage(window.location.pathname)
+// A course page's shell carries the page's own header: it stays until the page can render
+// in full (see preloadFirstPage). Other pages' shells are the header and a placeholder, and
+// the app takes over at once, showing its footer while the page's code arrives.
+if (container.querySelector('main h1')) await preloadFirstPage(window.location.pathname)
 
 createRoot(container).render(
   <StrictMode>

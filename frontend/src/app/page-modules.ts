@@ -10,10 +10,10 @@ export const pageModules = import.meta.glob<PageModule>('./routes/*.tsx')
 const preloaded = new Map<string, ComponentType>()
 
 /**
- * Loads the module of the page at `pathname` before the app first renders (main.tsx): the
- * server's shell (header, a course page's header, placeholder) stays on screen until the
- * page can render, instead of giving way for a moment to the app's own placeholder while
- * the page's chunk (fetched with low priority) arrives.
+ * Loads the module of the page at `pathname` before the app first renders (main.tsx does
+ * so when the server's shell carries a course page's header): the shell stays on screen
+ * until the page can render, instead of giving way for a moment to the app's own
+ * placeholder while the page's chunk (fetched with low priority) arrives.
  */
 export async function preloadFirstPage(pathname: string): Promise<void> {
   const name = routeForPath(pathname)?.page ?? 'not-found'
