@@ -17,7 +17,11 @@ class EnquiryCreateIn(Schema):
     subject: RawText
     message: RawText
     package: Annotated[str, Field(max_length=200)] | None = Field(
-        default=None, description="A project package slug; required when kind is quote."
+        default=None,
+        description=(
+            "Optional: a project package slug. Without one the enquiry is a general enquiry "
+            "(kind contact); a quote (kind quote) names its package."
+        ),
     )
     website: RawText = Field(
         default="", description="Honeypot: hidden from people, so it must stay empty."

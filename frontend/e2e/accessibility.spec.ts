@@ -33,8 +33,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     test(`form errors (${name})`, async ({ page }) => {
       await page.goto('/getquote')
-      await page.getByRole('button', { name: /request a quote/i }).click()
-      await expect(page.getByText('Choose a package.')).toBeVisible()
+      await page.getByRole('button', { name: /send message/i }).click()
+      await expect(page.getByText('This field is required.').first()).toBeVisible()
       await expectNoViolations(page)
     })
   })

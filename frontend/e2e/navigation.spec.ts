@@ -25,7 +25,7 @@ test.describe('mobile menu at 360 px', () => {
     await expect(page).toHaveURL(/\/getquote$/)
     await expect(panel).toBeHidden()
     await expect(button).toHaveAttribute('aria-expanded', 'false')
-    await expect(page.getByRole('heading', { level: 1, name: /get a quote/i })).toBeFocused()
+    await expect(page.getByRole('heading', { level: 1, name: /contact us/i })).toBeFocused()
   })
 })
 

@@ -745,7 +745,7 @@ export interface components {
             name: string;
             /**
              * Package
-             * @description A project package slug; required when kind is quote.
+             * @description Optional: a project package slug. Without one the enquiry is a general enquiry (kind contact); a quote (kind quote) names its package.
              */
             package?: string | null;
             /** Subject */

@@ -96,3 +96,8 @@ export const links: typeof upcomingPaths & Record<RouteId, string> = { ...upcomi
 export function quotePath(packageSlug?: string): string {
   return packageSlug ? `${links.getquote}?package=${encodeURIComponent(packageSlug)}` : links.getquote
 }
+
+/** `/getquote?subject=Java%20course`: the contact form with its subject filled in. */
+export function contactPath(subject?: string): string {
+  return subject ? `${links.getquote}?${new URLSearchParams({ subject }).toString()}` : links.getquote
+}

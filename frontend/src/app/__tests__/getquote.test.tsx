@@ -12,7 +12,20 @@ describe('getquote route', () => {
     const select = screen.getByLabelText(/package/i)
     await waitFor(() => expect(select).toHaveValue('iot-project'))
     expect(screen.getByRole('option', { name: 'IoT Project — $30' })).toBeInTheDocument()
-    expect(screen.getByRole('option', { name: 'Choose a package' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'General enquiry' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /request a quote/i })).toBeInTheDocument()
+  })
+
+  it('is a contact form without ?package=: the package is optional and the subject can be filled in', async () => {
+    mockApi()
+    renderRoute('/getquote?subject=Question+about+the+Java+course')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument()
+    await screen.findByRole('option', { name: 'Web Project — $50' })
+    const select = screen.getByLabelText(/package/i)
+    expect(select).toHaveValue('')
+    expect(select).not.toBeRequired()
+    expect(screen.getByLabelText(/^subject/i)).toHaveValue('Question about the Java course')
+    expect(screen.getByRole('button', { name: /send message/i })).toBeInTheDocument()
   })
 
   it('leaves the package unchosen when the slug is unknown', async () => {

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { links } from '@/config/paths'
+import { contactPath, links } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
@@ -60,7 +60,7 @@ export function Component() {
                   Enrol now
                   <ArrowDown className="size-5" aria-hidden="true" width={20} height={20} />
                 </a>
-                <LinkButton to={links.getquote} variant="secondary" className="w-full">
+                <LinkButton to={contactPath(`Question about ${course.data.name}`)} variant="secondary" className="w-full">
                   <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
                   Ask about this course
                 </LinkButton>

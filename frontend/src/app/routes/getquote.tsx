@@ -7,9 +7,16 @@ import { ContactDetails } from '@/features/catalog/components/contact-details'
 import { EnquiryForm, type PackageOption } from '@/features/enquiries/components/enquiry-form'
 import { formatUsd } from '@/lib/format'
 
+/**
+ * /getquote: the header's "Contact Us" and every "Ask…" link. Without `?package=` it is a
+ * contact form whose package is optional ("General enquiry"); a project's Get Quote
+ * (`?package=<slug>`) preselects that package; a course's "Ask about this course"
+ * (`?subject=…`) fills in the subject.
+ */
 export function Component() {
   const [searchParams] = useSearchParams()
   const requested = searchParams.get('package') ?? undefined
+  const subject = searchParams.get('subject') ?? undefined
   const packages = useProjectPackages()
   const options: PackageOption[] = (packages.data ?? []).map((item) => ({
     value: item.slug,
@@ -20,26 +27,26 @@ export function Component() {
     <>
       <PageHeader
         eyebrow="Contact us"
-        title="Get a quote"
-        intro="Tell us about your website, app or IoT project — or ask us anything about our courses and internships. We reply by e-mail, usually within one working day."
+        title={requested ? 'Get a quote' : 'Contact us'}
+        intro="Ask us anything about our courses, internships and bootcamps, or tell us about your website, app or IoT project. We reply by e-mail, usually within one working day."
       />
       <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1.5fr_1fr] lg:gap-12">
         <section aria-labelledby="quote-form-heading" className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
           <h2 id="quote-form-heading" className="mb-5 text-xl font-bold text-ink">
-            Your project
+            {requested ? 'Your project' : 'Your message'}
           </h2>
           {packages.isError && (
             <Alert tone="error" className="mb-5">
-              We could not load the list of packages. Check your connection and reload the page.
+              We could not load the list of project packages; you can still send a general enquiry.
             </Alert>
           )}
-          {/* Remount when the query string changes so a new ?package= is preselected. */}
+          {/* Remount when the query string changes so a new ?package= or ?subject= is filled in. */}
           <EnquiryForm
-            key={requested ?? ''}
-            kind="quote"
+            key={searchParams.toString()}
             packages={options}
             packagesLoading={packages.isPending}
             initialPackage={requested}
+            initialSubject={subject}
           />
         </section>
         <aside aria-label="Contact details" className="lg:pt-2">

@@ -29,7 +29,7 @@ export function Component() {
             </div>
           </div>
           <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
-            <EnquiryForm kind="contact" />
+            <EnquiryForm />
           </div>
         </div>
       </section>

@@ -1,6 +1,8 @@
+import { Link } from 'react-router'
+
 import { useCurrentRoute } from '@/app/use-current-route'
 import { PageHeader } from '@/components/ui/page-header'
-import type { RouteId } from '@/config/paths'
+import { contactPath, type RouteId } from '@/config/paths'
 import { usePolicyPage, type PolicySlug } from '@/features/catalog/api/get-policy-page'
 import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
 import { RichText } from '@/features/catalog/components/rich-text'
@@ -37,6 +39,13 @@ export function Component() {
             <TableOfContents sections={policy.sections} className="h-fit lg:sticky lg:top-24" />
             <article aria-label={policy.title}>
               <RichText html={policy.body_html} />
+              <p className="mt-10 max-w-[70ch] border-t border-line pt-6 text-ink-muted">
+                {slug === 'refund' ? 'To ask for a refund, or with a question about this policy:' : 'Questions about this policy?'}{' '}
+                <Link to={contactPath(`Question about the ${policy.title.toLowerCase()}`)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                  Contact us
+                </Link>
+                .
+              </p>
             </article>
           </div>
         )}

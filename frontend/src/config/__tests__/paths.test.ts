@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { links, paths, quotePath, routeIds, routes } from '@/config/paths'
+import { contactPath, links, paths, quotePath, routeIds, routes } from '@/config/paths'
 
 describe('paths', () => {
   it('lists exactly the ids in routes.json', () => {
@@ -29,5 +29,10 @@ describe('paths', () => {
   it('builds quote links with the package slug', () => {
     expect(quotePath('web-project')).toBe('/getquote?package=web-project')
     expect(quotePath()).toBe('/getquote')
+  })
+
+  it('builds contact links with the subject filled in', () => {
+    expect(contactPath('Question about Java & Android')).toBe('/getquote?subject=Question+about+Java+%26+Android')
+    expect(contactPath()).toBe('/getquote')
   })
 })

@@ -2,8 +2,6 @@
  * Client-side checks that mirror the server's (same limits, same words), so visitors get
  * instant feedback; the server still decides, and its 422 field errors are shown the same way.
  */
-import type { EnquiryKind } from '@/features/enquiries/api/create-enquiry'
-
 export type EnquiryField = 'name' | 'email' | 'subject' | 'package' | 'message'
 export type EnquiryValues = Record<EnquiryField | 'website', string>
 export type EnquiryErrors = Partial<Record<EnquiryField, string>>
@@ -14,7 +12,6 @@ export const MESSAGES = {
   required: 'This field is required.',
   email: 'Enter a valid email address.',
   tooLong: (max: number) => `Ensure this value has at most ${max} characters.`,
-  package: 'Choose a package.',
 } as const
 
 /** Field order on screen: the first invalid one in this order receives focus. */
@@ -23,16 +20,12 @@ export const FIELD_ORDER: readonly EnquiryField[] = ['name', 'email', 'subject',
 // Same shape Django's EmailValidator accepts in practice: something@domain.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/
 
-export function validateField(
-  field: EnquiryField,
-  values: EnquiryValues,
-  kind: EnquiryKind,
-  packageSlugs: readonly string[] = [],
-): string | undefined {
-  if (field === 'package') {
-    if (kind !== 'quote') return undefined
-    return packageSlugs.includes(values.package) ? undefined : MESSAGES.package
-  }
+/**
+ * The package is optional everywhere (none is a general enquiry) and the page only offers
+ * packages that exist, so only the server can refuse it (a package withdrawn meanwhile).
+ */
+export function validateField(field: EnquiryField, values: EnquiryValues): string | undefined {
+  if (field === 'package') return undefined
   const value = values[field].trim()
   if (!value) return MESSAGES.required
   const max = LIMITS[field]
@@ -41,10 +34,10 @@ export function validateField(
   return undefined
 }
 
-export function validateEnquiry(values: EnquiryValues, kind: EnquiryKind, packageSlugs: readonly string[] = []): EnquiryErrors {
+export function validateEnquiry(values: EnquiryValues): EnquiryErrors {
   const errors: EnquiryErrors = {}
   for (const field of FIELD_ORDER) {
-    const error = validateField(field, values, kind, packageSlugs)
+    const error = validateField(field, values)
     if (error) errors[field] = error
   }
   return errors

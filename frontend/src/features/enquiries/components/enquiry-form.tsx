@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
-import { useCreateEnquiry, type EnquiryKind } from '@/features/enquiries/api/create-enquiry'
+import { useCreateEnquiry } from '@/features/enquiries/api/create-enquiry'
 import {
   FIELD_ORDER,
   LIMITS,
@@ -22,36 +22,43 @@ import { useFormFields } from '@/lib/use-form-fields'
 export type PackageOption = { value: string; label: string }
 
 type EnquiryFormProps = {
-  kind: EnquiryKind
-  /** Quote form only: the packages to choose from (loaded by the page). */
+  /**
+   * /getquote: the packages to choose from (loaded by the page). Choosing one is optional:
+   * "General enquiry" (none) sends a plain contact message, a package a quote request.
+   * Without them (the home page) the form is a contact form with no package field.
+   */
   packages?: readonly PackageOption[]
   packagesLoading?: boolean
-  /** Quote form only: the package to select first (e.g. from `?package=`), if it exists. */
+  /** The package to select first (e.g. from `?package=`), if it is among the options. */
   initialPackage?: string
-  submitLabel?: string
+  /** The subject to fill in first (e.g. from `?subject=`, set by "Ask about this course"). */
+  initialSubject?: string
 }
+
+export const GENERAL_ENQUIRY = 'General enquiry'
 
 const EMPTY: EnquiryValues = { name: '', email: '', subject: '', package: '', message: '', website: '' }
 
 /**
- * The contact form (home page) and the quote form (/getquote): one component, so both get
- * the same validation, error mapping and announcements.
+ * The contact form (home page) and the contact / quote form (/getquote): one component, so
+ * both get the same validation, error mapping and announcements.
  */
-export function EnquiryForm({ kind, packages = [], packagesLoading = false, initialPackage, submitLabel }: EnquiryFormProps) {
+export function EnquiryForm({ packages, packagesLoading = false, initialPackage, initialSubject }: EnquiryFormProps) {
   const id = useId()
-  const isQuote = kind === 'quote'
-  const slugs = packages.map((option) => option.value)
+  const offersPackages = packages !== undefined
+  const slugs = (packages ?? []).map((option) => option.value)
   const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors, reset } = useFormFields<EnquiryField, EnquiryValues>({
     fields: FIELD_ORDER,
-    initial: () => ({ ...EMPTY, package: initialPackage ?? '' }),
-    validateField: (name, current) => validateField(name, current, kind, slugs),
+    initial: () => ({ ...EMPTY, package: initialPackage ?? '', subject: (initialSubject ?? '').trim().slice(0, LIMITS.subject) }),
+    validateField,
   })
   const [formError, setFormError] = useState<string>()
   const [success, setSuccess] = useState<string>()
   const enquiry = useCreateEnquiry()
 
-  // A preselected slug that is not (or not yet) among the options shows as "Choose a package".
+  // A preselected slug that is not (or not yet) among the options shows as a general enquiry.
   const selectedPackage = slugs.includes(values.package) ? values.package : ''
+  const isQuote = selectedPackage !== ''
   const fieldId = (field: string) => `${id}-${field}`
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -59,11 +66,11 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
     if (enquiry.isPending) return
     setFormError(undefined)
     setSuccess(undefined)
-    if (!submit(validateEnquiry({ ...values, package: selectedPackage }, kind, slugs))) return
+    if (!submit(validateEnquiry(values))) return
 
     enquiry.mutate(
       {
-        kind,
+        kind: isQuote ? 'quote' : 'contact',
         name: values.name.trim(),
         email: values.email.trim(),
         subject: values.subject.trim(),
@@ -78,7 +85,7 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
         },
         onError: (error) => {
           const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
-          const shown = (name: string): name is EnquiryField => isField(name) && (name !== 'package' || isQuote)
+          const shown = (name: string): name is EnquiryField => isField(name) && (name !== 'package' || offersPackages)
           const { fields, message } = formErrors(apiError, shown)
           showErrors(fields)
           if (message) setFormError(message)
@@ -93,7 +100,7 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
     error: errors[field],
     onChange,
     onBlur,
-    required: true,
+    required: field !== 'package',
   })
 
   return (
@@ -119,14 +126,14 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
 
       <TextField {...common('subject')} label="Subject" maxLength={LIMITS.subject} value={values.subject} />
 
-      {isQuote && (
+      {offersPackages && (
         <Select
           {...common('package')}
-          label="Package"
+          label="Package (optional)"
           value={selectedPackage}
-          hint={packagesLoading ? 'Loading packages…' : undefined}
+          hint={packagesLoading ? 'Loading packages…' : 'Choose a project package for a quote, or keep “General enquiry”.'}
         >
-          <option value="">Choose a package</option>
+          <option value="">{GENERAL_ENQUIRY}</option>
           {packages.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -175,7 +182,7 @@ export function EnquiryForm({ kind, packages = [], packagesLoading = false, init
       <div>
         <Button type="submit" size="lg" pending={enquiry.isPending} className="w-full sm:w-auto">
           {!enquiry.isPending && <Send className="size-5" aria-hidden="true" width={20} height={20} />}
-          {submitLabel ?? (isQuote ? 'Request a quote' : 'Send message')}
+          {isQuote ? 'Request a quote' : 'Send message'}
         </Button>
       </div>
     </form>

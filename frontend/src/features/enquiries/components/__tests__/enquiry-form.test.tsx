@@ -22,23 +22,56 @@ describe('EnquiryForm', () => {
   it('shows the server-side messages for empty fields and focuses the first one', async () => {
     const fetchMock = mockApi()
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="quote" packages={packages} />)
+    renderWithProviders(<EnquiryForm packages={packages} />)
 
-    await user.click(screen.getByRole('button', { name: /request a quote/i }))
+    await user.click(screen.getByRole('button', { name: /send message/i }))
 
     const name = screen.getByLabelText(/^name/i)
     expect(name).toHaveAttribute('aria-invalid', 'true')
     expect(name).toHaveAccessibleDescription('This field is required.')
     expect(name).toHaveFocus()
-    expect(screen.getByLabelText(/^package/i)).toHaveAccessibleDescription('Choose a package.')
+    expect(screen.getByLabelText(/^package/i)).not.toHaveAttribute('aria-invalid')
     expect(screen.getAllByText('This field is required.')).toHaveLength(4)
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('sends a general enquiry as a contact message when no package is chosen', async () => {
+    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm packages={packages} />)
+    const select = screen.getByLabelText(/^package/i)
+    expect(select).toHaveValue('')
+    expect(select).not.toBeRequired()
+    expect(within(select).getByRole('option', { selected: true })).toHaveTextContent('General enquiry')
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: /send message/i }))
+    await screen.findByText('Thanks')
+    const [body] = await sentBodies(fetchMock, 'POST /api/enquiries')
+    expect(body).toMatchObject({ kind: 'contact', package: null })
+  })
+
+  it('fills in the subject it is given', async () => {
+    mockApi()
+    renderWithProviders(<EnquiryForm packages={packages} initialSubject="  Question about the Java course " />)
+    expect(screen.getByLabelText(/^subject/i)).toHaveValue('Question about the Java course')
+  })
+
+  it('shows the server’s package error next to the package', async () => {
+    mockApi({
+      'POST /api/enquiries': () =>
+        json({ message: 'Please correct the errors below.', extra: { fields: { package: 'Choose a package from the list.' } } }, 422),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<EnquiryForm packages={packages} initialPackage="web-project" />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: /request a quote/i }))
+    await waitFor(() => expect(screen.getByLabelText(/^package/i)).toHaveAccessibleDescription(/Choose a package from the list\./))
   })
 
   it('checks the email and the length limits', async () => {
     mockApi()
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="contact" />)
+    renderWithProviders(<EnquiryForm />)
     await user.type(screen.getByLabelText(/^email/i), 'not-an-email')
     const message = screen.getByLabelText(/^message/i)
     await user.click(message)
@@ -52,7 +85,7 @@ describe('EnquiryForm', () => {
   it('re-validates a field on blur after the first submit', async () => {
     mockApi()
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="contact" />)
+    renderWithProviders(<EnquiryForm />)
     await user.click(screen.getByRole('button', { name: /send message/i }))
     const email = screen.getByLabelText(/^email/i)
     await user.type(email, 'bad')
@@ -68,7 +101,7 @@ describe('EnquiryForm', () => {
       'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by e-mail soon.' }, 201),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="contact" />)
+    renderWithProviders(<EnquiryForm />)
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
 
@@ -94,7 +127,7 @@ describe('EnquiryForm', () => {
   it('sends the chosen package with a quote', async () => {
     const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="quote" packages={packages} initialPackage="iot-project" />)
+    renderWithProviders(<EnquiryForm packages={packages} initialPackage="iot-project" />)
     expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /request a quote/i }))
@@ -109,7 +142,7 @@ describe('EnquiryForm', () => {
         json({ message: 'Please correct the errors below.', extra: { fields: { email: 'Enter a valid email address.' } } }, 422),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="contact" />)
+    renderWithProviders(<EnquiryForm />)
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
 
@@ -125,7 +158,7 @@ describe('EnquiryForm', () => {
         json({ message: 'Too many messages. Please try again in 10 minutes.', extra: { retry_after: 600 } }, 429),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="contact" />)
+    renderWithProviders(<EnquiryForm />)
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
     const alert = await screen.findByRole('alert')
@@ -137,7 +170,7 @@ describe('EnquiryForm', () => {
     let release: (response: Response) => void = () => {}
     mockApi({ 'POST /api/enquiries': () => new Promise<Response>((resolve) => (release = resolve)) })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm kind="contact" />)
+    renderWithProviders(<EnquiryForm />)
     await fillContact(user)
     const button = screen.getByRole('button', { name: /send message/i })
     await user.click(button)
@@ -149,7 +182,7 @@ describe('EnquiryForm', () => {
 
   it('has a hidden honeypot field that people cannot reach', () => {
     mockApi()
-    const { container } = renderWithProviders(<EnquiryForm kind="contact" />)
+    const { container } = renderWithProviders(<EnquiryForm />)
     const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]')
     expect(honeypot).not.toBeNull()
     expect(honeypot).toHaveAttribute('tabindex', '-1')
