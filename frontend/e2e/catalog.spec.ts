@@ -62,7 +62,7 @@ for (const course of courses) {
     }
     await expect(details.getByRole('link', { name: `Refer a friend and earn ${course.reward}` })).toHaveAttribute('href', '/referearn')
     await details.getByRole('link', { name: 'Ask about this course' }).click()
-    await expect(page).toHaveURL(/\/getquote$/)
+    await expect(page).toHaveURL(/\/getquote\?subject=Question\+about\+/)
   })
 }
 
@@ -77,11 +77,14 @@ test('/courses links the four courses and the bootcamp', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: /java \+ android bootcamp/i })).toBeVisible()
 })
 
-test('/java+android_bootcamp costs ₹199 for a month and links to /payment', async ({ page }) => {
+test('/java+android_bootcamp costs ₹199 for a month and offers Enrol as its one payment route', async ({ page }) => {
   await page.goto('/java+android_bootcamp')
   const details = page.getByRole('region', { name: 'Bootcamp details' })
   expect(await definitions(details)).toMatchObject({ Duration: '1 Month', Fee: '₹199' })
-  await expect(details.getByRole('link', { name: 'Pay ₹199' })).toHaveAttribute('href', '/payment')
+  await expect(details.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
+  await expect(page.locator('section#enrol')).toBeAttached()
+  await expect(page.locator('a[href="/payment"]')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /pay ₹199/i })).toHaveCount(0)
 })
 
 test('/projects shows the six packages with their prices and Get Quote links', async ({ page }) => {

@@ -3,14 +3,19 @@ import { expect, test } from '@playwright/test'
 
 import { viewports } from './support'
 
-test('/payment redirects to the UPI link and then shows the QR code, payee and amount', async ({ page }) => {
+test('/payment shows the QR code, payee and amount at once beside the UPI link', async ({ page }) => {
+  // A desktop browser: upi:// opens nothing, so the details must not wait for a timer.
+  await page.setViewportSize(viewports.desktop)
+  await page.clock.install()
   await page.goto('/payment')
   await expect(page.getByRole('heading', { level: 1, name: 'Redirecting to payment gateway...' })).toBeVisible()
 
+  // The page's clock is stopped: whatever shows here did not come from a timer.
   const qr = page.getByRole('img', { name: /QR code to pay ₹199/ })
   await expect(qr).toBeVisible()
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByText('placeholder@upi', { exact: true })).toBeVisible()
+  await expect(page.getByText('₹199', { exact: true }).first()).toBeVisible()
 
   const href = await page.getByRole('link', { name: 'Pay ₹199 with UPI' }).getAttribute('href')
   const link = new URL(href ?? '')
@@ -24,10 +29,14 @@ test('/payment redirects to the UPI link and then shows the QR code, payee and a
   })
 })
 
-test('the bootcamp page links to /payment', async ({ page }) => {
-  await page.goto('/java+android_bootcamp')
-  await page.getByRole('link', { name: /pay ₹199/i }).click()
-  await expect(page).toHaveURL(/\/payment$/)
+test('/payment is titled with the bootcamp and sends the visitor to its page to register the payment', async ({ page }) => {
+  await page.goto('/payment')
+  const header = page.getByRole('heading', { level: 1 }).locator('..')
+  await expect(header).toContainText('Java + Android Bootcamp')
+  await expect(header).not.toContainText(/4-day/i)
+  await page.getByRole('link', { name: 'Java + Android Bootcamp page' }).click()
+  await expect(page).toHaveURL(/\/java\+android_bootcamp$/)
+  await expect(page.locator('a[href="/payment"]')).toHaveCount(0)
 })
 
 for (const [name, viewport] of Object.entries(viewports)) {

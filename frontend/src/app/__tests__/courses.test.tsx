@@ -59,7 +59,10 @@ describe('course route', () => {
     expect(rows.Fee).toContain('Offer price')
     expect(within(details).getByText('₹2,499').tagName).toBe('S')
 
-    expect(within(details).getByRole('link', { name: /ask about this course/i })).toHaveAttribute('href', '/getquote')
+    expect(within(details).getByRole('link', { name: /ask about this course/i })).toHaveAttribute(
+      'href',
+      '/getquote?subject=Question+about+Web+Development+%28MERN+stack%29',
+    )
     expect(within(details).getByRole('link', { name: 'Refer a friend and earn ₹150' })).toHaveAttribute('href', '/referearn')
 
     expect(screen.getByRole('heading', { level: 2, name: 'Syllabus' })).toBeInTheDocument()
@@ -89,13 +92,19 @@ describe('course route', () => {
 })
 
 describe('bootcamp route', () => {
-  it('shows the fee, the month and a Pay link to /payment', async () => {
+  it('shows the fee and the month, and offers Enrol as the one way to pay', async () => {
     mockApi()
     renderRoute('/java+android_bootcamp')
     expect(await screen.findByRole('heading', { level: 1, name: 'Java + Android Bootcamp' })).toBeInTheDocument()
     const details = await screen.findByRole('region', { name: 'Bootcamp details' })
     expect(within(details).getByText('1 Month')).toBeInTheDocument()
-    expect(within(details).getByRole('link', { name: 'Pay ₹199' })).toHaveAttribute('href', '/payment')
+    expect(within(details).getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
+    expect(within(details).queryByRole('link', { name: /pay/i })).not.toBeInTheDocument()
+    expect(document.querySelector('a[href="/payment"]')).toBeNull()
+    expect(within(details).getByRole('link', { name: /ask about the bootcamp/i })).toHaveAttribute(
+      'href',
+      '/getquote?subject=Question+about+Java+%2B+Android+Bootcamp',
+    )
     // Empty facts (timing, days) are left out rather than shown blank; no referral reward.
     expect(within(details).queryByText('Timing')).not.toBeInTheDocument()
     expect(within(details).queryByText(/refer a friend/i)).not.toBeInTheDocument()

@@ -1,7 +1,6 @@
-import { act, screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { FALLBACK_DELAY_MS } from '@/app/routes/payment'
 import { json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
@@ -21,21 +20,31 @@ describe('payment route', () => {
     vi.restoreAllMocks()
   })
 
-  it('sends the browser to the UPI link, then shows the QR code, payee and amount', async () => {
+  it('sends the browser to the UPI link and shows the QR code, payee and amount at once', async () => {
     const assign = vi.fn()
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign })
     mockApi({ 'GET /api/enrolments/bootcamp-payment': () => json(payment) })
     renderRoute('/payment')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Redirecting to payment gateway...' })).toBeInTheDocument()
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(payment.upi_link))
-
-    await act(() => new Promise((resolve) => setTimeout(resolve, FALLBACK_DELAY_MS + 50)))
-    expect(screen.getByRole('img', { name: /QR code to pay ₹199/ })).toHaveAttribute('src', payment.qr_url)
+    // No timer: the details are there as soon as the payment instructions are.
+    expect(await screen.findByRole('img', { name: /QR code to pay ₹199/ })).toHaveAttribute('src', payment.qr_url)
+    expect(assign).toHaveBeenCalledWith(payment.upi_link)
     expect(screen.getByText('placeholder@upi')).toBeInTheDocument()
     expect(screen.getByText('₹199')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Pay ₹199 with UPI' })).toHaveAttribute('href', payment.upi_link)
     expect(assign).toHaveBeenCalledTimes(1)
+  })
+
+  it('is titled with the bootcamp and points to its page to register the payment', async () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() })
+    mockApi({ 'GET /api/enrolments/bootcamp-payment': () => json(payment) })
+    renderRoute('/payment')
+
+    const header = (await screen.findByRole('heading', { level: 1 })).parentElement as HTMLElement
+    expect(await within(header).findByText('Java + Android Bootcamp')).toBeInTheDocument()
+    expect(header).not.toHaveTextContent(/4-day/i)
+    expect(screen.getByRole('link', { name: 'Java + Android Bootcamp page' })).toHaveAttribute('href', '/java+android_bootcamp')
   })
 
   it('offers a retry when the payment details cannot be loaded', async () => {

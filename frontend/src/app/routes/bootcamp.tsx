@@ -1,4 +1,4 @@
-import { ArrowDown, MessageSquare, Wallet } from 'lucide-react'
+import { ArrowDown, MessageSquare } from 'lucide-react'
 
 import { useCurrentRoute } from '@/app/use-current-route'
 import { LazyEnrolmentSection } from '@/app/lazy-enrolment-section'
@@ -6,7 +6,7 @@ import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { links, paths } from '@/config/paths'
+import { contactPath, paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
@@ -14,8 +14,8 @@ import { LoadError, TextSkeleton } from '@/features/catalog/components/query-sta
 
 
 /**
- * The Java + Android bootcamp: its details, its enrolment form (so the payment is matched
- * to a name and a seat), and the Pay link to /payment for those paying straight away.
+ * The Java + Android bootcamp: its details and its enrolment form, the one way to pay for
+ * it (the payment is matched to a name and a seat). /payment stays only for old links.
  */
 export function Component() {
   const route = useCurrentRoute()
@@ -43,14 +43,10 @@ export function Component() {
                   Enrol now
                   <ArrowDown className="size-5" aria-hidden="true" width={20} height={20} />
                 </a>
-                <LinkButton to={links.payment} variant="secondary" size="lg" className="w-full">
-                  <Wallet className="size-5" aria-hidden="true" width={20} height={20} />
-                  Pay {bootcamp.data.payable_fee_display}
-                </LinkButton>
                 <p className="text-sm text-ink-muted">
                   Enrol to reserve your place and pay with any UPI app; our team confirms your seat and shares the schedule.
                 </p>
-                <LinkButton to={links.getquote} variant="ghost" className="w-full">
+                <LinkButton to={contactPath(`Question about ${bootcamp.data.name}`)} variant="secondary" className="w-full">
                   <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
                   Ask about the bootcamp
                 </LinkButton>

@@ -1,47 +1,52 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router'
 
+import { Alert } from '@/components/ui/alert'
 import { PageHeader } from '@/components/ui/page-header'
 import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
+import { LoadError } from '@/features/catalog/components/query-states'
 import { useBootcampPayment } from '@/features/enrolments/api/get-bootcamp-payment'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
-import { LoadError } from '@/features/catalog/components/query-states'
-
-/** How long before the QR code and payee details appear (a phone has left for its UPI app by then). */
-export const FALLBACK_DELAY_MS = 1500
 
 /**
- * /payment: sends the browser to the UPI link of the 4-day training bootcamp. A desktop
- * browser cannot open `upi://`, so after a moment the page also shows the QR code, the
- * payee UPI ID and the amount.
+ * /payment, kept for old links: sends the browser to the bootcamp's UPI link. A desktop
+ * browser cannot open `upi://`, so the QR code, the payee UPI ID and the amount are shown
+ * at once beside it (no waiting), with a pointer to the bootcamp page, where a payment is
+ * registered against a name and a seat.
  */
 export function Component() {
   const payment = useBootcampPayment()
-  const [showDetails, setShowDetails] = useState(false)
+  const bootcamp = useCourseByRoute(paths.bootcamp)
   const redirected = useRef(false)
   const link = payment.data?.upi_link
+  const bootcampName = bootcamp.data?.name ?? 'Java + Android bootcamp'
 
   useEffect(() => {
     if (!link || redirected.current) return
     redirected.current = true
     window.location.assign(link)
-    const timer = window.setTimeout(() => setShowDetails(true), FALLBACK_DELAY_MS)
-    return () => window.clearTimeout(timer)
   }, [link])
 
   return (
     <>
-      <PageHeader eyebrow="4-day training bootcamp" title="Redirecting to payment gateway..." />
-      <div className="container-page pb-16" aria-live="polite">
-        {payment.isError && (
-          <LoadError what="the payment details" error={payment.error} onRetry={() => void payment.refetch()} />
-        )}
-        {!payment.isError && (!payment.data || !showDetails) && (
-          <p className="flex items-center gap-3 text-ink-muted">
+      <PageHeader eyebrow={bootcampName} title="Redirecting to payment gateway..." />
+      <div className="container-page grid gap-6 pb-16">
+        <Alert tone="info" title="Register your payment on the bootcamp page">
+          <p>
+            To have your seat confirmed, enrol on the <Link to={paths.bootcamp} className="font-semibold underline underline-offset-4">{bootcampName} page</Link> and give the
+            UPI transaction reference (UTR) of your payment there.
+          </p>
+        </Alert>
+        {payment.isError && <LoadError what="the payment details" error={payment.error} onRetry={() => void payment.refetch()} />}
+        {payment.isPending && (
+          <p className="flex items-center gap-3 text-ink-muted" role="status">
             <Spinner />
-            Opening your UPI app…
+            Loading the payment details…
           </p>
         )}
-        {payment.data && showDetails && (
+        {payment.data && (
           <div className="grid gap-4">
             <p className="max-w-2xl text-ink-muted">
               If no UPI app opened (for example on a computer), scan the QR code with your phone or pay to the UPI ID
