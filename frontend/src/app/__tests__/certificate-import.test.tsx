@@ -82,13 +82,14 @@ function mockXhr(respond: (sent: Sent) => Answer) {
         url: this.url,
       }
       sent.push(request)
-      setTimeout(() => {
+      // Answers once the caller's code has run on, like a network would, without a timer.
+      queueMicrotask(() => {
         this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true } as ProgressEvent)
         const answer = respond(request)
         this.status = answer.status
         this.responseText = JSON.stringify(answer.body)
         this.onload?.()
-      }, 10)
+      })
     }
     abort() {
       this.onabort?.()

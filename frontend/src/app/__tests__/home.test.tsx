@@ -99,12 +99,14 @@ describe('home route', () => {
   })
 
   it('hides the team section when there is nobody to show', async () => {
-    mockApi({ 'GET /api/team': () => json([]) })
+    const fetchMock = mockApi({ 'GET /api/team': () => json([]) })
     renderRoute('/')
     await screen.findByRole('heading', { level: 1 })
     await screen.findByRole('heading', { name: /contact us/i })
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(screen.queryByRole('heading', { name: /meet the team/i })).not.toBeInTheDocument()
+    // Once the team was asked for, its section (shown while loading) must go.
+    const asked = () => fetchMock.mock.calls.some(([input]) => new URL((input as Request).url).pathname === '/api/team')
+    await waitFor(() => expect(asked()).toBe(true))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /meet the team/i })).not.toBeInTheDocument())
   })
 
   it('marks Home as the current page in the navigation', async () => {
