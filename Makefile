@@ -6,6 +6,8 @@ SHELL := /bin/bash
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Links in emails, certificates, letters and QR codes: unless set, where `make run` serves.
+SITE_URL ?= http://$(HOST):$(PORT)
 WORKERS ?= 2
 E2E_PORT ?= 8765
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
@@ -64,7 +66,7 @@ migrate: install ## Create or update the database (SQLite under var/ by default)
 
 run: build migrate ## Install, build, migrate and serve on HOST:PORT with gunicorn
 	@echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)"
-	$(UV) run --frozen gunicorn config.wsgi --chdir backend --bind $(HOST):$(PORT) \
+	SITE_URL="$(SITE_URL)" $(UV) run --frozen gunicorn config.wsgi --chdir backend --bind $(HOST):$(PORT) \
 	  --workers $(WORKERS) --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
 dev: install migrate ## Hot-reloading development: Vite on :5173 proxying to Django on :8000

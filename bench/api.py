@@ -108,6 +108,7 @@ def server_env(var_dir: Path) -> dict[str, str]:
         "DATABASE_URL": f"sqlite:///{var_dir / 'bench.sqlite3'}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DJANGO_ENV": "production",
+        "SITE_URL": f"http://{HOST}",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DEBUG": "false",
         "RATE_LIMIT_ENABLED": "true",

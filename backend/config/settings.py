@@ -34,7 +34,18 @@ if PRODUCTION and DEBUG:
     raise ImproperlyConfigured("DEBUG must be false when DJANGO_ENV=production")
 
 SECRET_KEY = secret_key(VAR_DIR, production=PRODUCTION)
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Where the site is reached: every absolute link (certificates, letters, QR codes, share and
+# LinkedIn links, emails) is built on it. `make run` sets it from HOST and PORT; production
+# must say it, since a wrong guess would print wrong links on certificates.
+SITE_URL = env_str("SITE_URL").rstrip("/")
+if not SITE_URL:
+    if PRODUCTION:
+        raise ImproperlyConfigured(
+            "SITE_URL must be set when DJANGO_ENV=production (e.g. https://www.example.in)"
+        )
+    SITE_URL = "http://127.0.0.1:8000"
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, got {SITE_URL!r}")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
 
