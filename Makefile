@@ -134,7 +134,7 @@ test: lint check-schema test-backend test-api-schema test-frontend test-e2e ## E
 	@echo "All tests passed."
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
-	SCREENSHOTS=1 E2E_PORT=$(E2E_PORT) scripts/e2e.sh e2e/screenshots.spec.ts
+	E2E_PORT=$(E2E_PORT) scripts/e2e.sh --project=screenshots
 
 bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): bundle sizes, Lighthouse, API req/s ratios, import, login -> bench/results.md
 	@mkdir -p bench/out && rm -f bench/out/*.json

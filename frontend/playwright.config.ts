@@ -33,5 +33,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // The tests (make test-e2e; scripts/e2e.sh runs this project unless told otherwise).
+    { name: 'chromium', testIgnore: /screenshots\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Not tests: full-page PNGs of every route for people to look at (make screenshots).
+    { name: 'screenshots', testMatch: /screenshots\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
 })

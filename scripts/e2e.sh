@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Playwright suite against the real server: the built app served by gunicorn,
 # on a fresh SQLite database in a temporary folder, stopped again afterwards.
-# Usage: scripts/e2e.sh [playwright args...]
+# Usage: scripts/e2e.sh [playwright args...]   (the "chromium" project, the tests, unless
+# a --project is named; make screenshots runs --project=screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,8 +59,10 @@ for _ in $(seq 1 100); do
 done
 healthy || { echo "The server is not answering:"; cat "$log"; exit 1; }
 
+args=("$@")
+[[ " $* " == *" --project"* ]] || args=(--project=chromium "${args[@]}")
 status=0
-(cd frontend && E2E_BASE_URL="$base" npx --no-install playwright test "$@") || status=$?
+(cd frontend && E2E_BASE_URL="$base" npx --no-install playwright test "${args[@]}") || status=$?
 if [[ $status -ne 0 ]]; then
   echo "--- server log ---"; tail -50 "$log"
 fi

@@ -1,44 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
+import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
 import { staffAccount, viewports } from './support'
 
 /*
  * Accounts against the real server: sign-up, login messages and throttling, the
- * dashboard's copy buttons, logout and the access redirects. The database is fresh per
- * run but shared by every test in it, so each test uses phone numbers of its own.
+ * dashboard's copy buttons, logout and the access redirects (screenshots of these pages
+ * are in the screenshots project).
  */
-
-const PASSWORD = 'referral-journey-42'
-const base = Date.now() % 100_000_000
-let issued = 0
-
-/** A new valid Indian mobile number, unique within this run. */
-function freshPhone(): string {
-  issued += 1
-  return `98${String((base + issued * 7919) % 100_000_000).padStart(8, '0')}`
-}
-
-async function csrfHeaders(page: Page) {
-  if (!page.url().startsWith('http')) await page.goto('/referearn')
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-  return { 'X-CSRFToken': csrf, Referer: page.url() }
-}
-
-/** An account made through the API (no UI), for tests that are not about sign-up. */
-async function signupViaApi(page: Page, name: string, phone: string) {
-  const response = await page.request.post('/api/auth/signup', {
-    data: { name, phone, password: PASSWORD, email: '' },
-    headers: await csrfHeaders(page),
-  })
-  expect(response.status(), await response.text()).toBe(201)
-}
-
-async function loginViaForm(page: Page, phone: string, password: string) {
-  await page.getByLabel('Phone number').fill(phone)
-  await page.getByLabel(/^Password/).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-}
 
 for (const [width, viewport] of Object.entries(viewports)) {
   test.describe(`journey at ${viewport.width} px`, () => {
@@ -250,48 +220,3 @@ for (const [width, viewport] of Object.entries(viewports)) {
     })
   })
 }
-
-/** Not a test: `SCREENSHOTS=1` saves the accounts pages at 360 and 1280 px into test-results/screenshots/. */
-test.describe('screenshots', () => {
-  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to save screenshots')
-
-  for (const [width, viewport] of Object.entries(viewports)) {
-    test(`accounts pages at ${viewport.width}`, async ({ page, context, baseURL }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
-      await page.setViewportSize(viewport)
-      await page.emulateMedia({ reducedMotion: 'reduce' })
-      const shot = async (id: string) => {
-        const path = `test-results/screenshots/${id}-${width}-${viewport.width}`
-        await page.screenshot({ path: `${path}.png`, fullPage: true })
-        // Tall phone pages also in screen-sized parts, easier to look at.
-        const height = await page.evaluate(() => document.documentElement.scrollHeight)
-        if (viewport.width > 400 || height <= 1400) return
-        for (let part = 0; part * 1200 < height; part += 1) {
-          const y = part * 1200
-          await page.screenshot({ path: `${path}-part${part + 1}.png`, fullPage: true, clip: { x: 0, y, width: viewport.width, height: Math.min(1200, height - y) } })
-        }
-      }
-
-      await page.goto('/referearn')
-      await page.waitForLoadState('networkidle')
-      await shot('referearn')
-      await page.goto('/signup')
-      await page.getByRole('button', { name: 'Sign up' }).click()
-      await expect(page.getByText('Enter your name.')).toBeVisible()
-      await shot('signup-errors')
-      await page.goto('/login')
-      await loginViaForm(page, freshPhone(), 'whatever-password')
-      await expect(page.getByText('No Account Found Please Sign Up First')).toBeVisible()
-      await shot('login-no-account')
-
-      const phone = freshPhone()
-      await signupViaApi(page, 'Asha Verma', phone)
-      await page.goto('/login')
-      await loginViaForm(page, phone, PASSWORD)
-      await expect(page.getByRole('heading', { level: 3, name: 'Java', exact: true })).toBeVisible()
-      await page.getByRole('button', { name: 'Copy Referral Code' }).click()
-      await expect(page.getByText('Successfully copied to clipboard!')).toBeVisible()
-      await shot('dashboard')
-    })
-  }
-})
