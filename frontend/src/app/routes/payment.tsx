@@ -32,7 +32,7 @@ export function Component() {
   return (
     <>
       <PageHeader eyebrow={bootcampName} title="Redirecting to payment gateway..." />
-      <div className="container-page grid gap-6 pb-16">
+      <div className="container-page grid gap-6 pt-8 pb-16">
         <Alert tone="info" title="Register your payment on the bootcamp page">
           <p>
             To have your seat confirmed, enrol on the <Link to={paths.bootcamp} className="font-semibold underline underline-offset-4">{bootcampName} page</Link> and give the
