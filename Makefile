@@ -88,14 +88,16 @@ schema: install ## Regenerate frontend/openapi.json and the typed client from th
 	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output frontend/openapi.json
 	$(NPM) run --silent gen:api
 
-check-schema: install ## Fail when the committed schema or client is stale
-	@tmp=$$(mktemp -d); \
-	  $(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output $$tmp/openapi.json && \
-	  (cd frontend && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null 2>&1) && \
+check-schema: install ## Fail when the committed schema or client is stale (or cannot be generated)
+	@set -euo pipefail; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	  $(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output $$tmp/openapi.json; \
+	  if ! out=$$(cd frontend && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts 2>&1); then \
+	    echo "openapi-typescript failed:"; echo "$$out"; exit 1; \
+	  fi; \
 	  if ! diff -q $$tmp/openapi.json frontend/openapi.json >/dev/null || ! diff -q $$tmp/schema.d.ts frontend/src/api/schema.d.ts >/dev/null; then \
 	    echo "The API schema or the generated client is stale: run 'make schema' and commit the result."; \
-	    diff -u frontend/openapi.json $$tmp/openapi.json | head -40; rm -rf $$tmp; exit 1; \
-	  fi; rm -rf $$tmp; echo "API schema and client are up to date."
+	    diff -u frontend/openapi.json $$tmp/openapi.json | head -40; exit 1; \
+	  fi; echo "API schema and client are up to date."
 
 # --- Tests ---------------------------------------------------------------------------
 lint: install ## ruff, mypy, ESLint and tsc

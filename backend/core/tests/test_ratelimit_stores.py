@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from core.errors import RateLimited
 from core.models import RateLimitCounter
 from core.ratelimit import rate_limit_check, rate_limit_hit, rate_limit_reset
+from core.tests.services import service_missing
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +85,7 @@ def _redis_answers() -> bool:
 @pytest.fixture
 def redis_cache() -> Iterator[str]:
     if not _redis_answers():
-        pytest.skip(f"Redis does not answer at {REDIS_URL} (set TEST_REDIS_URL)")
+        service_missing(f"Redis does not answer at {REDIS_URL} (set TEST_REDIS_URL)")
     prefix = f"test-{secrets.token_hex(6)}"
     config = {
         "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": prefix}
