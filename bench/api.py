@@ -32,7 +32,6 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,9 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 BACKEND = REPO / "backend"
+sys.path.insert(0, str(REPO / "tests" / "support"))
+import throwaway_server  # noqa: E402  (the one way to start a throw-away gunicorn)
+
 ROWS = int(os.environ.get("BENCH_ROWS", "100000"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "2"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "7"))
@@ -181,12 +183,6 @@ def prepare_database(env: dict[str, str], rows: Rows) -> None:
 # --- Serving and measuring -----------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
 def request(
     port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None
 ) -> tuple[int, http.client.HTTPResponse, bytes]:
@@ -197,20 +193,6 @@ def request(
         return response.status, response, response.read()
     finally:
         connection.close()
-
-
-def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit("gunicorn exited before answering")
-        try:
-            if request(port, "GET", "/api/health")[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer within 60 seconds")
 
 
 WRK_SCRIPT = """
@@ -358,39 +340,26 @@ def measure_login(port: int, cache: str, rows: Rows) -> None:
 
 
 def serve_and_measure(env: dict[str, str], workdir: Path, cache: str, rows: Rows) -> None:
-    port = free_port()
-    process = subprocess.Popen(  # noqa: S603 (our own interpreter and fixed arguments)
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--chdir",
-            str(BACKEND),
-            "--bind",
-            f"{HOST}:{port}",
-            "--workers",
-            "2",
-            "--log-level",
-            "warning",
-        ],
-        env={**os.environ, **env},
-    )
     try:
-        wait_until_up(port, process)
+        server = throwaway_server.start(
+            env={**os.environ, **env},
+            workers=2,
+            log=workdir / f"gunicorn-{cache.split()[0]}.log",
+            health_headers=PROXY_HEADERS,
+        )
+    except throwaway_server.ServerFailed as exc:
+        raise SystemExit(str(exc)) from exc
+    try:
+        port = server.port
         check_answers(port)
         print(
             f"HTTP with the {cache}: gunicorn 2 workers on {HOST}:{port}, wrk -t2 "
             f"-c{CONNECTIONS}, {ROUNDS} rounds of {SECONDS} s per endpoint"
         )
-        measure_rates(port, process.pid, workdir, cache, rows)
+        measure_rates(port, server.process.pid, workdir, cache, rows)
         measure_login(port, cache, rows)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        throwaway_server.stop(server)
 
 
 def redis_reachable(url: str) -> bool:

@@ -40,7 +40,6 @@ import random
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -60,6 +59,9 @@ import redis
 
 REPO = Path(__file__).resolve().parent.parent
 BACKEND = REPO / "backend"
+sys.path.insert(0, str(REPO / "tests" / "support"))
+import throwaway_server  # noqa: E402  (the one way to start a throw-away gunicorn)
+
 HOST = "127.0.0.1"
 ADMIN_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -132,12 +134,6 @@ class Visitor:
 # --- Setting up and tearing down -----------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
 def pg_cluster() -> list[str]:
     versions = sorted(os.listdir("/etc/postgresql")) if Path("/etc/postgresql").is_dir() else []
     if len(versions) != 1:
@@ -177,20 +173,6 @@ def manage(env: dict[str, str], *args: str) -> None:
     )
     if result.returncode != 0:
         raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
-
-
-def wait_until_up(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
-        try:
-            if Visitor(port, timeout=2).request("GET", "/api/health") == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not answer within 60 seconds:\n{log.read_text()[-3000:]}")
 
 
 def generate_csv(rows: int) -> str:
@@ -511,7 +493,7 @@ def main() -> int:
     admin = psycopg.connect(ADMIN_DATABASE_URL, autocommit=True)
     admin.execute(f'CREATE DATABASE "{name}"')
     admin.close()
-    server: subprocess.Popen[bytes] | None = None
+    server: throwaway_server.Server | None = None
     fault: Fault | None = None
     fault_thread: threading.Thread | None = None
     run: Run | None = None
@@ -524,28 +506,11 @@ def main() -> int:
         csv_path.write_text(generate_csv(args.certificates))
         manage(env, "import_certificates", str(csv_path))
 
-        port = free_port()
-        log = tmp / "gunicorn.log"
-        server = subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "--chdir",
-                str(BACKEND),
-                "--bind",
-                f"{HOST}:{port}",
-                "--workers",
-                str(args.workers),
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            stdout=log.open("wb"),
-            stderr=subprocess.STDOUT,
-        )
-        wait_until_up(port, server, log)
+        try:
+            server = throwaway_server.start(env=env, workers=args.workers, log=tmp / "gunicorn.log")
+        except throwaway_server.ServerFailed as exc:
+            raise SystemExit(str(exc)) from exc
+        port = server.port
         signup = Visitor(port)
         signup.request("GET", "/api/auth/csrf")
         created = signup.request(
@@ -563,7 +528,9 @@ def main() -> int:
         for kind in EXPECTED:
             sample = run.timed(smoke, kind, random.Random(1))  # noqa: S311
             if not sample.ok:
-                raise SystemExit(f"Smoke request {kind} answered {sample.outcome}; see {log}")
+                raise SystemExit(
+                    f"Smoke request {kind} answered {sample.outcome}; see {server.log}"
+                )
 
         print(
             f"gunicorn: {args.workers} sync workers on :{port}; PostgreSQL {name}; Redis cache. "
@@ -631,11 +598,7 @@ def main() -> int:
         if fault is not None:
             fault.done.wait(150)
         if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            throwaway_server.stop(server)
         if args.fault and not pg_reachable():
             print("PostgreSQL is not answering: starting it again.")
             started = pg_ctl("start")

@@ -14,6 +14,7 @@ log="$tmp/server.log"
 export VAR_DIR="$tmp/var"
 export DATABASE_URL="sqlite:///$tmp/var/db.sqlite3"
 export SITE_URL="$base"
+export E2E_BASE_URL="$base"
 export ALLOWED_HOSTS="127.0.0.1,localhost"
 export EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
 # The suite submits many forms from one address: lift the limits for this run only.
@@ -28,16 +29,11 @@ unset REDIS_URL
 uv="$(command -v uv || echo "$HOME/.local/bin/uv")"
 manage=("$uv" run --frozen python backend/manage.py)
 
-healthy() {
-  python3 -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)" "$base/api/health" 2>/dev/null
-}
-
 cleanup() {
-  if [[ -n "${server_pid:-}" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-# bash skips the EXIT trap on a plain TERM/INT: exit explicitly so the server is stopped.
+# bash skips the EXIT trap on a plain TERM/INT: exit explicitly so the folder is removed.
 trap 'exit 143' INT TERM
 
 "${manage[@]}" collectstatic --noinput --verbosity 0
@@ -48,22 +44,14 @@ export E2E_STAFF_PHONE="${E2E_STAFF_PHONE:-9000000099}"
 export E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-e2e-staff-password-1}"
 DJANGO_SUPERUSER_PHONE="$E2E_STAFF_PHONE" DJANGO_SUPERUSER_NAME="E2E Staff" \
   DJANGO_SUPERUSER_PASSWORD="$E2E_STAFF_PASSWORD" "${manage[@]}" createsuperuser --noinput >/dev/null
-"$uv" run --frozen gunicorn config.wsgi --chdir backend --bind "127.0.0.1:${port}" \
-  --workers 2 --log-level warning >"$log" 2>&1 &
-server_pid=$!
-
-for _ in $(seq 1 100); do
-  if healthy; then break; fi
-  if ! kill -0 "$server_pid" 2>/dev/null; then echo "The server did not start:"; cat "$log"; exit 1; fi
-  sleep 0.2
-done
-healthy || { echo "The server is not answering:"; cat "$log"; exit 1; }
-
 args=("$@")
 [[ " $* " == *" --project"* ]] || args=(--project=chromium "${args[@]}")
 status=0
-(cd frontend && E2E_BASE_URL="$base" npx --no-install playwright test "${args[@]}") || status=$?
+# tests/support/throwaway_server.py starts gunicorn, waits for /api/health, runs Playwright
+# and stops the server again.
+"$uv" run --frozen python tests/support/throwaway_server.py --port "$port" --workers 2 --log "$log" -- \
+  bash -c 'cd frontend && npx --no-install playwright test "$@"' playwright "${args[@]}" || status=$?
 if [[ $status -ne 0 ]]; then
-  echo "--- server log ---"; tail -50 "$log"
+  echo "--- server log ---"; tail -50 "$log" 2>/dev/null || true
 fi
 exit $status

@@ -19,7 +19,6 @@ import http.client
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -37,6 +36,9 @@ import redis
 
 REPO = Path(__file__).resolve().parents[2]
 BACKEND = REPO / "backend"
+sys.path.insert(0, str(REPO / "tests" / "support"))
+import throwaway_server  # noqa: E402  (the one way to start a throw-away gunicorn)
+
 HOST = "127.0.0.1"
 DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -166,26 +168,6 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_until_up(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"gunicorn on :{port} exited:\n{log.read_text()[-3000:]}")
-        try:
-            if Visitor().request(port, "GET", "/api/health").status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError(f"gunicorn on :{port} did not answer:\n{log.read_text()[-3000:]}")
-
-
 def _manage(env: dict[str, str], *args: str) -> None:
     result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
         [sys.executable, str(BACKEND / "manage.py"), *args],
@@ -241,7 +223,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         "DJANGO_SUPERUSER_NAME": "Scale-out Staff",
         "DJANGO_SUPERUSER_PASSWORD": STAFF_PASSWORD,
     }
-    servers: list[subprocess.Popen[bytes]] = []
+    servers: list[throwaway_server.Server] = []
     admin.execute(f'CREATE DATABASE "{name}"')
     try:
         _manage(env, "migrate", "--noinput", "--verbosity", "0")
@@ -253,43 +235,17 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        ports = [_free_port(), _free_port()]
-        logs = [tmp / f"server-{port}.log" for port in ports]
-        for port, log in zip(ports, logs, strict=True):
+        for n in (1, 2):
             servers.append(
-                subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
-                    [
-                        sys.executable,
-                        "-m",
-                        "gunicorn",
-                        "config.wsgi",
-                        "--chdir",
-                        str(BACKEND),
-                        "--bind",
-                        f"{HOST}:{port}",
-                        "--workers",
-                        "1",
-                        "--log-level",
-                        "warning",
-                    ],
-                    env=env,
-                    stdout=log.open("wb"),
-                    stderr=subprocess.STDOUT,
-                )
+                throwaway_server.start(env=env, workers=1, log=tmp / f"server-{n}.log", timeout=30)
             )
         _, errors = superuser.communicate(timeout=120)
         assert superuser.returncode == 0, f"createsuperuser failed:\n{errors.decode()}"
-        for port, process, log in zip(ports, servers, logs, strict=True):
-            _wait_until_up(port, process, log)
+        ports = [server.port for server in servers]
         yield Cluster(ports[0], ports[1], database_url, cache, key_prefix)
     finally:
-        for process in servers:
-            process.terminate()
-        for process in servers:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        for server in servers:
+            throwaway_server.stop(server)
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
         keys = list(cache.scan_iter(match=f"{key_prefix}:*", count=1000))

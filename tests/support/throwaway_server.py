@@ -1,0 +1,168 @@
+"""One way to start a throw-away gunicorn for the benchmarks, the scale-out test and the
+scripts: bind a free port (or the one given), wait until /api/health answers 200, stop it
+afterwards. Standard library only, so any of them can load it.
+
+From Python (after putting this folder on sys.path):
+
+    with throwaway_server.running(env=env, workers=2, log=tmp / "gunicorn.log") as server:
+        ... server.port, server.url ...
+
+From a shell script, around a command (the server stops when the command ends, and the
+command's exit status is this one's):
+
+    python tests/support/throwaway_server.py --port 8765 --log server.log -- npx playwright test
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+HOST = "127.0.0.1"
+BACKEND = Path(__file__).resolve().parents[2] / "backend"
+
+
+class ServerFailed(RuntimeError):
+    """gunicorn exited, or did not answer /api/health in time (the log's end is included)."""
+
+
+@dataclass
+class Server:
+    host: str
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def log_tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+
+def free_port(host: str = HOST) -> int:
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def _healthy(server: Server, headers: Mapping[str, str]) -> bool:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=2)
+    try:
+        connection.request("GET", "/api/health", headers=dict(headers))
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        connection.close()
+
+
+def start(
+    *,
+    env: Mapping[str, str],
+    log: Path,
+    workers: int = 2,
+    host: str = HOST,
+    port: int | None = None,
+    health_headers: Mapping[str, str] | None = None,
+    timeout: float = 60.0,
+) -> Server:
+    """Start gunicorn serving config.wsgi with exactly `env`; return once it is healthy."""
+    port = port or free_port(host)
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi",
+        "--chdir",
+        str(BACKEND),
+        "--bind",
+        f"{host}:{port}",
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
+    ]
+    with log.open("wb") as output:
+        process = subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
+            command, env=dict(env), stdout=output, stderr=subprocess.STDOUT
+        )
+    server = Server(host, port, process, log)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerFailed(f"gunicorn on :{port} exited:\n{server.log_tail()}")
+        if _healthy(server, health_headers or {}):
+            return server
+        time.sleep(0.2)  # polling for start-up, not a test's wait
+    stop(server)
+    raise ServerFailed(
+        f"gunicorn on :{port} did not answer in {timeout:.0f} s:\n{server.log_tail()}"
+    )
+
+
+def stop(server: Server) -> None:
+    if server.process.poll() is None:
+        server.process.terminate()
+    try:
+        server.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+
+
+@contextmanager
+def running(**kwargs: object) -> Iterator[Server]:
+    server = start(**kwargs)  # type: ignore[arg-type]
+    try:
+        yield server
+    finally:
+        stop(server)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=None)
+    parser.add_argument("--host", default=HOST)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, required=True)
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- command to run")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("give a command to run after --")
+
+    def interrupted(signum: int, _frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, interrupted)
+    try:
+        server = start(
+            env=os.environ, log=args.log, workers=args.workers, host=args.host, port=args.port
+        )
+    except ServerFailed as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        return subprocess.call(command)  # noqa: S603 (the caller's own command)
+    finally:
+        stop(server)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
