@@ -303,12 +303,12 @@ describe('course page enrolment', () => {
 })
 
 describe('bootcamp page enrolment', () => {
-  it('has the enrolment form and keeps the Pay link to /payment', async () => {
+  it('has the enrolment form as its one payment route (no Pay link to /payment)', async () => {
     mockApi(csrf)
     renderRoute('/java+android_bootcamp')
     expect(await screen.findByRole('region', { name: /enrol in/i })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Enrol and pay ₹199' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Pay ₹199' })).toHaveAttribute('href', '/payment')
+    expect(screen.queryByRole('link', { name: 'Pay ₹199' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
   })
 })
