@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from core.errors import NotFound
 from internships.models import BoardTask, TaskBoard
@@ -69,3 +70,33 @@ def task_board_state(
         next_change_at=india_midnight(day=min(upcoming, default=next_start)),
         tasks=states,
     )
+
+
+def task_board_public(*, slug: str, today: date) -> dict[str, Any]:
+    """The board as anyone may see it on `today` (India time): every task's state, and
+    the task and submission links of unlocked tasks only. Locked links never leave the
+    server, whatever the client asks for."""
+    board = task_board_get(slug=slug)
+    state = task_board_state(board=board, tasks=list(board.tasks.all()), today=today)
+    return {
+        "slug": board.slug,
+        "title": board.title,
+        "cycle_start_day": board.cycle_start_day,
+        "today": state.today,
+        "cycle_start": state.cycle_start,
+        "next_change_at": state.next_change_at,
+        "shows_certificate_link": board.shows_certificate_link,
+        "certificate_note": board.certificate_note,
+        "tasks": [
+            {
+                "number": s.task.number,
+                "title": s.task.title,
+                "description": s.task.description,
+                "unlocked": s.unlocked,
+                "unlocks_on": None if s.unlocked else s.unlock_date,
+                "task_url": s.task.task_url if s.unlocked else None,
+                "submission_url": s.task.submission_url if s.unlocked else None,
+            }
+            for s in state.tasks
+        ],
+    }
