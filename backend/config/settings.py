@@ -239,6 +239,9 @@ BOOTCAMP_PAYMENT_AMOUNT = env_int("BOOTCAMP_PAYMENT_AMOUNT", 199, minimum=1)
 BOOTCAMP_PAYMENT_NOTE = env_str("BOOTCAMP_PAYMENT_NOTE", "4-day training bootcamp")
 # Course enrolments per client IP.
 RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
+# Days a pending enrolment without a UTR holds its phone's place in a course; after that a
+# new enrolment with the same phone replaces it.
+ENROLMENT_PENDING_DAYS = env_int("ENROLMENT_PENDING_DAYS", 3, minimum=1)
 # Certificate verification lookups per client IP.
 RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
 # The most server processes (gunicorn workers on every server) that share the limits. The

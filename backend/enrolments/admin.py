@@ -18,7 +18,7 @@ from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
 from core.errors import ApplicationError
 from enrolments import services
-from enrolments.models import Enrolment
+from enrolments.models import Enrolment, UtrChange
 
 
 def _staff(request: HttpRequest) -> User:
@@ -30,6 +30,23 @@ class ReasonForm(forms.Form):
         max_length=services.REASON_MAX,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
     )
+
+
+class UtrCorrectionForm(ReasonForm):
+    utr = forms.CharField(label="Correct UTR", max_length=20, help_text="12 digits.")
+    field_order = ("utr", "reason")
+
+
+class UtrChangeInline(admin.TabularInline):
+    model = UtrChange
+    fields = ("changed_at", "old_utr", "new_utr", "reason", "changed_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name_plural = "UTR corrections"
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Enrolment)
@@ -50,7 +67,8 @@ class EnrolmentAdmin(admin.ModelAdmin):
     list_select_related = ("course",)
     date_hierarchy = "created_at"
     list_per_page = 50
-    actions = ("confirm_payment", "reject", "unconfirm")
+    actions = ("confirm_payment", "reject", "unconfirm", "correct_utr")
+    inlines = (UtrChangeInline,)
     fieldsets = (
         (
             "Enrolment",
@@ -125,7 +143,8 @@ class EnrolmentAdmin(admin.ModelAdmin):
             try:
                 run(pk)
             except ApplicationError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
+                fields = (exc.extra or {}).get("fields") or {}
+                self.message_user(request, " ".join(fields.values()) or exc.message, messages.ERROR)
             else:
                 done += 1
         if done:
@@ -176,11 +195,36 @@ class EnrolmentAdmin(admin.ModelAdmin):
             ),
         )
 
+    @admin.action(description="Correct the UTR (asks for the right one and a reason)")
+    def correct_utr(
+        self, request: HttpRequest, queryset: QuerySet[Enrolment]
+    ) -> HttpResponse | None:
+        if queryset.count() > 1:
+            self.message_user(request, "Correct one enrolment's UTR at a time.", messages.ERROR)
+            return None
+        return self._with_reason(
+            request,
+            queryset.exclude(status__in=[Enrolment.Status.REJECTED, Enrolment.Status.EXPIRED]),
+            action="correct_utr",
+            title="Correct the UTR",
+            submit_label="Save the UTR",
+            explanation=(
+                "Students cannot change a UTR once sent. Type the UTR shown on the bank "
+                "statement; the old one and your reason are kept on the enrolment."
+            ),
+            verb="updated",
+            form_class=UtrCorrectionForm,
+            run=lambda pk, data: services.enrolment_correct_utr(
+                enrolment_id=pk, utr=data["utr"], by=_staff(request), reason=data["reason"]
+            ),
+        )
+
     def _with_reason(
         self,
         request: HttpRequest,
         queryset: QuerySet[Enrolment],
         *,
+        form_class: type[ReasonForm] = ReasonForm,
         action: str,
         title: str,
         submit_label: str,
@@ -191,10 +235,11 @@ class EnrolmentAdmin(admin.ModelAdmin):
         if not queryset.exists():
             self.message_user(request, "None of the selected enrolments can be changed so.")
             return None
-        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        form = form_class(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
-            reason = form.cleaned_data["reason"]
-            self._apply(request, queryset, verb, lambda pk: run(pk, reason))
+            data = form.cleaned_data
+            value = data if form_class is not ReasonForm else data["reason"]
+            self._apply(request, queryset, verb, lambda pk: run(pk, value))
             return None
         context: dict[str, Any] = {
             **self.admin_site.each_context(request),

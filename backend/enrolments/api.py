@@ -69,8 +69,9 @@ def _svg_response(data: bytes, *, cache: str) -> HttpResponse:
         "Creates a pending enrolment at the course's payable fee and returns it with its "
         "UPI payment instructions. The reference is remembered in this browser's session. "
         "409 when the phone already has an open enrolment for the course: extra.reference, "
-        "extra.payment (instructions) and extra.can_view (true when the same email or "
-        "account made it; this session may then open it). 409 too for a closed course. "
+        "extra.payment (instructions) and extra.can_view: true only for the browser session "
+        "or account that made it; anyone else gets the message alone. 409 too for a closed "
+        "course. "
         "422 field errors: course, name, phone, email, referral_code."
     ),
 )
@@ -89,6 +90,7 @@ def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status
             email=payload.email,
             referral_code=payload.referral_code,
             user=_user(request),
+            session_references=_session_references(request),
         )
     except services.EnrolmentAlreadyOpen as exc:
         if exc.owned:
@@ -119,7 +121,7 @@ def enrolment_list_mine(request: HttpRequest) -> list[dict[str, Any]]:
     summary="Payment instructions of the 4-day training bootcamp (/payment)",
 )
 def bootcamp_payment_get(request: HttpRequest) -> dict[str, Any]:
-    return {**services.bootcamp_payment_instructions(), "qr_url": BOOTCAMP_QR_URL}
+    return {**selectors.bootcamp_payment_instructions(), "qr_url": BOOTCAMP_QR_URL}
 
 
 @router.get(
@@ -129,7 +131,7 @@ def bootcamp_payment_get(request: HttpRequest) -> dict[str, Any]:
     openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
 )
 def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
-    link = services.bootcamp_payment_instructions()["upi_link"]
+    link = selectors.bootcamp_payment_instructions()["upi_link"]
     return _svg_response(upi_qr_svg(link), cache="public, max-age=300")
 
 
@@ -150,7 +152,7 @@ def enrolment_get(request: HttpRequest, reference: str) -> dict[str, Any]:
 )
 def enrolment_qr(request: HttpRequest, reference: str) -> HttpResponse:
     enrolment = _visible(request, reference)
-    link = services.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
+    link = selectors.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
     return _svg_response(upi_qr_svg(link), cache="private, no-store")
 
 
@@ -159,8 +161,9 @@ def enrolment_qr(request: HttpRequest, reference: str) -> HttpResponse:
     response={200: EnrolmentOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
     summary="Submit the UPI transaction reference (UTR) of the payment",
     description=(
-        "12 digits (spaces ignored). Allowed while pending or payment-submitted (to correct "
-        "a typo); 409 once confirmed or rejected; 422 extra.fields.utr for a bad or used UTR."
+        "12 digits (spaces ignored). Allowed once, while pending; 409 when a UTR was already "
+        "sent (only staff correct it), or the enrolment is confirmed, rejected or expired; "
+        "422 extra.fields.utr for a bad or used UTR."
     ),
 )
 def enrolment_submit_utr(

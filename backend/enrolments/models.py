@@ -10,6 +10,8 @@ class Enrolment(models.Model):
     """A person's enrolment in a course, and the state of its UPI payment.
 
     pending --(student submits the UTR)--> paid_claimed --(staff)--> confirmed | rejected.
+    pending without a UTR --(ENROLMENT_PENDING_DAYS pass, or the phone's owner enrols
+    while logged in)--> expired, so nobody can hold another person's place for ever.
     Staff may also confirm or reject a pending enrolment (a payment that arrived without a
     UTR), reject a confirmed one (a refund) and undo a confirmation (back to paid_claimed,
     or pending when no UTR was given). Rows are changed only through enrolments.services.
@@ -20,6 +22,7 @@ class Enrolment(models.Model):
         PAID_CLAIMED = "paid_claimed", "Payment submitted"
         CONFIRMED = "confirmed", "Confirmed"
         REJECTED = "rejected", "Rejected"
+        EXPIRED = "expired", "Expired (not paid)"
 
     OPEN_STATUSES = (Status.PENDING, Status.PAID_CLAIMED)
 
@@ -94,7 +97,9 @@ class Enrolment(models.Model):
                 name="enrolment_utr_unique_unless_rejected",
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["pending", "paid_claimed", "confirmed", "rejected"]),
+                condition=Q(
+                    status__in=["pending", "paid_claimed", "confirmed", "rejected", "expired"]
+                ),
                 name="enrolment_status_valid",
             ),
         ]
@@ -109,3 +114,24 @@ class Enrolment(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in self.OPEN_STATUSES
+
+
+class UtrChange(models.Model):
+    """Staff corrected a submitted UTR (students cannot change it once sent): the old and
+    new values, who and why, kept for the payment's history."""
+
+    enrolment = models.ForeignKey(Enrolment, on_delete=models.CASCADE, related_name="utr_changes")
+    old_utr = models.CharField("old UTR", max_length=12, blank=True)
+    new_utr = models.CharField("new UTR", max_length=12)
+    reason = models.TextField()
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("-changed_at",)
+        verbose_name = "UTR correction"
+
+    def __str__(self) -> str:
+        return f"{self.enrolment.reference}: {self.old_utr or '-'} -> {self.new_utr}"

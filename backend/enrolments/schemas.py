@@ -41,7 +41,7 @@ class EnrolmentCourseOut(Schema):
 
 class EnrolmentOut(Schema):
     reference: str
-    status: Literal["pending", "paid_claimed", "confirmed", "rejected"]
+    status: Literal["pending", "paid_claimed", "confirmed", "rejected", "expired"]
     status_display: str
     course: EnrolmentCourseOut
     name: str

@@ -3,14 +3,49 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
+
 from accounts.models import User
 from accounts.phones import phone_display
 from catalog.formatting import format_rupees
+from catalog.selectors import site_settings_public
 from core.errors import NotFound
 from enrolments.models import Enrolment
-from enrolments.services import enrolment_payment_instructions, reference_normalise
+from enrolments.upi import UpiPayment
 
 NOT_FOUND = "No enrolment with this reference."
+
+
+def reference_normalise(value: str) -> str:
+    return (value or "").strip().upper()
+
+
+def enrolment_payment_instructions(*, enrolment: Enrolment) -> dict[str, Any]:
+    """How to pay this enrolment: the UPI link (reference in tr and tn) and its parts."""
+    site = site_settings_public()
+    course_name = enrolment.course.short_name or enrolment.course.name
+    suffix = f" enrolment {enrolment.reference}"
+    note = course_name[: 50 - len(suffix)].rstrip() + suffix
+    payment = UpiPayment(
+        payee_id=site["upi_payee_id"],
+        payee_name=site["upi_payee_name"],
+        amount=enrolment.amount,
+        note=note,
+        reference=enrolment.reference,
+    )
+    return payment.as_dict()
+
+
+def bootcamp_payment_instructions() -> dict[str, Any]:
+    """The /payment page's fixed payment (PRODUCT.md §7): no enrolment, no tr."""
+    site = site_settings_public()
+    payment = UpiPayment(
+        payee_id=site["upi_payee_id"],
+        payee_name=site["upi_payee_name"],
+        amount=settings.BOOTCAMP_PAYMENT_AMOUNT,
+        note=settings.BOOTCAMP_PAYMENT_NOTE,
+    )
+    return payment.as_dict()
 
 
 def enrolment_get_visible(
@@ -64,13 +99,15 @@ def enrolment_public(*, enrolment: Enrolment) -> dict[str, Any]:
         "created_at": enrolment.created_at,
         "utr_submitted_at": enrolment.utr_submitted_at,
         "confirmed_at": enrolment.confirmed_at,
-        "can_submit_utr": enrolment.is_open,
+        # Only while nothing has been paid: once a UTR is in, the page says the payment is
+        # being checked and offers no second payment.
+        "can_submit_utr": enrolment.status == Enrolment.Status.PENDING,
         "payment": (
             {
                 **enrolment_payment_instructions(enrolment=enrolment),
                 "qr_url": f"/api/enrolments/{enrolment.reference}/qr.svg",
             }
-            if enrolment.is_open
+            if enrolment.status == Enrolment.Status.PENDING
             else None
         ),
     }

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -17,8 +19,8 @@ from catalog.models import Course
 from catalog.selectors import site_settings_public
 from core.errors import ApplicationError, FieldErrors
 from enquiries.services import notification_enqueue
-from enrolments.models import Enrolment
-from enrolments.upi import UpiPayment
+from enrolments.models import Enrolment, UtrChange
+from enrolments.selectors import enrolment_payment_instructions
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
 
 REFERENCE_PREFIX = "ENR-"
@@ -40,6 +42,15 @@ ALREADY_OPEN = (
     "You already have an enrolment for this course waiting for payment. "
     "Use its payment details below."
 )
+HELD_BY_OTHER = (
+    "This phone number already has an enrolment for this course waiting for payment. "
+    "Open it in the browser or the account it was made with, or log in with this phone "
+    "number. Unpaid enrolments are released after a few days."
+)
+UTR_ALREADY = (
+    "We already have a UTR for this enrolment and are checking the payment. If it is "
+    "wrong, write to us and our team will correct it."
+)
 UTR_FORMAT = "Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app."
 UTR_TAKEN = "This UTR has already been submitted for another enrolment."
 UTR_CONFIRMED = "This enrolment's payment is already confirmed."
@@ -53,10 +64,6 @@ def reference_new() -> str:
     )
 
 
-def reference_normalise(value: str) -> str:
-    return (value or "").strip().upper()
-
-
 def referral_code_normalise(value: str) -> str:
     return "".join((value or "").split()).upper()
 
@@ -65,49 +72,20 @@ def utr_normalise(value: str) -> str:
     return "".join((value or "").split())
 
 
-def enrolment_payment_instructions(*, enrolment: Enrolment) -> dict[str, Any]:
-    """How to pay this enrolment: the UPI link (reference in tr and tn) and its parts."""
-    site = site_settings_public()
-    course_name = enrolment.course.short_name or enrolment.course.name
-    suffix = f" enrolment {enrolment.reference}"
-    note = course_name[: 50 - len(suffix)].rstrip() + suffix
-    payment = UpiPayment(
-        payee_id=site["upi_payee_id"],
-        payee_name=site["upi_payee_name"],
-        amount=enrolment.amount,
-        note=note,
-        reference=enrolment.reference,
-    )
-    return payment.as_dict()
-
-
-def bootcamp_payment_instructions() -> dict[str, Any]:
-    """The /payment page's fixed payment (PRODUCT.md §7): no enrolment, no tr."""
-    site = site_settings_public()
-    payment = UpiPayment(
-        payee_id=site["upi_payee_id"],
-        payee_name=site["upi_payee_name"],
-        amount=settings.BOOTCAMP_PAYMENT_AMOUNT,
-        note=settings.BOOTCAMP_PAYMENT_NOTE,
-    )
-    return payment.as_dict()
-
-
 class EnrolmentAlreadyOpen(ApplicationError):
-    """The phone already has an open enrolment in the course: 409 with its reference."""
+    """The phone already has an open enrolment in the course: 409.
+
+    Only the session that made it or the account it is linked to (`owned`) is told its
+    reference and payment details; anyone else who types that phone learns nothing about it.
+    """
 
     def __init__(self, enrolment: Enrolment, *, owned: bool) -> None:
-        super().__init__(
-            ALREADY_OPEN,
-            status_code=409,
-            extra={
-                "fields": {"phone": ALREADY_OPEN},
-                "reference": enrolment.reference,
-                # Payment details carry no personal data: safe for whoever typed the phone.
-                "payment": enrolment_payment_instructions(enrolment=enrolment),
-                "can_view": owned,
-            },
-        )
+        message = ALREADY_OPEN if owned else HELD_BY_OTHER
+        extra: dict[str, Any] = {"fields": {"phone": message}, "can_view": owned}
+        if owned:
+            extra["reference"] = enrolment.reference
+            extra["payment"] = enrolment_payment_instructions(enrolment=enrolment)
+        super().__init__(message, status_code=409, extra=extra)
         self.enrolment = enrolment
         self.owned = owned
 
@@ -144,14 +122,19 @@ def enrolment_create(
     email: str,
     referral_code: str,
     user: User | None,
+    session_references: Iterable[str] = (),
 ) -> Enrolment:
     """Enrol someone in a course at its current payable fee, awaiting UPI payment.
 
     Refused: an unknown or inactive course; a referral code that no active account holds;
     the enroller's own code (the logged-in account's, or one whose account has the same
     phone or email as the form); a second open enrolment of the phone in the course
-    (EnrolmentAlreadyOpen, carrying the first one's reference). Field errors are gathered
-    and reported together.
+    (EnrolmentAlreadyOpen: its reference only for the session or account that made it).
+    Field errors are gathered and reported together.
+
+    An open enrolment does not hold the phone's place for ever: one still pending without
+    a UTR after ENROLMENT_PENDING_DAYS, or an anonymous one when the phone's own account
+    enrols, is marked expired and the new one takes its place.
     """
     name = " ".join((name or "").split())
     email = (email or "").strip().lower()
@@ -183,9 +166,14 @@ def enrolment_create(
     if errors:
         raise FieldErrors(errors)
 
+    references = frozenset(session_references)
     existing = _open_enrolment(phone=normalised_phone, course=course)
+    if existing is not None and _releasable(existing, phone=normalised_phone, user=user):
+        existing.status = Enrolment.Status.EXPIRED
+        existing.save(update_fields=["status"])
+        existing = None
     if existing is not None:
-        raise _already_open(existing, email=email, user=user)
+        raise _already_open(existing, user=user, session_references=references)
 
     for _attempt in range(10):
         enrolment = Enrolment(
@@ -207,7 +195,7 @@ def enrolment_create(
             # same course at the same moment from two tabs (the constraint wins).
             existing = _open_enrolment(phone=normalised_phone, course=course)
             if existing is not None:
-                raise _already_open(existing, email=email, user=user) from None
+                raise _already_open(existing, user=user, session_references=references) from None
             continue
         return enrolment
     raise IntegrityError("Could not allocate an enrolment reference; please try again.")
@@ -215,16 +203,30 @@ def enrolment_create(
 
 def _open_enrolment(*, phone: str, course: Course) -> Enrolment | None:
     return (
-        Enrolment.objects.select_related("course")
+        Enrolment.objects.select_for_update()
+        .select_related("course")
         .filter(phone=phone, course=course, status__in=Enrolment.OPEN_STATUSES)
         .first()
     )
 
 
-def _already_open(existing: Enrolment, *, email: str, user: User | None) -> EnrolmentAlreadyOpen:
-    # Whoever types a phone number must not read another person's enrolment: only the
-    # same email, or the same account, may take it over in this browser.
-    owned = bool(existing.email and existing.email.lower() == email) or (
+def _releasable(existing: Enrolment, *, phone: str, user: User | None) -> bool:
+    """A pending enrolment without a UTR that no longer holds its place: it is older than
+    ENROLMENT_PENDING_DAYS, or it was made logged out and the phone's account enrols now."""
+    if existing.status != Enrolment.Status.PENDING or existing.utr:
+        return False
+    stale_before = timezone.now() - timedelta(days=settings.ENROLMENT_PENDING_DAYS)
+    if existing.created_at < stale_before:
+        return True
+    return existing.user_id is None and user is not None and user.phone == phone
+
+
+def _already_open(
+    existing: Enrolment, *, user: User | None, session_references: frozenset[str]
+) -> EnrolmentAlreadyOpen:
+    # Knowing someone's phone and email proves nothing: only the browser session that made
+    # the enrolment, or the account it is linked to, may see it or send its UTR.
+    owned = existing.reference in session_references or (
         user is not None and existing.user_id == user.pk
     )
     return EnrolmentAlreadyOpen(existing, owned=owned)
@@ -232,16 +234,18 @@ def _already_open(existing: Enrolment, *, email: str, user: User | None) -> Enro
 
 @transaction.atomic
 def enrolment_submit_utr(*, enrolment: Enrolment, utr: str) -> Enrolment:
-    """Record the student's UTR: pending → paid_claimed. While staff have not decided,
-    the student may submit again to correct a typo."""
+    """Record the student's UTR: pending → paid_claimed. Once sent it is changed only by
+    staff (enrolment_correct_utr), so nobody who reaches the enrolment later can swap it."""
     value = utr_normalise(utr)
     if not UTR_RE.fullmatch(value):
         raise FieldErrors({"utr": UTR_FORMAT})
     locked = Enrolment.objects.select_for_update().get(pk=enrolment.pk)
     if locked.status == Enrolment.Status.CONFIRMED:
         raise ApplicationError(UTR_CONFIRMED, status_code=409)
-    if locked.status == Enrolment.Status.REJECTED:
+    if locked.status in (Enrolment.Status.REJECTED, Enrolment.Status.EXPIRED):
         raise ApplicationError(UTR_REJECTED, status_code=409)
+    if locked.utr:
+        raise ApplicationError(UTR_ALREADY, status_code=409)
     taken = (
         Enrolment.objects.filter(utr=value)
         .exclude(status=Enrolment.Status.REJECTED)
@@ -259,6 +263,50 @@ def enrolment_submit_utr(*, enrolment: Enrolment, utr: str) -> Enrolment:
     except IntegrityError:
         raise FieldErrors({"utr": UTR_TAKEN}) from None
     return locked
+
+
+@transaction.atomic
+def enrolment_correct_utr(
+    *, enrolment_id: int, utr: str, by: User | None, reason: str
+) -> Enrolment:
+    """Staff replace a student's UTR (a typo seen on the bank statement), keeping the old
+    value, who and why in UtrChange. A pending enrolment becomes payment-submitted."""
+    text = _reason(reason)
+    value = utr_normalise(utr)
+    if not UTR_RE.fullmatch(value):
+        raise FieldErrors({"utr": UTR_FORMAT})
+    enrolment = Enrolment.objects.select_for_update().get(pk=enrolment_id)
+    if enrolment.status in (Enrolment.Status.REJECTED, Enrolment.Status.EXPIRED):
+        raise ApplicationError(
+            f"{enrolment.reference} is {enrolment.get_status_display().lower()}; its UTR "
+            "cannot be changed.",
+            status_code=409,
+        )
+    if value == enrolment.utr:
+        return enrolment
+    taken = (
+        Enrolment.objects.filter(utr=value)
+        .exclude(status=Enrolment.Status.REJECTED)
+        .exclude(pk=enrolment.pk)
+        .first()
+    )
+    if taken is not None:
+        raise ApplicationError(
+            f"UTR {value} is already on {taken.reference}.",
+            status_code=409,
+            extra={"fields": {"utr": UTR_TAKEN}},
+        )
+    UtrChange.objects.create(
+        enrolment=enrolment, old_utr=enrolment.utr, new_utr=value, reason=text, changed_by=_by(by)
+    )
+    enrolment.utr = value
+    fields = ["utr"]
+    if enrolment.status == Enrolment.Status.PENDING:
+        enrolment.status = Enrolment.Status.PAID_CLAIMED
+        enrolment.utr_submitted_at = timezone.now()
+        fields += ["status", "utr_submitted_at"]
+    enrolment.save(update_fields=fields)
+    return enrolment
 
 
 def _by(user: Any) -> User | None:

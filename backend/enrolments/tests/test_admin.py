@@ -10,7 +10,7 @@ from accounts.models import User
 from catalog.models import Course
 from enquiries.models import OutboundEmail
 from enrolments import services
-from enrolments.models import Enrolment
+from enrolments.models import Enrolment, UtrChange
 from enrolments.tests.conftest import enrol, referred
 from referrals.models import RewardEntry
 
@@ -126,3 +126,48 @@ def test_it_makes_enrolments_read_only_and_undeletable(
     assert b'name="name"' not in change.content
     assert delete.status_code == 403
     assert back_office_client.get(f"{CHANGELIST}add/").status_code == 403
+
+
+def test_staff_correct_a_utr_from_the_list_and_see_its_history(
+    back_office_client: Client, course: Course
+) -> None:
+    enrolment = services.enrolment_submit_utr(enrolment=enrol(course), utr="111111111111")
+
+    form = act(back_office_client, "correct_utr", enrolment)
+    assert form.status_code == 200 and b"Correct UTR" in form.content
+    act(
+        back_office_client,
+        "correct_utr",
+        enrolment,
+        apply="1",
+        utr="4123 4567 8901",
+        reason="Typo seen on the statement.",
+    )
+
+    enrolment.refresh_from_db()
+    assert enrolment.utr == "412345678901"
+    page = back_office_client.get(f"{CHANGELIST}{enrolment.pk}/change/")
+    assert b"111111111111" in page.content and b"Typo seen on the statement." in page.content
+
+
+def test_a_bad_utr_correction_says_why_and_changes_nothing(
+    back_office_client: Client, course: Course
+) -> None:
+    enrolment = services.enrolment_submit_utr(enrolment=enrol(course), utr="111111111111")
+
+    response = back_office_client.post(
+        CHANGELIST,
+        {
+            "action": "correct_utr",
+            ACTION_CHECKBOX_NAME: [enrolment.pk],
+            "apply": "1",
+            "utr": "12",
+            "reason": "x",
+        },
+        follow=True,
+    )
+
+    enrolment.refresh_from_db()
+    assert enrolment.utr == "111111111111"
+    assert not UtrChange.objects.exists()
+    assert "Enter the 12-digit UPI transaction reference" in response.content.decode()

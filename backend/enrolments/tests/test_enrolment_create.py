@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
+import time_machine
 
 from accounts.models import User
 from catalog.models import Course
@@ -107,7 +110,7 @@ def test_it_refuses_a_second_open_enrolment_of_the_phone_in_the_course(course: C
     first = enrol(course)
 
     with pytest.raises(services.EnrolmentAlreadyOpen) as caught:
-        enrol(course, phone="09811122233", email="kiran@example.org")
+        enrol(course, phone="09811122233", session_references=[first.reference])
 
     error = caught.value
     assert error.status_code == 409
@@ -117,8 +120,83 @@ def test_it_refuses_a_second_open_enrolment_of_the_phone_in_the_course(course: C
     )
     assert error.extra["reference"] == first.reference
     assert error.extra["payment"]["reference"] == first.reference
-    assert error.extra["can_view"] is True  # same email
+    assert error.extra["can_view"] is True  # this browser session made it
     assert Enrolment.objects.count() == 1
+
+
+def test_it_tells_a_same_email_stranger_nothing_about_the_enrolment(course: Course) -> None:
+    """Phone and email are no proof: knowing both must not open someone's enrolment."""
+    first = enrol(course)
+
+    with pytest.raises(services.EnrolmentAlreadyOpen) as caught:
+        enrol(course, phone="09811122233", email="kiran@example.org")
+
+    error = caught.value
+    assert error.owned is False and error.extra["can_view"] is False
+    assert "reference" not in error.extra and "payment" not in error.extra
+    assert first.reference not in str(error.extra) and first.reference not in error.message
+
+
+def test_it_hands_the_enrolment_back_to_its_account(course: Course, learner: User) -> None:
+    first = enrol(course, phone=learner.phone, user=learner)
+
+    with pytest.raises(services.EnrolmentAlreadyOpen) as caught:
+        enrol(course, phone=learner.phone, user=learner)
+
+    assert caught.value.owned is True and caught.value.extra["reference"] == first.reference
+
+
+def test_it_releases_a_pending_enrolment_after_the_pending_days(
+    course: Course, settings: Any
+) -> None:
+    settings.ENROLMENT_PENDING_DAYS = 3
+    with time_machine.travel(datetime(2026, 11, 1, 10, tzinfo=UTC), tick=False):
+        first = enrol(course)
+    with (
+        time_machine.travel(datetime(2026, 11, 3, 10, tzinfo=UTC), tick=False),
+        pytest.raises(services.EnrolmentAlreadyOpen),
+    ):
+        enrol(course)
+    with time_machine.travel(datetime(2026, 11, 4, 10, 1, tzinfo=UTC), tick=False):
+        second = enrol(course)
+
+    first.refresh_from_db()
+    assert first.status == Enrolment.Status.EXPIRED
+    assert second.status == Enrolment.Status.PENDING and second.reference != first.reference
+
+
+def test_it_keeps_a_pending_enrolment_with_a_utr_past_the_pending_days(course: Course) -> None:
+    with time_machine.travel(datetime(2026, 11, 1, 10, tzinfo=UTC), tick=False):
+        first = enrol(course)
+        services.enrolment_submit_utr(enrolment=first, utr="123456789012")
+    with (
+        time_machine.travel(datetime(2026, 12, 1, 10, tzinfo=UTC), tick=False),
+        pytest.raises(services.EnrolmentAlreadyOpen),
+    ):
+        enrol(course)
+
+
+def test_the_phones_owner_replaces_an_anonymous_pending_enrolment(
+    course: Course, learner: User
+) -> None:
+    squatted = enrol(course, phone=learner.phone, email="squatter@example.org")
+
+    mine = enrol(course, phone=learner.phone, user=learner)
+
+    squatted.refresh_from_db()
+    assert squatted.status == Enrolment.Status.EXPIRED
+    assert mine.user == learner and mine.status == Enrolment.Status.PENDING
+
+
+def test_another_account_does_not_replace_an_anonymous_enrolment(
+    course: Course, learner: User, other_learner: User
+) -> None:
+    enrol(course, phone=learner.phone)
+
+    with pytest.raises(services.EnrolmentAlreadyOpen) as caught:
+        enrol(course, phone=learner.phone, user=other_learner)
+
+    assert caught.value.owned is False
 
 
 def test_it_does_not_hand_an_open_enrolment_to_someone_else(course: Course) -> None:
@@ -126,6 +204,8 @@ def test_it_does_not_hand_an_open_enrolment_to_someone_else(course: Course) -> N
 
     with pytest.raises(services.EnrolmentAlreadyOpen) as caught:
         enrol(course, email="stranger@example.org")
+
+    assert "reference" not in caught.value.extra
 
     assert caught.value.owned is False
     shown = str(caught.value.extra).lower()

@@ -85,20 +85,35 @@ def test_it_answers_422_with_field_errors(client: Client, course: Course) -> Non
     }
 
 
-def test_it_answers_409_with_the_open_enrolment_and_shares_it_with_its_owner(
+def test_it_answers_409_with_the_open_enrolment_to_the_session_that_made_it(
     client: Client, course: Course
 ) -> None:
     first = post(client, API, enrol_payload(course)).json()["reference"]
-    again = Client()
 
-    response = post(again, API, enrol_payload(course))
+    response = post(client, API, enrol_payload(course))
 
     assert response.status_code == 409
     body = response.json()
     assert body["extra"]["reference"] == first
     assert body["extra"]["can_view"] is True
     assert body["extra"]["payment"]["reference"] == first
-    assert again.get(f"{API}/{first}").status_code == 200
+
+
+def test_the_same_phone_and_email_from_another_browser_learn_nothing(
+    client: Client, course: Course
+) -> None:
+    """Issue 15.1: phone + email used to hand over the enrolment (name, email, UTR)."""
+    first = post(client, API, enrol_payload(course)).json()["reference"]
+    attacker = Client()
+
+    response = post(attacker, API, enrol_payload(course))
+
+    assert response.status_code == 409
+    body = response.json()
+    assert body["extra"]["can_view"] is False
+    assert first not in response.content.decode()
+    assert attacker.get(f"{API}/{first}").status_code == 404
+    assert post(attacker, f"{API}/{first}/utr", {"utr": "999999999999"}).status_code == 404
 
 
 def test_it_does_not_share_the_open_enrolment_with_another_email(

@@ -7,7 +7,7 @@ from accounts.models import User
 from catalog.models import Course
 from core.errors import ApplicationError, FieldErrors
 from enrolments import services
-from enrolments.models import Enrolment
+from enrolments.models import Enrolment, UtrChange
 from enrolments.tests.conftest import API, enrol, enrol_payload, post, with_csrf
 
 pytestmark = pytest.mark.django_db
@@ -43,12 +43,41 @@ def test_it_refuses_anything_but_twelve_digits(course: Course, utr: str) -> None
     }
 
 
-def test_it_lets_the_student_correct_a_typo_before_staff_decide(course: Course) -> None:
+def test_a_submitted_utr_is_not_replaced_by_the_student(course: Course) -> None:
     enrolment = services.enrolment_submit_utr(enrolment=enrol(course), utr="111111111111")
 
-    enrolment = services.enrolment_submit_utr(enrolment=enrolment, utr=UTR)
+    with pytest.raises(ApplicationError) as caught:
+        services.enrolment_submit_utr(enrolment=enrolment, utr=UTR)
 
+    assert caught.value.status_code == 409
+    assert caught.value.message.startswith("We already have a UTR for this enrolment")
+    enrolment.refresh_from_db()
+    assert enrolment.utr == "111111111111"
+
+
+def test_staff_correct_a_utr_and_the_change_is_kept(course: Course, staff: User) -> None:
+    enrolment = services.enrolment_submit_utr(enrolment=enrol(course), utr="111111111111")
+
+    services.enrolment_correct_utr(
+        enrolment_id=enrolment.pk, utr=UTR, by=staff, reason="Typo, checked on the statement."
+    )
+
+    enrolment.refresh_from_db()
     assert enrolment.utr == UTR and enrolment.status == Enrolment.Status.PAID_CLAIMED
+    change = UtrChange.objects.get(enrolment=enrolment)
+    assert (change.old_utr, change.new_utr, change.changed_by) == ("111111111111", UTR, staff)
+
+
+def test_staff_cannot_give_a_utr_used_elsewhere(
+    course: Course, other_course: Course, staff: User
+) -> None:
+    services.enrolment_submit_utr(enrolment=enrol(course), utr=UTR)
+    other = enrol(other_course)
+
+    with pytest.raises(ApplicationError):
+        services.enrolment_correct_utr(enrolment_id=other.pk, utr=UTR, by=staff, reason="x")
+
+    assert not UtrChange.objects.exists()
 
 
 def test_it_refuses_a_utr_already_used_by_another_enrolment(

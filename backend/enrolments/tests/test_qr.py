@@ -12,7 +12,7 @@ from django.test import Client
 from PIL import Image, ImageDraw
 
 from catalog.models import Course
-from enrolments import services
+from enrolments import selectors, services
 from enrolments.tests.conftest import API, enrol_payload, post
 from enrolments.upi import upi_qr, upi_qr_svg
 
@@ -66,7 +66,7 @@ def test_it_serves_the_enrolments_qr_code_to_its_browser(client: Client, course:
     assert response["Content-Type"] == "image/svg+xml"
     assert "no-store" in response["Cache-Control"]
     enrolment = services.Enrolment.objects.get(reference=reference)
-    link = services.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
+    link = selectors.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
     assert decode(rasterise(response.content)) == [link]
 
 
@@ -84,5 +84,5 @@ def test_it_serves_the_bootcamp_qr_code_to_anyone(client: Client, payee: None) -
     assert response.status_code == 200
     assert response["Content-Type"] == "image/svg+xml"
     assert decode(rasterise(response.content)) == [
-        services.bootcamp_payment_instructions()["upi_link"]
+        selectors.bootcamp_payment_instructions()["upi_link"]
     ]

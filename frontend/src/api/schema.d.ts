@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol in a course
-         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view (true when the same email or account made it; this session may then open it). 409 too for a closed course. 422 field errors: course, name, phone, email, referral_code.
+         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view: true only for the browser session or account that made it; anyone else gets the message alone. 409 too for a closed course. 422 field errors: course, name, phone, email, referral_code.
          */
         post: operations["enrolment_create"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Submit the UPI transaction reference (UTR) of the payment
-         * @description 12 digits (spaces ignored). Allowed while pending or payment-submitted (to correct a typo); 409 once confirmed or rejected; 422 extra.fields.utr for a bad or used UTR.
+         * @description 12 digits (spaces ignored). Allowed once, while pending; 409 when a UTR was already sent (only staff correct it), or the enrolment is confirmed, rejected or expired; 422 extra.fields.utr for a bad or used UTR.
          */
         post: operations["enrolment_submit_utr"];
         delete?: never;
@@ -828,7 +828,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "pending" | "paid_claimed" | "confirmed" | "rejected";
+            status: "pending" | "paid_claimed" | "confirmed" | "rejected" | "expired";
             /** Status Display */
             status_display: string;
             /** Utr */
