@@ -433,7 +433,7 @@ def _confirmed_body(enrolment: Enrolment) -> str:
         f"Hello {enrolment.name},\n\n"
         f"We have received your payment of {format_rupees(enrolment.amount)} for "
         f"{enrolment.course.name}. Your enrolment {enrolment.reference} is confirmed.\n\n"
-        "We will write to you with the batch details before classes start.\n\n"
+        "We will email you the batch details before classes start.\n\n"
         f"-- {brand}\n"
     )
 

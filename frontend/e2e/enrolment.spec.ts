@@ -128,6 +128,14 @@ for (const [width, viewport] of Object.entries(viewports)) {
       await expect(friend.getByText('Thank you, we have your UTR')).toBeVisible()
       await expect(friend.getByText('Payment submitted').first()).toBeVisible()
       await expectNoAxeViolations(friend)
+      // Once the UTR is in, the page no longer asks for payment, after a reload too.
+      for (const step of ['after the UTR', 'after a reload']) {
+        if (step === 'after a reload') await friend.reload()
+        await expect(friend.getByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeVisible()
+        await expect(friend.getByRole('link', { name: 'Pay ₹999 with UPI' })).toHaveCount(0)
+        await expect(friend.getByRole('img', { name: /QR code to pay/ })).toHaveCount(0)
+        await expect(friend.getByLabel('UPI transaction reference (UTR)')).toHaveCount(0)
+      }
 
       // Staff find it by UTR and confirm the payment.
       const staff = await staffPage(browser)

@@ -164,23 +164,20 @@ describe('course page enrolment', () => {
     expect(screen.getByLabelText(/UPI transaction reference/)).toBeInTheDocument()
   })
 
-  it('shows only the payment details of someone else’s open enrolment, without its UTR form', async () => {
-    const message = 'You already have an enrolment for this course waiting for payment. Use its payment details below.'
+  it('shows someone else’s refusal at the phone field, without any detail of their enrolment', async () => {
+    const message = 'This phone number already has an enrolment for this course waiting for payment.'
     mockApi({
       ...csrf,
-      'POST /api/enrolments': () =>
-        json({ message, extra: { fields: { phone: message }, reference: 'ENR-ABC234', payment, can_view: false } }, 409),
+      'POST /api/enrolments': () => json({ message, extra: { fields: { phone: message }, can_view: false } }, 409),
     })
     renderRoute(COURSE_PATH)
     const user = userEvent.setup()
     const form = await fillForm(user)
     await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
 
-    expect(await screen.findByText('Enrolment ENR-ABC234 is waiting for payment')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toBeInTheDocument()
-    expect(screen.queryByLabelText(/UPI transaction reference/)).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Enrol with other details' }))
-    expect(screen.getByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+    expect(await within(form).findByText(message)).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Pay ₹999 with UPI/ })).not.toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
   })
 
   it('says so when enrolments are rate-limited', async () => {
@@ -244,7 +241,14 @@ describe('course page enrolment', () => {
           )
         }
         return json(
-          enrolment({ status: 'paid_claimed', status_display: 'Payment submitted', utr: '412345678901', utr_submitted_at: '2026-11-20T11:00:00Z' }),
+          enrolment({
+            status: 'paid_claimed',
+            status_display: 'Payment submitted',
+            utr: '412345678901',
+            utr_submitted_at: '2026-11-20T11:00:00Z',
+            payment: null,
+            can_submit_utr: false,
+          }),
         )
       },
     })
@@ -270,7 +274,11 @@ describe('course page enrolment', () => {
     expect(thanks.closest('[role="status"]')).not.toBeNull()
     expect(screen.getByText('Payment submitted')).toBeInTheDocument()
     expect(screen.getByText('412345678901')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Correct the UTR' })).toBeInTheDocument()
+    // Once the UTR is in, the page stops asking for payment (issue 15.16): only staff change it.
+    expect(screen.getByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Pay ₹999 with UPI/ })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/UPI transaction reference/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Correct the UTR' })).not.toBeInTheDocument()
   })
 
   it('says a confirmed enrolment is confirmed and offers to enrol someone else', async () => {
@@ -282,7 +290,8 @@ describe('course page enrolment', () => {
     })
     renderRoute(COURSE_PATH)
     expect(await screen.findByRole('heading', { level: 2, name: 'You are enrolled in Web Development (MERN stack)' })).toBeInTheDocument()
-    expect(screen.getByText(/confirmed on 21 Nov 2026/)).toBeInTheDocument()
+    expect(screen.getByText(/is\s+confirmed \(21 Nov 2026\)/)).toBeInTheDocument()
+    expect(screen.getByText(/We will email the batch details/)).toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Enrol someone else' }))
     expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
     expect(window.localStorage.getItem('enrolment:web-development')).toBeNull()

@@ -5,7 +5,6 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { useCreateEnrolment } from '@/features/enrolments/api/create-enrolment'
-import type { PaymentInstructions } from '@/features/enrolments/api/get-bootcamp-payment'
 import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import {
   CODE_MAX,
@@ -22,13 +21,13 @@ import { ApiError } from '@/lib/api-client'
 import { formErrors } from '@/lib/form-errors'
 import { useFormFields } from '@/lib/use-form-fields'
 
-/** The phone already has an open enrolment in this course (HTTP 409). */
+/**
+ * This browser or account already has an open enrolment in the course (HTTP 409 with
+ * can_view). Anyone else gets the 409's message next to the phone field and nothing more.
+ */
 export type AlreadyOpen = {
   message: string
   reference: string
-  /** This browser or account made it, so it may open it (and submit its UTR). */
-  canView: boolean
-  payment?: PaymentInstructions
 }
 
 type EnrolmentFormProps = {
@@ -43,14 +42,9 @@ type EnrolmentFormProps = {
 const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '' }
 
 function alreadyOpen(error: ApiError): AlreadyOpen | undefined {
-  const { reference, can_view: canView, payment } = error.extra
-  if (error.status !== 409 || typeof reference !== 'string') return undefined
-  return {
-    message: error.message,
-    reference,
-    canView: canView === true,
-    payment: payment && typeof payment === 'object' ? (payment as PaymentInstructions) : undefined,
-  }
+  const { reference, can_view: canView } = error.extra
+  if (error.status !== 409 || canView !== true || typeof reference !== 'string') return undefined
+  return { message: error.message, reference }
 }
 
 /** Name, phone, email and an optional referral code: creates a pending enrolment. */

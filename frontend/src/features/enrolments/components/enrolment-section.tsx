@@ -43,7 +43,6 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
   const [storedReference, setReference] = useState(() => readStoredReference(course.slug))
   const [wantsForm, setWantsForm] = useState(false)
   const [notice, setNotice] = useState<string>()
-  const [foreign, setForeign] = useState<AlreadyOpen>()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusHeading = useRef(false)
 
@@ -74,7 +73,6 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
   function show(enrolment: Enrolment) {
     remember(enrolment.reference)
     setWantsForm(false)
-    setForeign(undefined)
     setNotice(undefined)
     focusHeading.current = true
   }
@@ -90,25 +88,20 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
     setReference(undefined)
     setWantsForm(true)
     setNotice(undefined)
-    setForeign(undefined)
     focusHeading.current = true
   }
 
+  /** This browser or account already has an enrolment in the course: show it instead. */
   function onAlreadyOpen(details: AlreadyOpen) {
-    if (details.canView) {
-      remember(details.reference)
-      setWantsForm(false)
-      setNotice(details.message)
-    } else {
-      setForeign(details)
-      setNotice(undefined)
-    }
+    remember(details.reference)
+    setWantsForm(false)
+    setNotice(details.message)
     focusHeading.current = true
   }
 
   const initial: Partial<EnrolmentValues> = { ...account, referral_code: referralCode }
 
-  const showingForm = !loading && !foreign && (!current || current.status === 'rejected')
+  const showingForm = !loading && (!current || current.status === 'rejected')
   let heading = `Enrol in ${course.name}`
   let body
   if (loading) {
@@ -135,37 +128,18 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
         </div>
       </div>
     )
-  } else if (foreign) {
-    heading = `Pay ${foreign.payment?.amount_display ?? course.payable_fee_display} to confirm the enrolment`
-    body = (
-      <div className="flex flex-col gap-6">
-        <Alert tone="info" title={`Enrolment ${foreign.reference} is waiting for payment`}>
-          <p>{foreign.message}</p>
-          <p className="mt-1">
-            To send its UTR, open this page in the browser or account the enrolment was made with
-            {account ? '.' : ', or log in to that account.'}
-          </p>
-        </Alert>
-        {foreign.payment && <UpiPaymentPanel payment={foreign.payment} />}
-        <div>
-          <Button variant="ghost" onClick={startAgain}>
-            <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
-            Enrol with other details
-          </Button>
-        </div>
-      </div>
-    )
   } else if (current && isOpen(current)) {
-    heading = `Pay ${current.amount_display} to confirm your place`
+    heading = current.payment ? `Pay ${current.amount_display} to confirm your place` : 'We are checking your payment'
+
     body = <OpenEnrolment enrolment={current} onStartAgain={startAgain} onUpdated={(next) => remember(next.reference)} />
   } else if (current?.status === 'confirmed') {
     heading = `You are enrolled in ${course.name}`
     body = (
       <div className="flex flex-col gap-5">
         <Alert tone="success" title="Your payment is confirmed">
-          Enrolment {current.reference} for {current.name}
-          {current.confirmed_at ? `, confirmed on ${formatDateIst(current.confirmed_at)}` : ''}. We have emailed the class
-          details to {current.email}.
+          We have received your payment of {current.amount_display}. Enrolment {current.reference} for {current.name} is
+          confirmed{current.confirmed_at ? ` (${formatDateIst(current.confirmed_at)})` : ''}. We will email the batch details
+          to {current.email} before classes start.
         </Alert>
         <div className="flex flex-wrap gap-3">
           {account && (
@@ -247,7 +221,7 @@ type OpenEnrolmentProps = {
   onUpdated: (enrolment: Enrolment) => void
 }
 
-/** Waiting for payment (pay, then send the UTR) or for staff (the UTR can be corrected). */
+/** Waiting for payment (pay, then send the UTR) or for staff to check the UTR sent. */
 function OpenEnrolment({ enrolment, onStartAgain, onUpdated }: OpenEnrolmentProps) {
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
