@@ -6,7 +6,6 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.caching import catalog_cache_forget
-from core.ratelimit import rate_limit_forget_local
 from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
 
 
@@ -22,9 +21,6 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
         # The catalogue's content version as this process last read it goes too: the
         # test before may have left one that the cleared cache no longer holds.
         catalog_cache_forget()
-        # And this process's batched rate-limit tallies, which would count from the
-        # previous test's counters.
-        rate_limit_forget_local()
 
 
 @pytest.fixture

@@ -117,6 +117,7 @@ def server_env(var_dir: Path) -> dict[str, str]:
         "RATE_LIMIT_VERIFY": "1000000000/m",
         "LOGIN_FAILURES_PER_PHONE": "1000000/15m",
         "LOGIN_FAILURES_PER_IP": "1000000/15m",
+        "LOGIN_FAILURES_PER_PHONE_AND_IP": "1000000/15m",
         "LOG_LEVEL": "WARNING",
         "REDIS_URL": "",
     }

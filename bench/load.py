@@ -489,6 +489,7 @@ def main() -> int:
         "RATE_LIMIT_VERIFY": "1000000000/m",
         "LOGIN_FAILURES_PER_PHONE": "1000000000/m",
         "LOGIN_FAILURES_PER_IP": "1000000000/m",
+        "LOGIN_FAILURES_PER_PHONE_AND_IP": "1000000000/m",
     }
     admin = psycopg.connect(ADMIN_DATABASE_URL, autocommit=True)
     admin.execute(f'CREATE DATABASE "{name}"')

@@ -24,6 +24,7 @@ export RATE_LIMIT_VERIFY="1000/m"
 export RATE_LIMIT_ENROLMENT="1000/m"
 export RATE_LIMIT_CERTIFICATE_IMPORT="1000/m"
 export LOGIN_FAILURES_PER_IP="1000/m"
+export LOGIN_FAILURES_PER_PHONE="1000/m"
 unset REDIS_URL
 
 uv="$(command -v uv || echo "$HOME/.local/bin/uv")"

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from django.contrib.auth import authenticate, login
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
@@ -121,24 +123,40 @@ class PhoneTaken(ApplicationError):
         )
 
 
+class LoginLocked(ApplicationError):
+    status_code = 429
+
+    def __init__(self) -> None:
+        super().__init__("Too many attempts.")
+
+
 class LoginRefused(ApplicationError):
     def __init__(self, message: str, reason: str) -> None:
         super().__init__(message, status_code=401, extra={"reason": reason})
 
 
-def user_login_check(*, phone: str, password: str) -> User:
-    """The account for these credentials, or LoginRefused with the site's exact messages."""
+def user_login(*, request: HttpRequest, phone: str, password: str) -> User:
+    """Check the credentials through Django's authenticate(), as /admin/login/ does, so the
+    login throttling (accounts.backends, django-axes) counts every path alike; then log in.
+
+    Refused: LoginLocked (429) past a throttle, else LoginRefused with the site's exact
+    messages: no active account for the phone, or a wrong password.
+    """
     try:
         normalised = phone_normalise(phone)
     except InvalidPhone as exc:
         raise FieldErrors({"phone": str(exc)}) from exc
     if not password:
         raise FieldErrors({"password": "Enter your password."})
-    user = User.objects.filter(phone=normalised).first()
-    if user is None or not user.is_active:
-        # Hash anyway so a missing account takes as long as a wrong password.
-        User().set_password(password)
-        raise LoginRefused(NO_ACCOUNT, "no_account")
-    if not user.check_password(password):
-        raise LoginRefused(INVALID_PASSWORD, "invalid_password")
-    return user
+    user = authenticate(request, username=normalised, password=password)
+    if getattr(request, "axes_locked_out", False):
+        # axes' middleware answers with accounts.lockout.axes_lockout_response.
+        raise LoginLocked()
+    if user is None:
+        # ModelBackend hashed the password either way, so both answers take as long.
+        exists = User.objects.filter(phone=normalised, is_active=True).exists()
+        raise LoginRefused(
+            *((INVALID_PASSWORD, "invalid_password") if exists else (NO_ACCOUNT, "no_account"))
+        )
+    login(request, user)  # rotates the session key
+    return cast(User, user)

@@ -80,3 +80,20 @@ def secret_key(var_dir: Path, *, production: bool) -> str:
     key_file.write_text(key)
     key_file.chmod(0o600)
     return key
+
+
+def rate_parts(value: str) -> tuple[int, int]:
+    """ "5/15m" -> (5, 900): a limit's count and its period in seconds (s, m, h or d with an
+    optional multiplier), failing loudly on anything else."""
+    try:
+        count_text, period = value.strip().split("/")
+        count = int(count_text)
+        period = period.strip()
+        seconds = int(period[:-1] or "1") * {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[-1:]]
+    except (ValueError, KeyError) as exc:
+        raise ImproperlyConfigured(
+            f"Rate limit {value!r} must look like '5/m', '10/h' or '100/15m'"
+        ) from exc
+    if count < 1 or seconds < 1:
+        raise ImproperlyConfigured(f"Rate limit {value!r} must allow at least one request")
+    return count, seconds

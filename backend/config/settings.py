@@ -7,15 +7,22 @@ generated secret key under `var/`.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
-from config.env import env_bool, env_float, env_int, env_list, env_str, secret_key
+from config.env import (
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    rate_parts,
+    secret_key,
+)
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
@@ -59,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "ninja",
     "csp",
+    "axes",
     "core",
     "accounts",
     "catalog",
@@ -73,7 +81,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise so that static files (SVGs included) carry the headers too.
-    "core.middleware.CSPMiddleware",  # django-csp's, with the policy built once
+    "csp.middleware.CSPMiddleware",
     "core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -82,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a login refused by a lockout into the 429 answer (accounts.lockout).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -126,19 +136,19 @@ REDIS_TIMEOUT = env_float("REDIS_TIMEOUT", 1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's Redis backend, reusing its redis client (see core/cache.py).
-            "BACKEND": "core.cache.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "site"),
-            # Fail fast when Redis is away (core/cache.py then serves without it): redis-py
-            # would otherwise retry each call with a backoff, about 3 s per refused call.
             "OPTIONS": {
-                "socket_connect_timeout": REDIS_TIMEOUT,
-                "socket_timeout": REDIS_TIMEOUT,
-                "retry": Retry(NoBackoff(), 0),
+                # A Redis outage degrades the site (cache misses, limits not counted)
+                # instead of failing requests; each ignored error is logged.
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT,
+                "SOCKET_TIMEOUT": REDIS_TIMEOUT,
             },
         }
     }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {
         "default": {
@@ -167,6 +177,12 @@ CSRF_COOKIE_SAMESITE = "Lax"
 # The single-page app reads the CSRF cookie and sends it back in X-CSRFToken.
 CSRF_COOKIE_HTTPONLY = False
 LOGIN_URL = "/login"
+AUTHENTICATION_BACKENDS = [
+    # Counts the attempt and applies the ceilings before any password is checked.
+    "accounts.backends.LoginThrottleBackend",
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 # --- Security headers -----------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -229,9 +245,27 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 # --- Rate limits: "<count>/<period>" with period s, m, h or d ------------------------
 RATE_LIMIT_ENABLED = env_bool("RATE_LIMIT_ENABLED", True)
 RATE_LIMIT_ENQUIRY = env_str("RATE_LIMIT_ENQUIRY", "5/h")
-# Failed logins allowed per phone number and per client IP before a lockout (429).
-LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "5/15m")
-LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "20/15m")
+# Login attempts (every login path: the site's and /admin/login/). A phone is locked for
+# one client address after LOGIN_FAILURES_PER_PHONE_AND_IP failures (django-axes, which
+# staff see and clear in the admin); for every address that has failed for it after
+# LOGIN_FAILURES_PER_PHONE; an address failing for many phones after LOGIN_FAILURES_PER_IP.
+# An address that has not failed is never refused the right password.
+LOGIN_FAILURES_PER_PHONE_AND_IP = env_str("LOGIN_FAILURES_PER_PHONE_AND_IP", "5/15m")
+LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "50/15m")
+LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "50/15m")
+# django-axes: records failures by (phone, client address) in the database, shared by every
+# process, and locks that pair out; staff clear it under "Access attempts".
+AXES_FAILURE_LIMIT, _pair_seconds = rate_parts(LOGIN_FAILURES_PER_PHONE_AND_IP)
+AXES_COOLOFF_TIME = timedelta(seconds=_pair_seconds)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "accounts.lockout.axes_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.axes_client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.axes_lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# A refused attempt is not a new failure: the cool-off runs from the last real one.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_ENABLED = RATE_LIMIT_ENABLED
+AXES_VERBOSE = False
 # Sign-ups per client IP.
 RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
 # The /payment page's 4-day training bootcamp: amount in rupees and the UPI note.
@@ -244,11 +278,6 @@ RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
 ENROLMENT_PENDING_DAYS = env_int("ENROLMENT_PENDING_DAYS", 3, minimum=1)
 # Certificate verification lookups per client IP.
 RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
-# The most server processes (gunicorn workers on every server) that share the limits. The
-# verify lookups are counted in batches sized from it (core/ratelimit.py): a visitor who
-# reaches several processes at once gets a few per cent more lookups than RATE_LIMIT_VERIFY,
-# under half of it more at worst; with more processes than this, possibly more.
-RATE_LIMIT_PROCESSES = env_int("RATE_LIMIT_PROCESSES", 8, minimum=1)
 # Largest certificate CSV staff may upload, in bytes.
 CERTIFICATE_IMPORT_MAX_BYTES = env_int(
     "CERTIFICATE_IMPORT_MAX_BYTES", 10 * 1024 * 1024, minimum=1024
@@ -299,5 +328,5 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
 
@@ -19,3 +21,19 @@ def client_ip(request: HttpRequest) -> str:
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
     return str(request.META.get("REMOTE_ADDR", "unknown"))
+
+
+def client_key(request: HttpRequest) -> str:
+    """Who a per-client limit counts: the client's IPv4 address, or the /64 network of an
+    IPv6 address (one subscriber usually holds a whole /64, and could otherwise take a new
+    address for every request)."""
+    address = client_ip(request)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)

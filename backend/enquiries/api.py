@@ -4,7 +4,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from core.http import client_ip
+from core.http import client_ip, client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut
 from enquiries import services
@@ -30,7 +30,7 @@ def enquiry_create(request: HttpRequest, payload: EnquiryCreateIn) -> Status[Enq
     # Payloads that fail the schema (wrong types, absurd sizes) are refused before this.
     rate_limit_hit(
         scope="enquiry",
-        ident=ip,
+        ident=client_key(request),
         rate=settings.RATE_LIMIT_ENQUIRY,
         message="You have sent several messages in a short time.",
     )

@@ -14,7 +14,7 @@ from ninja import Router, Status
 
 from accounts.models import User
 from core.api import logged_in
-from core.http import client_ip
+from core.http import client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut
 from enrolments import selectors, services
@@ -78,7 +78,7 @@ def _svg_response(data: bytes, *, cache: str) -> HttpResponse:
 def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status[EnrolmentOut]:
     rate_limit_hit(
         scope="enrolment",
-        ident=client_ip(request),
+        ident=client_key(request),
         rate=settings.RATE_LIMIT_ENROLMENT,
         message="You have enrolled several times in a short time.",
     )

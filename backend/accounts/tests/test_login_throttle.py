@@ -1,14 +1,27 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
+from typing import Any
+from unittest import mock
 
 import pytest
-from django.test import Client
+import time_machine
+from axes.models import AccessAttempt
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import Permission
+from django.core.exceptions import PermissionDenied
+from django.test import Client, RequestFactory
 
+from accounts.backends import LoginThrottleBackend
 from accounts.models import User
 from core.tests.base import LEARNER, PASSWORD
 
 pytestmark = pytest.mark.django_db
+
+# A quarter past: a 15-minute window starts here, so waits read in whole windows.
+WINDOW_START = datetime(2026, 11, 24, 10, 15, tzinfo=UTC)
 
 
 def login(client: Client, password: str, phone: str = LEARNER.phone, ip: str = "203.0.113.5"):
@@ -20,36 +33,146 @@ def login(client: Client, password: str, phone: str = LEARNER.phone, ip: str = "
     )
 
 
-def test_it_locks_a_phone_after_repeated_failures_across_clients(settings, learner: User) -> None:
-    """Two clients (as two server processes would) share the counters in the cache."""
-    settings.LOGIN_FAILURES_PER_PHONE = "3/15m"
-    first, second = Client(), Client()
-    assert login(first, "wrong-1", ip="198.51.100.1").status_code == 401
-    assert login(second, "wrong-2", ip="198.51.100.2").status_code == 401
-    assert login(first, "wrong-3", ip="198.51.100.3").status_code == 401
-    refused = login(second, PASSWORD, ip="198.51.100.4")
+def admin_login(client: Client, password: str, phone: str = LEARNER.phone, ip: str = "203.0.113.5"):
+    return client.post(
+        "/admin/login/?next=/admin/",
+        {"username": phone, "password": password},
+        REMOTE_ADDR=ip,
+    )
+
+
+@time_machine.travel(WINDOW_START, tick=False)
+def test_it_locks_the_phone_for_the_address_that_failed(settings, learner: User) -> None:
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "3/15m"
+    client = Client()
+    for _ in range(3):
+        assert login(client, "wrong-pass").status_code == 401
+    refused = login(client, PASSWORD)
     assert refused.status_code == 429
     body = refused.json()
-    assert body["message"].startswith("Too many failed login attempts. Please try again in ")
+    assert body["message"] == "Too many attempts. Try again in 15 minutes."
     assert int(refused["Retry-After"]) == body["extra"]["retry_after"] > 0
 
 
-def test_it_locks_an_ip_that_tries_many_phones(settings, learner: User) -> None:
+def test_it_never_refuses_the_right_password_from_an_address_that_has_not_failed(
+    settings, learner: User
+) -> None:
+    """Issue 15.3: five wrong passwords from anywhere used to lock the owner out."""
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "3/15m"
+    settings.LOGIN_FAILURES_PER_PHONE = "4/15m"
+    attacker = Client()
+    for index in range(10):
+        login(attacker, "wrong-pass", ip=f"198.51.100.{index % 2}")
+
+    assert login(Client(), PASSWORD, ip="192.0.2.10").status_code == 200
+
+
+def test_the_phones_ceiling_refuses_every_address_that_has_failed_for_it(
+    settings, learner: User
+) -> None:
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "5/15m"
+    settings.LOGIN_FAILURES_PER_PHONE = "3/15m"
+    for index in range(3):
+        assert login(Client(), "wrong-pass", ip=f"198.51.100.{index}").status_code == 401
+
+    # Each address that failed is refused, even with the right password, ...
+    assert login(Client(), PASSWORD, ip="198.51.100.0").status_code == 429
+    # ... a new one still gets its try.
+    assert login(Client(), "wrong-pass", ip="198.51.100.9").status_code == 401
+    assert login(Client(), "wrong-pass", ip="198.51.100.9").status_code == 429
+
+
+def test_it_refuses_an_address_that_fails_for_many_phones(settings, learner: User) -> None:
     settings.LOGIN_FAILURES_PER_IP = "2/15m"
     client = Client()
     assert login(client, "x-wrong", phone="9000000001").status_code == 401
     assert login(client, "x-wrong", phone="9000000002").status_code == 401
+    assert login(client, "x-wrong").status_code == 401  # first failure for this phone here
     assert login(client, PASSWORD).status_code == 429
     assert login(client, PASSWORD, ip="192.0.2.77").status_code == 200
 
 
-def test_it_clears_the_phone_count_after_a_success(settings, learner: User) -> None:
-    settings.LOGIN_FAILURES_PER_PHONE = "2/15m"
+def test_a_success_clears_the_pairs_count(settings, learner: User) -> None:
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "2/15m"
     client = Client()
-    assert login(client, "wrong").status_code == 401
+    assert login(client, "wrong-pass").status_code == 401
     assert login(client, PASSWORD).status_code == 200
-    assert login(client, "wrong").status_code == 401
+    assert login(client, "wrong-pass").status_code == 401
     assert login(client, PASSWORD).status_code == 200
+
+
+@time_machine.travel(WINDOW_START, tick=False)
+def test_the_admin_login_is_throttled_and_shares_the_count(settings, learner: User) -> None:
+    """Issue 15.2: /admin/login/ had no throttling of its own."""
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "3/15m"
+    client = Client()
+    assert admin_login(client, "wrong-1").status_code == 200  # the form again, with an error
+    assert login(client, "wrong-2").status_code == 401
+    assert admin_login(client, "wrong-3").status_code == 200
+    refused = admin_login(client, PASSWORD)
+    assert refused.status_code == 429
+    assert "Too many attempts. Try again in 15 minutes." in refused.content.decode()
+    assert login(client, PASSWORD).status_code == 429
+
+
+def test_an_ipv6_client_is_counted_by_its_64(settings, learner: User) -> None:
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "2/15m"
+    assert login(Client(), "wrong-pass", ip="2001:db8:1:2::1").status_code == 401
+    assert login(Client(), "wrong-pass", ip="2001:db8:1:2:ffff::9").status_code == 401
+    assert login(Client(), PASSWORD, ip="2001:db8:1:2::abcd").status_code == 429
+    assert login(Client(), PASSWORD, ip="2001:db8:1:3::1").status_code == 200
+
+
+def test_staff_see_and_clear_a_lockout_in_the_admin(settings, learner: User, staff: User) -> None:
+    staff.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label="axes",
+            codename__in=["view_accessattempt", "delete_accessattempt"],
+        )
+    )
+    staff_client = Client()
+    staff_client.force_login(staff)
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "2/15m"
+    client = Client()
+    login(client, "wrong-pass")
+    login(client, "wrong-pass")
+    assert login(client, PASSWORD).status_code == 429
+    attempt = AccessAttempt.objects.get(username=learner.phone)
+    page = staff_client.get("/admin/axes/accessattempt/")
+    assert page.status_code == 200 and learner.phone in page.content.decode()
+
+    staff_client.post(
+        "/admin/axes/accessattempt/",
+        {"action": "delete_selected", ACTION_CHECKBOX_NAME: [attempt.pk], "post": "yes"},
+    )
+
+    assert not AccessAttempt.objects.exists()
+    assert login(client, PASSWORD).status_code == 200
+
+
+def test_parallel_wrong_logins_get_no_more_checks_than_the_limit(settings, learner: User) -> None:
+    """Issue 15.3: 20 parallel wrong logins got 6 password checks; the attempt is now
+    counted before the password is checked."""
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "5/15m"
+    request = RequestFactory().post("/api/auth/login", REMOTE_ADDR="203.0.113.5")
+    checked = 0
+    real_check = ModelBackend.authenticate
+
+    def counting_check(self: ModelBackend, *args: Any, **kwargs: Any) -> Any:
+        nonlocal checked
+        checked += 1
+        return real_check(self, *args, **kwargs)
+
+    with mock.patch.object(ModelBackend, "authenticate", counting_check):
+        for _ in range(20):
+            # No failure is recorded in between: as 20 requests in flight at once.
+            try:
+                LoginThrottleBackend().authenticate(request, username=learner.phone, password="x")
+            except PermissionDenied:
+                continue
+            ModelBackend().authenticate(request, username=learner.phone, password="x")
+
+    assert checked == 5
 
 
 def test_it_limits_signups_per_ip(settings) -> None:

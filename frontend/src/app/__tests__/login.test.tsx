@@ -61,7 +61,7 @@ describe('login route', () => {
   })
 
   it('says when to try again after too many failures', async () => {
-    const message = 'Too many failed login attempts. Please try again in 15 minutes.'
+    const message = 'Too many attempts. Try again in 15 minutes.'
     mockApi(loginAnswer(429, { message, extra: { retry_after: 900 } }))
     renderRoute('/login')
     await fillAndSubmit()

@@ -1,0 +1,82 @@
+"""django-axes' hooks: who a login attempt is (the phone in its one stored form, and the
+client address as every per-client limit counts it) and the answer to a refused attempt."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from accounts.phones import InvalidPhone, phone_normalise
+from core.http import client_key
+
+LOCKED_OUT = "Too many attempts. Try again in {wait}."
+
+
+def login_phone(value: str | None) -> str:
+    """The phone a login names, as stored (E.164), or the text as typed when it is no phone."""
+    text = (value or "").strip()
+    try:
+        return phone_normalise(text)
+    except InvalidPhone:
+        return text
+
+
+def axes_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str:
+    return login_phone((credentials or {}).get("username"))
+
+
+def axes_client_ip(request: HttpRequest) -> str:
+    return client_key(request)
+
+
+def _wait(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _retry_after(request: HttpRequest, credentials: dict[str, Any] | None) -> int:
+    """Seconds until this client may try again: set by accounts.backends when one of its
+    ceilings refused the attempt, otherwise the rest of axes' cool-off for the pair."""
+    known = getattr(request, "login_retry_after", None)
+    if known:
+        return int(known)
+    attempt = (
+        AccessAttempt.objects.filter(
+            username=axes_username(request, credentials), ip_address=axes_client_ip(request)
+        )
+        .order_by("-attempt_time")
+        .first()
+    )
+    cool_off = settings.AXES_COOLOFF_TIME
+    if attempt is None:
+        return int(cool_off.total_seconds())
+    remaining = attempt.attempt_time + cool_off - timezone.now()
+    return max(1, math.ceil(remaining.total_seconds()))
+
+
+def lockout_message(seconds: int) -> str:
+    return LOCKED_OUT.format(wait=_wait(seconds))
+
+
+def axes_lockout_response(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """429 for a refused login, in the API's error envelope or as the back office's page."""
+    seconds = _retry_after(request, credentials)
+    message = lockout_message(seconds)
+    response: HttpResponse
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"message": message, "extra": {"retry_after": seconds}}, status=429)
+    else:
+        context = {"message": message, "title": "Log in", "site_header": "Back office"}
+        response = render(request, "admin/login_locked.html", context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
