@@ -3,6 +3,7 @@ client address as every per-client limit counts it) and the answer to a refused 
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.phones import InvalidPhone, phone_normalise
+from config.env import rate_parts
 from core.http import client_key
 
 LOCKED_OUT = "Too many attempts. Try again in {wait}."
@@ -31,8 +33,24 @@ def axes_username(request: HttpRequest, credentials: dict[str, Any] | None) -> s
     return login_phone((credentials or {}).get("username"))
 
 
-def axes_client_ip(request: HttpRequest) -> str:
-    return client_key(request)
+def axes_client_ip(request: HttpRequest) -> str | None:
+    """The address axes records (core.http.client_key), or None for a request without one
+    (a test client's force_login)."""
+    key = client_key(request)
+    try:
+        ipaddress.ip_address(key)
+    except ValueError:
+        return None
+    return key
+
+
+def axes_failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> int:
+    """One more than LOGIN_FAILURES_PER_PHONE_AND_IP: that many failures each get their own
+    answer ("Invalid Password"), and accounts.backends refuses the next attempt before its
+    password is checked. Axes would otherwise answer the last allowed failure itself with
+    429; it records every failure for the admin, and its lock stays as a second line."""
+    count, _seconds = rate_parts(settings.LOGIN_FAILURES_PER_PHONE_AND_IP)
+    return count + 1
 
 
 def _wait(seconds: int) -> str:

@@ -5,7 +5,9 @@ from typing import Annotated
 from ninja import Schema
 from pydantic import Field
 
-Text = Annotated[str, Field(max_length=1000)]
+from core.schemas import Text as CoreText
+
+Text = Annotated[CoreText, Field(max_length=1000)]
 
 
 class SignupIn(Schema):

@@ -21,7 +21,7 @@ from catalog.schemas import (
     TeamMemberOut,
 )
 from core.api import json_bytes_response, schema_json
-from core.schemas import ErrorOut
+from core.schemas import ErrorOut, Text
 
 router = Router(tags=["catalog"])
 NOT_FOUND = {404: ErrorOut}
@@ -61,14 +61,14 @@ def course_list_json() -> bytes:
     response={200: CourseOut, **NOT_FOUND},
     summary="The course (or bootcamp) whose page is at `path`",
 )
-def course_get_by_route(request: HttpRequest, path: str) -> dict:
+def course_get_by_route(request: HttpRequest, path: Text) -> dict:
     return selectors.course_get_by_route(path=path)
 
 
 @router.get(
     "/courses/{slug}", response={200: CourseOut, **NOT_FOUND}, summary="One course or bootcamp"
 )
-def course_get(request: HttpRequest, slug: str) -> dict:
+def course_get(request: HttpRequest, slug: Text) -> dict:
     return selectors.course_get(slug=slug)
 
 
@@ -92,7 +92,7 @@ def event_list(request: HttpRequest) -> dict:
 
 
 @router.get("/events/{slug}", response={200: EventOut, **NOT_FOUND}, summary="One event")
-def event_get(request: HttpRequest, slug: str) -> dict:
+def event_get(request: HttpRequest, slug: Text) -> dict:
     return selectors.event_get(slug=slug)
 
 
@@ -106,7 +106,7 @@ def portfolio_item_list(request: HttpRequest) -> list[dict]:
     response={200: PolicyPageOut, **NOT_FOUND},
     summary="A policy page: terms, privacy or refund",
 )
-def policy_page_get(request: HttpRequest, slug: str) -> dict:
+def policy_page_get(request: HttpRequest, slug: Text) -> dict:
     return selectors.policy_page_get(slug=slug)
 
 

@@ -13,7 +13,7 @@ from certificates.schemas import CertificateOut, ImportReportOut
 from core.api import json_bytes_response, staff_only
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
-from core.schemas import ErrorOut
+from core.schemas import ErrorOut, Text
 
 router = Router(tags=["certificates"])
 
@@ -58,7 +58,7 @@ def certificate_import(
     summary="Verify a certificate by its ID",
     description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
 )
-def certificate_get(request: HttpRequest, certificate_id: str) -> HttpResponse:
+def certificate_get(request: HttpRequest, certificate_id: Text) -> HttpResponse:
     rate_limit_hit(
         scope="certificate-verify",
         ident=client_key(request),

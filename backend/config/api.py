@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import connection
 from django.db.utils import DatabaseError
 from django.http import HttpRequest, HttpResponse
@@ -90,6 +92,24 @@ def on_unreadable_body(request: HttpRequest, exc: MultiPartParserError) -> HttpR
     # A multipart body Django cannot parse (no boundary, truncated): the client's fault.
     # It surfaces wherever request.POST is first read, often in the CSRF check.
     return _envelope(request, "The request body could not be read.", 400)
+
+
+@api.exception_handler(RequestDataTooBig)
+def on_body_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return _envelope(
+        request, "The request is too large.", 413, {"max_bytes": limit} if limit else None
+    )
+
+
+@api.exception_handler(TooManyFieldsSent)
+def on_too_many_fields(request: HttpRequest, exc: TooManyFieldsSent) -> HttpResponse:
+    return _envelope(request, "The request has too many fields.", 400)
+
+
+@api.exception_handler(TooManyFilesSent)
+def on_too_many_files(request: HttpRequest, exc: TooManyFilesSent) -> HttpResponse:
+    return _envelope(request, "The request has too many files.", 400)
 
 
 @api.exception_handler(Exception)

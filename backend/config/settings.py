@@ -83,6 +83,7 @@ MIDDLEWARE = [
     # Before WhiteNoise so that static files (SVGs included) carry the headers too.
     "csp.middleware.CSPMiddleware",
     "core.middleware.PermissionsPolicyMiddleware",
+    "core.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -165,7 +166,11 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+        "OPTIONS": {"user_attributes": ("phone", "name", "email")},
+    },
+    {"NAME": "accounts.validators.PhoneDigitsValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
@@ -255,8 +260,8 @@ LOGIN_FAILURES_PER_PHONE = env_str("LOGIN_FAILURES_PER_PHONE", "50/15m")
 LOGIN_FAILURES_PER_IP = env_str("LOGIN_FAILURES_PER_IP", "50/15m")
 # django-axes: records failures by (phone, client address) in the database, shared by every
 # process, and locks that pair out; staff clear it under "Access attempts".
-AXES_FAILURE_LIMIT, _pair_seconds = rate_parts(LOGIN_FAILURES_PER_PHONE_AND_IP)
-AXES_COOLOFF_TIME = timedelta(seconds=_pair_seconds)
+AXES_FAILURE_LIMIT = "accounts.lockout.axes_failure_limit"
+AXES_COOLOFF_TIME = timedelta(seconds=rate_parts(LOGIN_FAILURES_PER_PHONE_AND_IP)[1])
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "accounts.lockout.axes_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.axes_client_ip"

@@ -35,5 +35,7 @@ def client_key(request: HttpRequest) -> str:
     if isinstance(parsed, ipaddress.IPv6Address):
         if parsed.ipv4_mapped is not None:
             return str(parsed.ipv4_mapped)
-        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+        # Its network's first address ("2001:db8:1:2::"): still an address, so it is stored
+        # in an address column (django-axes) as it is.
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False).network_address)
     return str(parsed)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote_plus
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseBase
 
 
 def permissions_policy_header(policy: dict[str, list[str]]) -> str:
@@ -33,3 +34,27 @@ class PermissionsPolicyMiddleware:
         if self.header and "Permissions-Policy" not in response:
             response["Permissions-Policy"] = self.header
         return response
+
+
+class RefuseNulMiddleware:
+    """A NUL character in a page's path or query string answers 400 at once.
+
+    PostgreSQL cannot compare or store text holding NUL, so such a value reaching a query
+    (a certificate download's ID, the admin's search box) would fail as a 500. Form fields
+    are covered by Django's own CharField validator and the API's by core.schemas.Text,
+    which answers 422 with the error envelope; this catches what neither sees.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.path.startswith("/api/"):
+            return self.get_response(request)
+        query = request.META.get("QUERY_STRING", "")
+        if "\x00" in request.path or "%00" in query or "\x00" in unquote_plus(query):
+            return HttpResponseBadRequest(
+                "This address contains a NUL character (%00), which is not allowed.",
+                content_type="text/plain; charset=utf-8",
+            )
+        return self.get_response(request)

@@ -1,6 +1,23 @@
 from __future__ import annotations
 
+from typing import Annotated
+
 from ninja import Schema
+from pydantic import AfterValidator
+
+NUL_REFUSED = "This text contains a NUL character (\\x00), which is not allowed."
+
+
+def _refuse_nul(value: str) -> str:
+    # PostgreSQL cannot store NUL in text: refuse it here, with a 422, for every database.
+    if "\x00" in value:
+        raise ValueError(NUL_REFUSED)
+    return value
+
+
+# The one text type of every input schema field and path parameter; a length cap is added
+# where the field is declared: Annotated[Text, Field(max_length=...)].
+Text = Annotated[str, AfterValidator(_refuse_nul)]
 
 
 class ErrorOut(Schema):

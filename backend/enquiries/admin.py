@@ -64,9 +64,12 @@ class EnquiryAdmin(admin.ModelAdmin):
 
     @admin.display(description="Reply")
     def reply_link(self, obj: Enquiry) -> str:
-        subject = quote(f"Re: {obj.subject}")
+        # Both parts quoted: an address holding "?", "&" or quotes cannot add headers
+        # (cc, body) to the message or leave the attribute.
+        address = quote(obj.email, safe="@")
+        subject = quote(f"Re: {obj.subject}", safe="")
         return format_html(
-            '<a href="mailto:{}?subject={}">Reply to {} by email</a>', obj.email, subject, obj.email
+            '<a href="mailto:{}?subject={}">Reply to {} by email</a>', address, subject, obj.email
         )
 
     @admin.action(description="Mark as handled")

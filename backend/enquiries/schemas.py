@@ -5,9 +5,11 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import Field
 
+from core.schemas import Text
+
 # Loose on purpose: the service checks lengths and formats and answers with one friendly
 # message per field. This cap only refuses absurd payloads before any work is done.
-RawText = Annotated[str, Field(max_length=20_000)]
+RawText = Annotated[Text, Field(max_length=20_000)]
 
 
 class EnquiryCreateIn(Schema):
@@ -16,7 +18,7 @@ class EnquiryCreateIn(Schema):
     email: RawText
     subject: RawText
     message: RawText
-    package: Annotated[str, Field(max_length=200)] | None = Field(
+    package: Annotated[Text, Field(max_length=200)] | None = Field(
         default=None,
         description=(
             "Optional: a project package slug. Without one the enquiry is a general enquiry "

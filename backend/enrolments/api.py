@@ -16,7 +16,7 @@ from accounts.models import User
 from core.api import logged_in
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
-from core.schemas import ErrorOut
+from core.schemas import ErrorOut, Text
 from enrolments import selectors, services
 from enrolments.schemas import (
     EnrolmentCreateIn,
@@ -140,7 +140,7 @@ def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
     response={200: EnrolmentOut, 404: ErrorOut},
     summary="An enrolment made in this browser or by the logged-in account",
 )
-def enrolment_get(request: HttpRequest, reference: str) -> dict[str, Any]:
+def enrolment_get(request: HttpRequest, reference: Text) -> dict[str, Any]:
     return selectors.enrolment_public(enrolment=_visible(request, reference))
 
 
@@ -150,7 +150,7 @@ def enrolment_get(request: HttpRequest, reference: str) -> dict[str, Any]:
     summary="QR code (SVG) of the enrolment's UPI link",
     openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
 )
-def enrolment_qr(request: HttpRequest, reference: str) -> HttpResponse:
+def enrolment_qr(request: HttpRequest, reference: Text) -> HttpResponse:
     enrolment = _visible(request, reference)
     link = selectors.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
     return _svg_response(upi_qr_svg(link), cache="private, no-store")
@@ -167,7 +167,7 @@ def enrolment_qr(request: HttpRequest, reference: str) -> HttpResponse:
     ),
 )
 def enrolment_submit_utr(
-    request: HttpRequest, reference: str, payload: EnrolmentUtrIn
+    request: HttpRequest, reference: Text, payload: EnrolmentUtrIn
 ) -> dict[str, Any]:
     enrolment = services.enrolment_submit_utr(
         enrolment=_visible(request, reference), utr=payload.utr

@@ -6,19 +6,21 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import Field
 
-Text = Annotated[str, Field(max_length=1000)]
+from core.schemas import Text as CoreText
+
+Text = Annotated[CoreText, Field(max_length=1000)]
 
 
 class EnrolmentCreateIn(Schema):
-    course: Annotated[str, Field(max_length=100, description="The course's slug.")]
+    course: Annotated[CoreText, Field(max_length=100, description="The course's slug.")]
     name: Text
     phone: Text
     email: Text
-    referral_code: Annotated[str, Field(max_length=100)] = ""
+    referral_code: Annotated[CoreText, Field(max_length=100)] = ""
 
 
 class EnrolmentUtrIn(Schema):
-    utr: Annotated[str, Field(max_length=100)]
+    utr: Annotated[CoreText, Field(max_length=100)]
 
 
 class PaymentInstructionsOut(Schema):

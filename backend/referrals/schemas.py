@@ -6,9 +6,11 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import Field
 
+from core.schemas import Text
+
 
 class PayoutRequestCreateIn(Schema):
-    upi_id: Annotated[str, Field(max_length=400)]
+    upi_id: Annotated[Text, Field(max_length=400)]
 
 
 class PayoutRequestOut(Schema):

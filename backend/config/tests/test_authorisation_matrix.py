@@ -303,3 +303,81 @@ def test_it_answers_400_to_a_multipart_body_without_a_boundary(
     )
     assert response.status_code == 400, response.content
     assert response.json() == {"message": "The request body could not be read.", "extra": {}}
+
+
+def _with_nul(row: Row) -> Row | None:
+    """The row's request with a NUL byte in every text it sends (path, query, body)."""
+    texts = {k: v for k, v in (row.body or {}).items() if isinstance(v, str)}
+    if not (row.path_params or row.query or texts):
+        return None
+    return Row(
+        row.anonymous,
+        row.learner,
+        row.other_learner,
+        row.staff,
+        path_params={k: v + "%00" for k, v in row.path_params.items()},
+        query={k: v + "\x00" for k, v in row.query.items()},
+        body={**(row.body or {}), **{k: v + "\x00" for k, v in texts.items()}},
+        upload=row.upload,
+    )
+
+
+NUL_CASES = sorted(op_id for op_id, row in MATRIX.items() if _with_nul(row) is not None)
+
+
+@pytest.mark.parametrize("operation_id", NUL_CASES)
+def test_it_answers_422_to_a_nul_byte_in_any_text(world: World, operation_id: str) -> None:
+    """Issue 15.8: NUL bytes gave 500 on PostgreSQL (it cannot store them)."""
+    operation = OPERATIONS[operation_id]
+    row = _with_nul(MATRIX[operation_id])
+    assert row is not None
+    client, headers = _client(world, "learner")
+    response = _call(client, operation, row, world, headers)
+    if operation_id == "course_get_by_route":
+        # Its one text is a query value; it names no course, so nothing can be found.
+        assert response.status_code in (404, 422), response.content
+        return
+    assert response.status_code == 422, (operation_id, response.status_code, response.content)
+    body = response.json()
+    assert "NUL character" in json.dumps(body["extra"]["fields"]), body
+
+
+BODY_CASES = sorted(
+    op_id
+    for op_id, op in OPERATIONS.items()
+    # JSON bodies; the certificate upload has its own size limit (test_certificate_import_api).
+    if op.method in STATE_CHANGING and MATRIX[op_id].body is not None
+)
+
+
+@pytest.mark.parametrize("operation_id", BODY_CASES)
+def test_it_answers_413_to_a_body_over_the_limit(
+    world: World, operation_id: str, settings: Any
+) -> None:
+    """Issue 15.9: an oversized body gave 500."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
+    operation = OPERATIONS[operation_id]
+    row = MATRIX[operation_id]
+    # As a persona the operation lets through, so the body is read.
+    persona = next(p for p in ("learner", "staff") if getattr(row, p) < 400)
+    client, headers = _client(world, persona)
+    path = _fill(operation.path.replace("{reference}", "{enrolment}"), world)
+    body = json.dumps({"name": "x" * 4096})
+    response = client.generic(
+        operation.method.upper(), path, body, content_type="application/json", **headers
+    )
+    assert response.status_code == 413, (operation_id, response.status_code, response.content)
+    assert response.json()["message"] == "The request is too large."
+
+
+def test_it_answers_400_to_too_many_fields(world: World, settings: Any) -> None:
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 10
+    client, headers = _client(world, "staff")
+    response = client.post(
+        OPERATIONS["certificate_import"].path,
+        "&".join(f"f{i}=1" for i in range(50)),
+        content_type="application/x-www-form-urlencoded",
+        **headers,
+    )
+    assert response.status_code == 400, response.content
+    assert response.json() == {"message": "The request has too many fields.", "extra": {}}

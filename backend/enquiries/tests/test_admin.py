@@ -45,6 +45,22 @@ def test_it_shows_an_enquiry_read_only_with_a_reply_link(
     assert b'name="staff_note"' in response.content
 
 
+def test_the_reply_link_cannot_be_injected_through_the_email(
+    inbox_client: Client, enquiry: Enquiry
+) -> None:
+    """Issue 15.11: the mailto: link was built from the unquoted address."""
+    Enquiry.objects.filter(pk=enquiry.pk).update(
+        email='x@example.org?cc=boss@example.org&body=hi"><script>alert(1)</script>'
+    )
+
+    page = inbox_client.get(f"{CHANGELIST}{enquiry.pk}/change/").content.decode()
+
+    href = page.split('href="mailto:', 1)[1].split('"', 1)[0]
+    assert href.startswith("x@example.org%3Fcc%3Dboss@example.org%26body%3Dhi%22%3E%3Cscript%3E")
+    assert href.count("?") == 1 and "&" not in href.replace("&amp;", "")
+    assert "<script>alert(1)</script>" not in page
+
+
 def test_it_saves_a_note_and_records_who_handled_the_enquiry(
     inbox_client: Client, inbox_staff: User, enquiry: Enquiry
 ) -> None:

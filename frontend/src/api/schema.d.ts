@@ -49,9 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with phone number and password
-         * @description Failed attempts are counted per phone and per client IP in the shared cache; once
-         *     either passes its limit the answer is 429 until the window ends, right password or
-         *     not. A successful login clears the phone's count.
+         * @description 429 with extra.retry_after after too many failures for this phone from this address (and the ceilings per phone and per address); the same count as /admin/login/.
          */
         post: operations["auth_login"];
         delete?: never;
