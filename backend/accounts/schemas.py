@@ -29,6 +29,9 @@ class UserOut(Schema):
     email: str
     referral_code: str
     is_staff: bool
+    can_import_certificates: bool = Field(
+        description="Staff holding the certificate add and change permissions (/test)."
+    )
 
 
 class LoginOut(Schema):

@@ -15,4 +15,13 @@ def user_public(*, user: User) -> dict[str, Any]:
         "email": user.email,
         "referral_code": user.referral_code,
         "is_staff": user.is_staff,
+        "can_import_certificates": user_can_import_certificates(user=user),
     }
+
+
+# The certificate import creates and overwrites certificates: what the admin asks for that.
+CERTIFICATE_IMPORT_PERMISSIONS = ("certificates.add_certificate", "certificates.change_certificate")
+
+
+def user_can_import_certificates(*, user: User) -> bool:
+    return bool(user.is_staff and user.has_perms(CERTIFICATE_IMPORT_PERMISSIONS))

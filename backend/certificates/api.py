@@ -7,15 +7,19 @@ from django.http import HttpRequest, HttpResponse
 from ninja import File, Form, Router, Status
 from ninja.files import UploadedFile
 
+from accounts.selectors import CERTIFICATE_IMPORT_PERMISSIONS
 from certificates import selectors, services
 from certificates.models import Certificate
 from certificates.schemas import CertificateOut, ImportReportOut
-from core.api import json_bytes_response, staff_only
+from core.api import StaffWithPermissions, json_bytes_response
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut, Text
 
 router = Router(tags=["certificates"])
+
+# The import creates and overwrites certificates: the same permissions as doing it in the admin.
+certificate_importers = StaffWithPermissions(*CERTIFICATE_IMPORT_PERMISSIONS)
 
 
 # Registered before the lookup, whose path pattern also matches "import".
@@ -28,7 +32,7 @@ router = Router(tags=["certificates"])
         422: ErrorOut,
         429: ErrorOut,
     },
-    auth=staff_only,
+    auth=certificate_importers,
     summary="Import certificate records from a CSV file (staff)",
     description=(
         "All or nothing. With dry_run the file is checked and counted without writing. "

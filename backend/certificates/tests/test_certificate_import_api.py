@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.middleware.csrf import _get_new_csrf_string, _mask_cipher_secret
 from django.test import Client
@@ -48,8 +49,8 @@ def test_it_refuses_another_learner(other_learner: User) -> None:
     assert upload(client).status_code == 403
 
 
-def test_it_imports_for_staff(staff_client: Client) -> None:
-    response = upload(staff_client)
+def test_it_imports_for_staff(admin_client: Client) -> None:
+    response = upload(admin_client)
 
     assert response.status_code == 200
     body = response.json()
@@ -69,10 +70,10 @@ def test_it_imports_for_staff(staff_client: Client) -> None:
 
 
 @pytest.mark.parametrize("flag", ["true", "1", "on"])
-def test_it_runs_a_dry_run_for_staff(staff_client: Client, flag: str) -> None:
+def test_it_runs_a_dry_run_for_staff(admin_client: Client, flag: str) -> None:
     make("WD-1", name="Old")
 
-    response = upload(staff_client, dry_run=flag)
+    response = upload(admin_client, dry_run=flag)
 
     assert response.status_code == 200
     body = response.json()
@@ -85,8 +86,8 @@ def test_it_runs_a_dry_run_for_staff(staff_client: Client, flag: str) -> None:
     assert Certificate.objects.count() == 1
 
 
-def test_it_answers_422_with_the_report_for_bad_rows(staff_client: Client) -> None:
-    response = upload(staff_client, csv_bytes("WD-1,Java,,", "BAD ID,Java,,", ",Java,,"))
+def test_it_answers_422_with_the_report_for_bad_rows(admin_client: Client) -> None:
+    response = upload(admin_client, csv_bytes("WD-1,Java,,", "BAD ID,Java,,", ",Java,,"))
 
     assert response.status_code == 422
     body = response.json()
@@ -104,24 +105,24 @@ def test_it_answers_422_with_the_report_for_bad_rows(staff_client: Client) -> No
     assert Certificate.objects.count() == 0
 
 
-def test_it_answers_422_for_a_file_that_is_not_csv(staff_client: Client) -> None:
-    response = upload(staff_client, b"PK\x03\x04rest-of-a-zip")
+def test_it_answers_422_for_a_file_that_is_not_csv(admin_client: Client) -> None:
+    response = upload(admin_client, b"PK\x03\x04rest-of-a-zip")
 
     assert response.status_code == 422
     assert response.json()["extra"]["reason"] == "not_csv"
 
 
-def test_it_requires_a_file(staff_client: Client) -> None:
-    response = staff_client.post(API, {})
+def test_it_requires_a_file(admin_client: Client) -> None:
+    response = admin_client.post(API, {})
 
     assert response.status_code == 422
     assert "file" in response.json()["extra"]["fields"]
 
 
-def test_it_refuses_an_oversized_upload(staff_client: Client, settings: Any) -> None:
+def test_it_refuses_an_oversized_upload(admin_client: Client, settings: Any) -> None:
     settings.CERTIFICATE_IMPORT_MAX_BYTES = 1024
 
-    response = upload(staff_client, csv_bytes(*[f"WD-{i},Java,30 Days,Name" for i in range(100)]))
+    response = upload(admin_client, csv_bytes(*[f"WD-{i},Java,30 Days,Name" for i in range(100)]))
 
     assert response.status_code == 422
     assert response.json()["extra"]["reason"] == "too_large"
@@ -138,8 +139,8 @@ def test_it_refuses_staff_without_the_csrf_token(csrf_client: Client, staff: Use
     assert Certificate.objects.count() == 0
 
 
-def test_it_accepts_staff_with_the_csrf_token(csrf_client: Client, staff: User) -> None:
-    csrf_client.force_login(staff)
+def test_it_accepts_staff_with_the_csrf_token(csrf_client: Client, certificate_admin: User) -> None:
+    csrf_client.force_login(certificate_admin)
     secret = _get_new_csrf_string()
     csrf_client.cookies[settings.CSRF_COOKIE_NAME] = secret
 
@@ -149,9 +150,39 @@ def test_it_accepts_staff_with_the_csrf_token(csrf_client: Client, staff: User) 
     assert Certificate.objects.count() == 2
 
 
-def test_it_rate_limits_uploads(staff_client: Client, settings: Any) -> None:
+def test_it_rate_limits_uploads(admin_client: Client, settings: Any) -> None:
     settings.RATE_LIMIT_CERTIFICATE_IMPORT = "2/h"
 
-    statuses = [upload(staff_client, dry_run="true").status_code for _ in range(3)]
+    statuses = [upload(admin_client, dry_run="true").status_code for _ in range(3)]
 
     assert statuses == [200, 200, 429]
+
+
+def test_it_refuses_staff_without_the_certificate_permissions(staff_client: Client) -> None:
+    """Issue 15.7: any staff account could overwrite certificates through the import."""
+    response = upload(staff_client)
+
+    assert response.status_code == 403
+    assert Certificate.objects.count() == 0
+
+
+def test_it_needs_both_the_add_and_the_change_permission(staff: User) -> None:
+    staff.user_permissions.set(
+        Permission.objects.filter(
+            content_type__app_label="certificates", codename="add_certificate"
+        )
+    )
+    client = Client()
+    client.force_login(User.objects.get(pk=staff.pk))
+
+    assert upload(client).status_code == 403
+
+
+def test_a_superuser_may_import(db: None) -> None:
+    superuser = User.objects.create_superuser(
+        phone="9000000555", name="Root", password="x-long-pass-1"
+    )
+    client = Client()
+    client.force_login(superuser)
+
+    assert upload(client).status_code == 200

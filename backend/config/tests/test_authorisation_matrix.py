@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
@@ -190,6 +191,8 @@ def world(db: None, course: Course, settings: Any, tmp_path: Any) -> World:  # n
     staff = User.objects.create_user(
         phone="+919900000077", name="Sam Staff", password=PASSWORD, is_staff=True
     )
+    # The certificate import needs the certificate permissions, as in the admin.
+    staff.user_permissions.set(Permission.objects.filter(content_type__app_label="certificates"))
     # The learner's enrolment, made while logged in, and a confirmed referral (₹150).
     enrolment = enrol(
         course, user=learner, name=LEARNER.name, phone=LEARNER.phone, email=LEARNER.email

@@ -5,8 +5,10 @@ import json
 import re
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.test import Client
 
+from accounts.models import User
 from catalog.models import Course, SiteSettings
 from web.routes import routes
 
@@ -105,13 +107,15 @@ def test_it_sends_logged_out_visitors_from_the_dashboard_to_login(client: Client
     assert client.get("/login").status_code == 200
 
 
-def test_it_keeps_the_import_page_for_staff(
-    client: Client, learner_client: Client, staff_client: Client
+def test_it_keeps_the_import_page_for_staff_who_may_import(
+    client: Client, learner_client: Client, staff_client: Client, staff: User
 ) -> None:
     assert client.get("/test")["Location"] == "/login?next=%2Ftest"
     refused = learner_client.get("/test")
     assert refused.status_code == 403
     assert "Access denied" in refused.content.decode()
+    assert staff_client.get("/test").status_code == 403  # staff without the permissions
+    staff.user_permissions.set(Permission.objects.filter(content_type__app_label="certificates"))
     assert staff_client.get("/test").status_code == 200
 
 

@@ -1263,6 +1263,11 @@ export interface components {
         };
         /** UserOut */
         UserOut: {
+            /**
+             * Can Import Certificates
+             * @description Staff holding the certificate add and change permissions (/test).
+             */
+            can_import_certificates: boolean;
             /** Email */
             email: string;
             /** Is Staff */

@@ -10,6 +10,7 @@ export const learner: Schemas['UserOut'] = {
   email: 'asha@example.com',
   referral_code: 'IRCTP3210',
   is_staff: false,
+  can_import_certificates: false,
 }
 
 function course(slug: string, name: string, route: string, reward: number): Schemas['CourseOut'] {

@@ -17,6 +17,7 @@ const staff: UserOut = {
   email: 'staff@example.com',
   referral_code: 'STAFF1',
   is_staff: true,
+  can_import_certificates: true,
 }
 
 function embedBootstrap(user: UserOut | null) {
@@ -105,11 +106,18 @@ const csv = () => new File(['CertificateID,Course,Duration,Name\nA-1,Web,30 Days
 describe('/test (certificate import)', { timeout: 20_000 }, () => {
   it('shows the staff-only page, with no upload control, to a logged-in non-staff visitor', async () => {
     mockApi()
-    renderImport({ ...staff, is_staff: false })
+    renderImport({ ...staff, is_staff: false, can_import_certificates: false })
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument()
     expect(document.querySelector('input[type="file"]')).toBeNull()
     expect(screen.queryByRole('button', { name: /check file|import/i })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /back to home/i })).toHaveAttribute('href', '/')
+  })
+
+  it('shows the staff-only page to staff without the certificate permissions', async () => {
+    mockApi()
+    renderImport({ ...staff, can_import_certificates: false })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument()
+    expect(document.querySelector('input[type="file"]')).toBeNull()
   })
 
   it('shows the staff-only page to an anonymous visitor, with a way to log in', async () => {

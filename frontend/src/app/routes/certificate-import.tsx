@@ -12,7 +12,7 @@ import { readBootstrap } from '@/lib/bootstrap'
 export function Component() {
   // The account the server embedded in the page (null when logged out).
   const user = readBootstrap().user ?? null
-  if (user?.is_staff !== true) return <StaffOnly signedIn={user !== null} />
+  if (user?.can_import_certificates !== true) return <StaffOnly signedIn={user !== null} />
   return (
     <>
       <PageHeader
