@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
+
 from accounts.models import User
 from accounts.phones import phone_display
 
@@ -23,5 +25,5 @@ def user_public(*, user: User) -> dict[str, Any]:
 CERTIFICATE_IMPORT_PERMISSIONS = ("certificates.add_certificate", "certificates.change_certificate")
 
 
-def user_can_import_certificates(*, user: User) -> bool:
+def user_can_import_certificates(*, user: User | AnonymousUser) -> bool:
     return bool(user.is_staff and user.has_perms(CERTIFICATE_IMPORT_PERMISSIONS))
