@@ -63,12 +63,7 @@ def certificate_import(
     description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
 )
 def certificate_get(request: HttpRequest, certificate_id: Text) -> HttpResponse:
-    rate_limit_hit(
-        scope="certificate-verify",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_VERIFY,
-        message="You have checked many certificates in a short time.",
-    )
+    services.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
     return json_bytes_response(_certificate_json(certificate))
 

@@ -30,6 +30,7 @@ from certificates.models import (
 )
 from certificates.selectors import certificate_verify_url
 from core.errors import ApplicationError
+from core.ratelimit import rate_limit_hit
 
 logger = logging.getLogger(__name__)
 
@@ -135,13 +136,53 @@ def _cached(
     key_hash = hashlib.sha256(key.encode()).hexdigest()[:20]
     directory = _render_dir() / kind
     path = directory / f"{id_hash}-{key_hash}.{extension}"
-    if not path.exists():
+    try:
+        os.utime(path)  # a hit: most recently used now
+    except FileNotFoundError:
         _write_atomically(path, build())
         # Older versions of this record's file are no longer needed.
         for stale in directory.glob(f"{id_hash}-*.{extension}"):
             if stale != path:
                 stale.unlink(missing_ok=True)
+        render_cache_trim(keep=path)
     return path, key_hash
+
+
+def render_cache_trim(*, keep: Path | None = None) -> int:
+    """Delete the least recently used rendered files until the cache fits in
+    CERTIFICATE_RENDER_CACHE_MB; returns how many were deleted. Every file can be drawn
+    again, so this only costs a redraw; `keep` (the file just written) stays."""
+    limit = settings.CERTIFICATE_RENDER_CACHE_MB * 1024 * 1024
+    files = []
+    for path in _render_dir().rglob("*"):
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            continue  # another worker trimmed it
+        if path.is_file() and not path.name.startswith(".tmp-"):
+            files.append((info.st_mtime, info.st_size, path))
+    total = sum(size for _mtime, size, _path in files)
+    deleted = 0
+    for _mtime, size, path in sorted(files):
+        if total <= limit:
+            break
+        if path == keep:
+            continue
+        path.unlink(missing_ok=True)
+        total -= size
+        deleted += 1
+    return deleted
+
+
+def certificate_lookup_count(*, client: str) -> None:
+    """Count one lookup of a certificate by this client (the verify API and every
+    download alike): RateLimited past RATE_LIMIT_VERIFY."""
+    rate_limit_hit(
+        scope="certificate-verify",
+        ident=client,
+        rate=settings.RATE_LIMIT_VERIFY,
+        message="You have checked many certificates in a short time.",
+    )
 
 
 def _read_upload(upload: ImageFieldFile) -> bytes:

@@ -20,6 +20,8 @@ from django.views.decorators.http import require_safe
 
 from certificates import selectors, services
 from certificates.models import Certificate
+from core.errors import RateLimited
+from core.http import client_key
 
 NOT_FOUND_TEXT = "Not found. This certificate ID is invalid or offers no such download.\n"
 # Records can be revoked or corrected: browsers may keep a copy briefly, shared caches not.
@@ -42,6 +44,17 @@ def _serve(
     allowed: Callable[..., bool],
     render: Renderer,
 ) -> HttpResponseBase:
+    # A download is a lookup too (found or not): the same per-client limit as the verify
+    # API, so the downloads cannot be used to probe IDs or to make the server draw freely.
+    try:
+        services.certificate_lookup_count(client=client_key(request))
+    except RateLimited as refused:
+        response = HttpResponse(
+            refused.message + "\n", status=429, content_type="text/plain; charset=utf-8"
+        )
+        response["Retry-After"] = str(refused.extra["retry_after"])
+        response["Cache-Control"] = "no-store"
+        return response
     certificate: Certificate | None = selectors.certificate_find(certificate_id=cert_id)
     if certificate is None or not allowed(certificate=certificate):
         return _not_found()

@@ -291,6 +291,8 @@ CERTIFICATE_IMPORT_MAX_BYTES = env_int(
 RATE_LIMIT_CERTIFICATE_IMPORT = env_str("RATE_LIMIT_CERTIFICATE_IMPORT", "60/h")
 # Where generated certificate and letter files are cached (outside the public media/).
 CERTIFICATE_RENDER_DIR = Path(env_str("CERTIFICATE_RENDER_DIR") or VAR_DIR / "rendered")
+# Its size bound: past it the least recently used files are deleted (and drawn again if asked).
+CERTIFICATE_RENDER_CACHE_MB = env_int("CERTIFICATE_RENDER_CACHE_MB", 200, minimum=1)
 
 # --- Email and staff notifications ----------------------------------------------------
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

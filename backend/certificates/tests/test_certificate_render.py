@@ -2,11 +2,13 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import re
 import shutil
 import subprocess
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 import zxingcpp
@@ -135,11 +137,11 @@ def test_it_renders_names_outside_latin1_without_failing() -> None:
 def test_it_reuses_the_cached_file_until_the_record_changes() -> None:
     certificate = make("WD-007")
     first = certificate_render_png(certificate=certificate)
-    first_mtime = first.path.stat().st_mtime_ns
+    first_inode = first.path.stat().st_ino
 
     again = certificate_render_png(certificate=certificate)
     assert again.path == first.path
-    assert again.path.stat().st_mtime_ns == first_mtime
+    assert again.path.stat().st_ino == first_inode  # the same file, not drawn again
 
     certificate.name = "Corrected Name"
     certificate.save()
@@ -189,3 +191,21 @@ def test_it_converts_an_uploaded_jpeg_to_png_and_embeds_it_in_the_pdf() -> None:
     data = pdf.path.read_bytes()
     assert b"/Subtype /Image" in data
     assert b"Priya Sharma" not in pdf_text(data)  # the upload, not the drawn letter
+
+
+def test_the_render_cache_keeps_to_its_size_by_dropping_the_least_recently_used(
+    settings: Any,
+) -> None:
+    """Issue 15.5: the render cache grew without bound."""
+    certificates = [make(f"WD-LRU-{n}") for n in range(4)]
+    files = [certificate_render_pdf(certificate=c).path for c in certificates[:3]]
+    size = max(path.stat().st_size for path in files)
+    settings.CERTIFICATE_RENDER_CACHE_MB = (3 * size + size // 2) / (1024 * 1024)
+    for age, path in enumerate(files):  # oldest first: 0, then 1, then 2
+        os.utime(path, (1_000_000 + age, 1_000_000 + age))
+    certificate_render_pdf(certificate=certificates[0])  # used again: now the newest
+
+    fourth = certificate_render_pdf(certificate=certificates[3]).path
+
+    assert fourth.exists() and files[0].exists() and files[2].exists()
+    assert not files[1].exists()  # the least recently used went

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+import time_machine
 from django.core.cache import caches
 from django.test import Client
 
@@ -48,3 +50,24 @@ def test_with_redis_it_refuses_over_the_limit_found_or_not(client: Client, setti
     assert under == [200, 404]
     assert over == [429, 429]
     assert caches["default"].keys("rl:*")  # counted in Redis
+
+
+@time_machine.travel(datetime(2026, 11, 24, 12, tzinfo=UTC), tick=False)
+def test_downloads_count_against_the_verify_limit(client: Client, settings: Any) -> None:
+    """Issue 15.5: /Certificate/… and /LOR/… bypassed the per-client verify limit."""
+    settings.RATE_LIMIT_VERIFY = "4/d"
+    make("WD-001", duration="30 Days")
+
+    statuses = [
+        client.get("/api/certificates/WD-001").status_code,
+        client.get("/Certificate/WD-001.png").status_code,
+        client.get("/LOR/WD-001.pdf").status_code,
+        client.get("/Certificate/UNKNOWN-9.pdf").status_code,  # not found counts too
+    ]
+    refused = client.get("/LOR/WD-001.png")
+
+    assert statuses == [200, 200, 200, 404]
+    assert refused.status_code == 429
+    assert "try again in" in refused.content.decode()
+    assert int(refused["Retry-After"]) >= 1
+    assert client.get("/api/certificates/WD-001").status_code == 429
