@@ -49,12 +49,12 @@ def _serve(
     try:
         services.certificate_lookup_count(client=client_key(request))
     except RateLimited as refused:
-        response = HttpResponse(
+        too_many = HttpResponse(
             refused.message + "\n", status=429, content_type="text/plain; charset=utf-8"
         )
-        response["Retry-After"] = str(refused.extra["retry_after"])
-        response["Cache-Control"] = "no-store"
-        return response
+        too_many["Retry-After"] = str(refused.extra["retry_after"])
+        too_many["Cache-Control"] = "no-store"
+        return too_many
     certificate: Certificate | None = selectors.certificate_find(certificate_id=cert_id)
     if certificate is None or not allowed(certificate=certificate):
         return _not_found()
