@@ -151,6 +151,16 @@ class Course(models.Model):
 
     class Meta:
         ordering = ("order", "name")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(referral_reward__lte=models.F("list_fee"))
+                & (
+                    models.Q(offer_fee__isnull=True)
+                    | models.Q(referral_reward__lte=models.F("offer_fee"))
+                ),
+                name="course_reward_at_most_fee",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -165,6 +175,14 @@ class Course(models.Model):
             and self.offer_fee >= self.list_fee
         ):
             raise ValidationError({"offer_fee": "The offer fee must be lower than the list fee."})
+        if (
+            self.referral_reward is not None
+            and self.list_fee is not None
+            and self.referral_reward > self.payable_fee
+        ):
+            raise ValidationError(
+                {"referral_reward": "The referral reward cannot be more than the course fee."}
+            )
 
     @property
     def payable_fee(self) -> int:

@@ -18,6 +18,7 @@ from catalog.formatting import format_rupees
 from catalog.models import Course
 from catalog.selectors import site_settings_public
 from core.errors import ApplicationError, FieldErrors
+from core.mailbox import email_mailbox
 from enquiries.services import notification_enqueue
 from enrolments.models import Enrolment, UtrChange
 from enrolments.selectors import enrolment_payment_instructions
@@ -160,7 +161,11 @@ def enrolment_create(
         elif (
             (user is not None and referrer.pk == user.pk)
             or (normalised_phone and referrer.phone == normalised_phone)
-            or ("email" not in errors and referrer.email and referrer.email.lower() == email)
+            or (
+                "email" not in errors
+                and referrer.email
+                and email_mailbox(referrer.email) == email_mailbox(email)
+            )
         ):
             errors["referral_code"] = CODE_OWN
     if errors:
@@ -323,6 +328,12 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
     if enrolment.status == Enrolment.Status.CONFIRMED:
         return enrolment
+    if by is not None and by.pk is not None and enrolment.referrer_id == by.pk:
+        raise ApplicationError(
+            f"{enrolment.reference} would pay you a referral reward: another staff member "
+            "must confirm it.",
+            status_code=403,
+        )
     if enrolment.status == Enrolment.Status.REJECTED:
         raise ApplicationError(
             f"{enrolment.reference} was rejected; a rejected enrolment cannot be confirmed.",

@@ -45,7 +45,8 @@ def referral_credit_for_enrolment(*, enrolment: Enrolment, by: User | None) -> R
     """
     if enrolment.referrer_id is None:
         return None
-    reward = enrolment.course.referral_reward
+    # Never more than what the student paid, whatever the course says.
+    reward = min(enrolment.course.referral_reward, enrolment.amount)
     if reward <= 0:
         return None
     _lock_user(enrolment.referrer_id)
@@ -131,6 +132,11 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
             {"reference": f"Ensure this value has at most {PAYMENT_REFERENCE_MAX} characters."}
         )
     user_id = PayoutRequest.objects.values_list("user_id", flat=True).get(pk=payout_id)
+    if by is not None and by.pk == user_id:
+        raise ApplicationError(
+            f"Payout request #{payout_id} is your own: another staff member must pay it.",
+            status_code=403,
+        )
     user = _lock_user(user_id)
     payout = PayoutRequest.objects.select_for_update().get(pk=payout_id)
     if payout.status != PayoutRequest.Status.REQUESTED:
