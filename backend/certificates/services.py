@@ -488,6 +488,13 @@ class _Importer:
             for cells in reader:
                 line = last_line + 1
                 last_line = reader.line_num
+                if any("\x00" in cell for cell in cells):
+                    # Past the sniffed head too: the database could not store it (PostgreSQL).
+                    raise self.fail(
+                        "not_csv",
+                        f"The file is not a CSV file (line {line} contains binary data). "
+                        "Save it as CSV UTF-8 and try again.",
+                    )
                 if not any(cell.strip() for cell in cells):
                     continue
                 if header is None:

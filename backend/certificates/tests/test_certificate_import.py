@@ -232,6 +232,19 @@ def test_it_refuses_binary_files(data: bytes) -> None:
     assert refused(data).reason == "not_csv"
 
 
+def test_it_refuses_a_nul_byte_past_the_first_8_kb_and_writes_nothing() -> None:
+    """Issue 15.8: only the first 8 KB were checked; PostgreSQL then failed with a 500."""
+    rows = [f"WD-{n},Java,30 Days,Asha {n}" for n in range(400)]
+    data = csv_bytes(*rows, "WD-NUL,Java,30 Days,As\x00ha")
+    assert data.index(b"\x00") > 8192
+
+    error = refused(data)
+
+    assert error.reason == "not_csv"
+    assert "line 402 contains binary data" in error.message
+    assert Certificate.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     "data",
     [
