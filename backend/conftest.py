@@ -5,7 +5,6 @@ from django.core.cache import cache
 from django.test import Client
 
 from accounts.models import User
-from catalog.caching import catalog_cache_forget
 from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
 
 
@@ -18,9 +17,6 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
     )
     if uses_db:
         cache.clear()
-        # The catalogue's content version as this process last read it goes too: the
-        # test before may have left one that the cleared cache no longer holds.
-        catalog_cache_forget()
 
 
 @pytest.fixture

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from ninja import Router
 
 from catalog import selectors
-from catalog.caching import catalog_cached_bytes
 from catalog.schemas import (
     AboutOut,
     CourseOut,
@@ -20,7 +19,6 @@ from catalog.schemas import (
     SiteOut,
     TeamMemberOut,
 )
-from core.api import json_bytes_response, schema_json
 from core.schemas import ErrorOut, Text
 
 router = Router(tags=["catalog"])
@@ -43,16 +41,8 @@ def project_package_list(request: HttpRequest) -> list[dict]:
 
 
 @router.get("/courses", response=list[CourseOut], summary="The course cards (no bootcamps)")
-def course_list(request: HttpRequest) -> HttpResponse:
-    return json_bytes_response(course_list_json())
-
-
-def course_list_json() -> bytes:
-    """GET /api/courses as bytes: the most requested catalogue answer, rendered once per
-    content version (the home page's HTML carries it too, web/page_data.py)."""
-    return catalog_cached_bytes(
-        "courses.json", lambda: schema_json(list[CourseOut], selectors.course_list())
-    )
+def course_list(request: HttpRequest) -> list[dict]:
+    return selectors.course_list()
 
 
 # Declared before /courses/{slug} so "by-route" is not taken for a slug.

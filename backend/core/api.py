@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from ninja.renderers import JSONRenderer
 from ninja.security import APIKeyCookie
 from ninja.utils import check_csrf
@@ -89,9 +89,3 @@ def schema_json(response_type: Any, data: Any) -> bytes:
     adapter: TypeAdapter[Any] = TypeAdapter(response_type)
     dumped = adapter.dump_python(adapter.validate_python(data))
     return str(_renderer.render(None, dumped, response_status=200)).encode()  # type: ignore[arg-type]
-
-
-def json_bytes_response(body: bytes) -> HttpResponse:
-    """A 200 answer with bytes from schema_json; the endpoint still declares its response
-    schema, so the OpenAPI document and the generated client are unchanged."""
-    return HttpResponse(body, content_type=f"{_renderer.media_type}; charset={_renderer.charset}")

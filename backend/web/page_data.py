@@ -16,8 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catalog import selectors
-from catalog.api import course_list_json
-from catalog.caching import catalog_cached_bytes
+from catalog.caching import catalog_cached
 from catalog.schemas import CourseOut, InternshipDomainOut, ProjectPackageOut, TeamMemberOut
 from core.api import schema_json
 from core.errors import NotFound
@@ -29,7 +28,7 @@ BY_ROUTE = "/api/courses/by-route?path="
 
 def _home(path: str) -> dict[str, Any]:
     return {
-        "/api/courses": json.loads(course_list_json()),
+        "/api/courses": _render("courses", list[CourseOut], selectors.course_list),
         "/api/projects": _render(
             "projects", list[ProjectPackageOut], selectors.project_package_public_list
         ),
@@ -43,7 +42,7 @@ def _home(path: str) -> dict[str, Any]:
 def _courses(path: str) -> dict[str, Any]:
     bootcamp = next((route.path for route in routes() if route.page == "bootcamp"), None)
     return {
-        "/api/courses": json.loads(course_list_json()),
+        "/api/courses": _render("courses", list[CourseOut], selectors.course_list),
         **(_course(bootcamp) if bootcamp else {}),
     }
 
@@ -57,10 +56,11 @@ def _course(path: str) -> dict[str, Any]:
 
 
 def _render(name: str, response_type: Any, select: Callable[[], Any]) -> Any:
-    """The answer rendered once per catalogue content version (as GET /api/courses is),
-    parsed back for the bootstrap."""
-    body = catalog_cached_bytes(f"page-data:{name}", lambda: schema_json(response_type, select()))
-    return json.loads(body)
+    """The answer as the API renders it (through its schema), kept per catalogue content
+    version, for the bootstrap."""
+    return catalog_cached(
+        f"page-data:{name}", lambda: json.loads(schema_json(response_type, select()))
+    )
 
 
 PAGES: dict[str, Callable[[str], dict[str, Any]]] = {

@@ -87,19 +87,14 @@ def test_the_rendered_course_list_is_byte_for_byte_what_ninja_renders(client: Cl
     assert first["Content-Type"] == "application/json; charset=utf-8"
 
 
-def test_a_cached_course_list_asks_nothing_while_the_version_is_fresh(client: Client) -> None:
+def test_a_cached_course_list_does_not_ask_the_database_for_courses(client: Client) -> None:
     client.get("/api/courses")
     with CaptureQueriesContext(connection) as queries:
         client.get("/api/courses")
-    # Not even the database cache's row with the version: this process read it just now.
-    assert queries.captured_queries == []
+    assert not [q for q in queries.captured_queries if "catalog_course" in q["sql"]]
 
 
-def test_an_edit_made_by_another_process_shows_within_a_second(
-    client: Client, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    now = [1000.0]
-    monkeypatch.setattr(caching, "monotonic", lambda: now[0])
+def test_an_edit_made_by_another_process_shows_at_once(client: Client) -> None:
     course = Course.objects.get(slug="java")
     client.get("/api/courses")
     # Another server process saves the course: the rows change and it bumps the shared
@@ -107,16 +102,7 @@ def test_an_edit_made_by_another_process_shows_within_a_second(
     Course.objects.filter(pk=course.pk).update(name="Java, renamed")
     cache.set(caching.VERSION_KEY, "bumped-elsewhere", timeout=None)
 
-    def names() -> list[str]:
-        return [c["name"] for c in client.get("/api/courses").json()]
-
-    now[0] += caching.VERSION_SECONDS - 0.01
-    assert "Java, renamed" not in names()  # still within the bound
-    now[0] += 0.01
-    assert "Java, renamed" in names()
-    with CaptureQueriesContext(connection) as queries:
-        client.get("/api/courses")
-    assert queries.captured_queries == []  # the new version is held again
+    assert "Java, renamed" in [c["name"] for c in client.get("/api/courses").json()]
 
 
 def test_an_edit_in_this_process_shows_at_once(client: Client) -> None:

@@ -9,7 +9,6 @@ from django.utils import timezone
 from certificates.models import Certificate
 from certificates.schemas import CertificateOut
 from certificates.tests.conftest import SITE, make
-from core.api import schema_json
 
 pytestmark = pytest.mark.django_db
 
@@ -166,17 +165,26 @@ def test_it_has_a_readable_operation_id(client: Client) -> None:
         ("VR-1", {"revoked_reason": "left from before a reinstatement"}),
     ],
 )
-def test_the_answer_is_byte_for_byte_what_ninja_renders_through_the_schema(
+def test_the_answer_carries_the_record_through_the_schema(
     client: Client, certificate_id: str, fields: dict
 ) -> None:
-    make(certificate_id, **fields)
+    record = make(certificate_id, **fields)
 
     response = client.get(f"/api/certificates/{certificate_id}")
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
-    through_schema = CertificateOut.model_validate_json(response.content).model_dump()
-    assert response.content == schema_json(CertificateOut, through_schema)
+    body = CertificateOut.model_validate_json(response.content)
+    assert (body.certificate_id, body.name, body.domain, body.duration) == (
+        record.certificate_id,
+        record.name,
+        record.course,
+        record.duration,
+    )
+    assert body.issue_date == record.issue_date
+    revoked = record.status == Certificate.Status.REVOKED
+    assert body.revoked_reason == (record.revoked_reason if revoked else "")
+    assert body.verified is (not revoked and record.course != "Eliminated")
 
 
 def test_it_shows_no_reason_left_on_a_valid_record(client: Client) -> None:
