@@ -22,7 +22,7 @@ from catalog.schemas import (
 from core.schemas import ErrorOut, Text
 
 router = Router(tags=["catalog"])
-NOT_FOUND = {404: ErrorOut}
+NOT_FOUND = {404: ErrorOut, 422: ErrorOut}  # 422: a text parameter holding NUL
 
 
 @router.get("/site", response=SiteOut, summary="Public site settings")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django.core.cache import cache
 from django.db import transaction
@@ -54,4 +54,5 @@ def catalog_cached(name: str, build: Callable[[], T]) -> T:
     version = catalog_cache_version()
     if version is None:
         return build()
-    return cache.get_or_set(f"catalog:{version}:{name}", build, timeout=CATALOG_CACHE_SECONDS)
+    value = cache.get_or_set(f"catalog:{version}:{name}", build, timeout=CATALOG_CACHE_SECONDS)
+    return build() if value is None else cast(T, value)

@@ -57,7 +57,7 @@ def certificate_import(
 
 @router.get(
     "/{path:certificate_id}",
-    response={200: CertificateOut, 404: ErrorOut, 429: ErrorOut},
+    response={200: CertificateOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     summary="Verify a certificate by its ID",
     description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
 )

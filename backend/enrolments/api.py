@@ -137,7 +137,7 @@ def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
 
 @router.get(
     "/{reference}",
-    response={200: EnrolmentOut, 404: ErrorOut},
+    response={200: EnrolmentOut, 404: ErrorOut, 422: ErrorOut},
     summary="An enrolment made in this browser or by the logged-in account",
 )
 def enrolment_get(request: HttpRequest, reference: Text) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def enrolment_get(request: HttpRequest, reference: Text) -> dict[str, Any]:
 
 @router.get(
     "/{reference}/qr.svg",
-    response={404: ErrorOut},
+    response={404: ErrorOut, 422: ErrorOut},
     summary="QR code (SVG) of the enrolment's UPI link",
     openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
 )

@@ -13,7 +13,7 @@ router = Router(tags=["internships"])
 
 @router.get(
     "/boards/{slug}",
-    response={200: TaskBoardOut, 404: ErrorOut},
+    response={200: TaskBoardOut, 404: ErrorOut, 422: ErrorOut},
     summary="An internship task board: every task's state; links only for unlocked tasks",
 )
 def task_board_get(
