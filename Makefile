@@ -100,10 +100,11 @@ check-schema: install ## Fail when the committed schema or client is stale (or c
 	  fi; echo "API schema and client are up to date."
 
 # --- Tests ---------------------------------------------------------------------------
-lint: install ## ruff, mypy, ESLint and tsc
+lint: install ## ruff, mypy, import-linter (the backend's layers), ESLint and tsc
 	$(UV) run --frozen ruff check backend
 	$(UV) run --frozen ruff format --check backend
 	$(UV) run --frozen mypy backend
+	cd backend && $(UV) run --frozen lint-imports --no-cache ../.importlinter
 	$(NPM) run --silent lint
 	$(NPM) run --silent typecheck
 

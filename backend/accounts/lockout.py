@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.phones import InvalidPhone, phone_normalise
-from config.env import rate_parts
+from core.env import rate_parts
 from core.http import client_key
 
 LOCKED_OUT = "Too many attempts. Try again in {wait}."

@@ -4,8 +4,12 @@ import contextlib
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+
+from accounts.phones import InvalidPhone, phone_normalise
+
+REFERRAL_PREFIX = "IRCTP"
 
 
 class UserManager(BaseUserManager["User"]):
@@ -13,17 +17,51 @@ class UserManager(BaseUserManager["User"]):
 
     def get_by_natural_key(self, username: str | None) -> User:
         # People type their number in many forms; the database holds E.164.
-        from accounts.phones import InvalidPhone, phone_normalise
-
         with contextlib.suppress(InvalidPhone):
             username = phone_normalise(username or "")
         return self.get(**{self.model.USERNAME_FIELD: username})
 
-    def create_user(self, phone: str, name: str, password: str | None = None, **extra: Any) -> User:
-        # Imported here: services import this module.
-        from accounts.services import user_create
+    def referral_code_for_phone(self, phone: str) -> str:
+        """The referral code for a phone number: IRCTP + its last 4 digits.
 
-        return user_create(phone=phone, name=name, password=password, **extra)
+        When another account already holds that code (two phones can end in the same four
+        digits), the next account gets the last 5 digits, then 6, and so on, so codes stay
+        unique and an existing account's code never changes.
+        """
+        national = "".join(ch for ch in phone if ch.isdigit())[-10:]
+        for length in range(4, len(national) + 1):
+            code = f"{REFERRAL_PREFIX}{national[-length:]}"
+            if not self.filter(referral_code=code).exists():
+                return code
+        # Every suffix of this number is taken: only possible if the full number is already
+        # registered, which the unique phone constraint refuses first.
+        raise IntegrityError(f"No free referral code for {phone}")
+
+    def create_user(self, phone: str, name: str, password: str | None = None, **extra: Any) -> User:
+        """The one place accounts are made (sign-up, createsuperuser, the admin's form): a
+        normalised phone and a unique referral code. Two sign-ups racing for the same code
+        both pass the availability check; the unique constraint stops the second, which
+        then retries with the next longer code."""
+        normalised = phone_normalise(phone)
+        email = (extra.pop("email", "") or "").strip().lower()
+        for _attempt in range(8):
+            user = self.model(
+                phone=normalised,
+                name=name.strip(),
+                email=email,
+                referral_code=self.referral_code_for_phone(normalised),
+                **extra,
+            )
+            user.set_password(password)
+            try:
+                with transaction.atomic():
+                    user.save(using=self._db)
+            except IntegrityError:
+                if self.filter(phone=normalised).exists():
+                    raise
+                continue
+            return user
+        raise IntegrityError("Could not allocate a referral code; please try again.")
 
     def create_superuser(
         self, phone: str, name: str, password: str | None = None, **extra: Any

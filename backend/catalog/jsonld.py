@@ -2,7 +2,7 @@
 
 Built from the same cached public dictionaries the API serves, so the page and its
 structured data always show the same fees and dates. Used through
-`catalog.selectors.catalog_meta_for_path`.
+`catalog_meta_for_path` below.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import Any
 from django.conf import settings
 
 from catalog import selectors
+from catalog.caching import catalog_cached
+from catalog.dates import india_today
 
 CONTEXT = "https://schema.org"
 ONLINE = "https://schema.org/OnlineEventAttendanceMode"
@@ -251,3 +253,16 @@ def meta_table(*, today: date) -> dict[str, dict[str, Any]]:
             "json_ld": [],
         }
     return table
+
+
+def catalog_meta_for_path(*, path: str, today: date | None = None) -> dict[str, Any] | None:
+    """Page-specific <head> data for `path`, or None when the catalogue has none.
+
+    Returns {"title": str | None, "description": str | None, "json_ld": [objects]}: the
+    title has no brand suffix (the caller adds it), None title or description means "keep
+    the route table's", and each JSON-LD object is complete (with "@context"), to be
+    embedded as its own <script type="application/ld+json">.
+    """
+    today = today or india_today()
+    table = catalog_cached(f"meta:{today.isoformat()}", lambda: meta_table(today=today))
+    return table.get(selectors.normalise_site_path(path))

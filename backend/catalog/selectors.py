@@ -376,21 +376,3 @@ def about() -> dict[str, Any]:
     if found is None:
         raise NotFound("The about page has not been written yet.")
     return found
-
-
-# --- Head metadata for the server-rendered pages -----------------------------------------
-
-
-def catalog_meta_for_path(*, path: str, today: date | None = None) -> dict[str, Any] | None:
-    """Page-specific <head> data for `path`, or None when the catalogue has none.
-
-    Returns {"title": str | None, "description": str | None, "json_ld": [objects]}: the
-    title has no brand suffix (the caller adds it), None title or description means "keep
-    the route table's", and each JSON-LD object is complete (with "@context"), to be
-    embedded as its own <script type="application/ld+json">.
-    """
-    from catalog import jsonld
-
-    today = today or india_today()
-    table = catalog_cached(f"meta:{today.isoformat()}", lambda: jsonld.meta_table(today=today))
-    return table.get(normalise_site_path(path))

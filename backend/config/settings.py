@@ -14,7 +14,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import (
+from core.env import (
     env_bool,
     env_float,
     env_int,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
-from config.env import rate_parts
+from core.env import rate_parts
 from core.errors import RateLimited
 
 

@@ -20,7 +20,8 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_safe
 
 from accounts.selectors import user_can_import_certificates, user_public
-from catalog.selectors import catalog_meta_for_path, site_settings_public
+from catalog.jsonld import catalog_meta_for_path
+from catalog.selectors import site_settings_public
 from web.html import FrontendNotBuilt, app_shell, page_preloads, render_page
 from web.page_data import course_page_header, page_api_data
 from web.routes import route_match, routes

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from django.test import override_settings
 
-from catalog.selectors import catalog_meta_for_path
+from catalog.jsonld import catalog_meta_for_path
 
 pytestmark = pytest.mark.django_db
 

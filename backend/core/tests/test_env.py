@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_float, env_int, env_list, secret_key
+from core.env import env_bool, env_float, env_int, env_list, secret_key
 
 
 def test_it_reads_booleans_and_refuses_nonsense(monkeypatch) -> None:

@@ -18,3 +18,9 @@ def test_enrolment_status_values_match_the_model() -> None:
 def test_reward_entry_kind_values_match_the_model() -> None:
     annotation = RewardEntryOut.model_fields["kind"].annotation
     assert list(get_args(annotation)) == list(RewardEntry.Kind.values)
+
+
+def test_referrals_name_the_confirmed_status_as_the_model_does() -> None:
+    from referrals.selectors import CONFIRMED
+
+    assert Enrolment.Status.CONFIRMED == CONFIRMED
