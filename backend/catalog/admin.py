@@ -68,6 +68,15 @@ class ProjectPackageAdmin(admin.ModelAdmin):
 
 @admin.register(Course)
 class CourseAdmin(admin.ModelAdmin):
+    def get_readonly_fields(self, request: HttpRequest, obj: Course | None = None) -> tuple:
+        # Once a course exists its page's address and slug are the site's routes and
+        # links (shared, printed as QR codes): an edit would make the page answer 404.
+        fields = tuple(super().get_readonly_fields(request, obj))
+        return (*fields, "slug", "route") if obj is not None else fields
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Course | None = None) -> dict:
+        return {} if obj is not None else super().get_prepopulated_fields(request, obj)
+
     list_display = (
         "name",
         "route",

@@ -102,4 +102,4 @@ def policy_page_get(request: HttpRequest, slug: Text) -> dict:
 
 @router.get("/about", response={200: AboutOut, **NOT_FOUND}, summary="The about page")
 def about(request: HttpRequest) -> dict:
-    return selectors.about()
+    return selectors.about_page_get()

@@ -15,7 +15,7 @@ from django.conf import settings
 
 from catalog import selectors
 from catalog.caching import catalog_cached
-from catalog.dates import india_today
+from core.dates import india_today
 
 CONTEXT = "https://schema.org"
 ONLINE = "https://schema.org/OnlineEventAttendanceMode"
@@ -243,7 +243,7 @@ def meta_table(*, today: date) -> dict[str, dict[str, Any]]:
             continue
         table[page["route"]] = {"title": page["title"], "description": None, "json_ld": []}
     try:
-        about = selectors.about()
+        about = selectors.about_page_get()
     except selectors.NotFound:
         pass
     else:

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from django.core.cache import cache
@@ -313,21 +312,6 @@ class Event(models.Model):
     def clean(self) -> None:
         if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
             raise ValidationError({"ends_on": "The event cannot end before it starts."})
-
-    @property
-    def last_day(self) -> date:
-        return self.ends_on or self.starts_on
-
-    def status(self, today: date) -> str:
-        """ "past" once the last day is over in India time; `today` is an IST date."""
-        return "past" if self.last_day < today else "upcoming"
-
-    def register_disabled_reason(self, today: date) -> str | None:
-        if self.status(today) == "past":
-            return self.ENDED
-        if not self.registration_open:
-            return self.NOT_OPEN
-        return None
 
 
 class Tournament(models.Model):

@@ -6,7 +6,6 @@ from typing import Any
 from django.core.cache import cache
 
 from catalog.caching import catalog_cached
-from catalog.dates import india_today
 from catalog.formatting import format_rupees
 from catalog.models import (
     SITE_SETTINGS_CACHE_KEY,
@@ -22,6 +21,7 @@ from catalog.models import (
     TeamMember,
 )
 from catalog.rendering import markdown_render
+from core.dates import india_today
 from core.errors import NotFound
 
 _SOCIALS = (
@@ -34,7 +34,8 @@ _SOCIALS = (
 )
 
 
-def site_settings_get() -> SiteSettings:
+def site_settings_row() -> SiteSettings:
+    """The one SiteSettings row (made on first use), for code that edits or renders it."""
     settings_row, _ = SiteSettings.objects.get_or_create(pk=1)
     return settings_row
 
@@ -46,7 +47,7 @@ def site_settings_public() -> dict[str, Any]:
         return dict(cached)
     from accounts.phones import phone_display
 
-    row = site_settings_get()
+    row = site_settings_row()
     socials = [
         {"label": label, "url": getattr(row, field), "icon": icon}
         for field, label, icon in _SOCIALS
@@ -358,7 +359,7 @@ def policy_page_get(*, slug: str) -> dict[str, Any]:
     return found
 
 
-def about() -> dict[str, Any]:
+def about_page_get() -> dict[str, Any]:
     def build() -> dict[str, Any] | None:
         block = ContentBlock.objects.filter(key="about").first()
         if block is None:

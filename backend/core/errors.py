@@ -42,10 +42,6 @@ class NotFound(ApplicationError):
     status_code = 404
 
 
-class PermissionDenied(ApplicationError):
-    status_code = 403
-
-
 class RateLimited(ApplicationError):
     status_code = 429
 

@@ -8,9 +8,9 @@ from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet
 from django.http import HttpRequest
 
+from core.dates import india_today
 from internships import selectors
 from internships.models import TASKS_PER_BOARD, BoardTask, TaskBoard
-from internships.schedule import india_today
 
 
 class BoardTaskInline(admin.StackedInline):

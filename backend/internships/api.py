@@ -3,9 +3,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 
+from core.dates import india_today
 from core.schemas import ErrorOut, Text
 from internships import selectors
-from internships.schedule import india_today
 from internships.schemas import TaskBoardOut
 
 router = Router(tags=["internships"])

@@ -13,16 +13,8 @@ from __future__ import annotations
 
 import calendar
 from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
 
-from django.utils import timezone
-
-INDIA = ZoneInfo("Asia/Kolkata")
-
-
-def india_today(*, now: datetime | None = None) -> date:
-    """The date in India at `now` (default: the server's clock), whatever TIME_ZONE says."""
-    return timezone.localtime(now or timezone.now(), INDIA).date()
+from core.dates import INDIA
 
 
 def india_midnight(*, day: date) -> datetime:

@@ -68,3 +68,13 @@ def test_it_refuses_an_offer_fee_above_the_list_fee(back_office: Client) -> None
     assert response.status_code == 200
     assert "The offer fee must be lower than the list fee." in response.content.decode()
     assert Course.objects.get(pk=course.pk).offer_fee == 499
+
+
+def test_a_course_s_address_and_slug_cannot_be_edited_once_it_exists(back_office: Client) -> None:
+    """A staff edit must never turn a course page into a 404 (issue 17 item 6)."""
+    course = Course.objects.get(slug="java")
+    page = back_office.get(f"/admin/catalog/course/{course.pk}/change/").content.decode()
+
+    assert 'name="route"' not in page and 'name="slug"' not in page
+    assert course.route in page  # shown, read-only
+    assert 'name="route"' in back_office.get("/admin/catalog/course/add/").content.decode()

@@ -4,9 +4,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from catalog.dates import india_today
 from catalog.models import Event
 from catalog.selectors import event_get, event_list
+from core.dates import india_today
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ import zxingcpp
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
-from catalog.selectors import site_settings_get
+from catalog.selectors import site_settings_row
 from certificates.models import Certificate
 from certificates.services import (
     certificate_render_pdf,
@@ -115,7 +115,7 @@ def test_it_renders_a_pdf_whose_qr_code_decodes(tmp_path: Path) -> None:
 def test_it_includes_the_issue_date_and_brand() -> None:
     import datetime
 
-    site = site_settings_get()
+    site = site_settings_row()
     site.brand_name = "Acme Academy"
     site.save()
     certificate = make("WD-005", issue_date=datetime.date(2026, 11, 22))
@@ -156,7 +156,7 @@ def test_it_renders_again_when_the_brand_changes() -> None:
     certificate = make("WD-008")
     first = certificate_render_pdf(certificate=certificate)
 
-    site = site_settings_get()
+    site = site_settings_row()
     site.brand_name = "New Brand"
     site.save()
     second = certificate_render_pdf(certificate=certificate)

@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
-from catalog.selectors import site_settings_get
+from catalog.selectors import site_settings_row
 from core.permissions import BACK_OFFICE_GROUP, back_office_group_sync
 from enrolments import services
 from enrolments.models import Enrolment
@@ -32,7 +32,7 @@ def _enrolment_settings(settings: Any) -> None:
 
 @pytest.fixture
 def payee(db: None) -> None:
-    row = site_settings_get()
+    row = site_settings_row()
     row.upi_payee_id = PAYEE_ID
     row.upi_payee_name = PAYEE_NAME
     row.brand_name = "Test Brand"

@@ -7,11 +7,11 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from core.dates import india_today
 from internships.schedule import (
     board_cycle_start,
     board_next_cycle_start,
     india_midnight,
-    india_today,
     task_unlock_date,
 )
 

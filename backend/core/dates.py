@@ -1,0 +1,15 @@
+"""Calendar days are India days (Asia/Kolkata), whatever the server's or the visitor's clock."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+
+INDIA = ZoneInfo("Asia/Kolkata")
+
+
+def india_today(*, now: datetime | None = None) -> date:
+    """The date in India at `now` (timezone-aware; default: the server's clock)."""
+    return timezone.localtime(now or timezone.now(), INDIA).date()
