@@ -83,14 +83,8 @@ function buildPaths(): Record<RouteId, string> {
 /** `paths.home`, `paths.getquote`, … — one constant per route in routes.json. */
 export const paths = buildPaths()
 
-/**
- * Pages the app links to that arrive in a later issue; until they are listed in
- * routes.json the server answers them with the not-found page.
- */
-export const upcomingPaths = {} as const
-
-/** Every path the app links to, whether its page exists yet or not. */
-export const links: typeof upcomingPaths & Record<RouteId, string> = { ...upcomingPaths, ...paths }
+/** Every path the app links to. */
+export const links: Record<RouteId, string> = paths
 
 /** `/getquote?package=web-project` */
 export function quotePath(packageSlug?: string): string {

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { links } from '@/config/paths'
 import { useAbout } from '@/features/catalog/api/get-about'
 import { AboutIllustration } from '@/features/catalog/components/illustrations'
-import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
 

@@ -10,7 +10,7 @@ import { contactPath, paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
-import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 
 
 /**

@@ -12,7 +12,7 @@ import { contactPath, links } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
-import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 
 import { ApiError } from '@/lib/api-client'
 

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { useCourses } from '@/features/catalog/api/get-courses'
 import { CourseCard } from '@/features/catalog/components/course-card'
-import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 
 function BootcampCard() {
   const { data: bootcamp } = useCourseByRoute(paths.bootcamp)

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header'
 import { useEvents, type CatalogEvent } from '@/features/catalog/api/get-events'
 import { EventCard } from '@/features/catalog/components/event-card'
-import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 
 function EventList({ id, title, events, empty }: { id: string; title: string; events: readonly CatalogEvent[]; empty: string }) {
   return (

@@ -2,7 +2,7 @@ import { useCurrentRoute } from '@/app/use-current-route'
 import { PageHeader } from '@/components/ui/page-header'
 import { eventSlugs, useEvent } from '@/features/catalog/api/get-event'
 import { EventDetail } from '@/features/catalog/components/event-detail'
-import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 
 export function Component() {
   const route = useCurrentRoute()

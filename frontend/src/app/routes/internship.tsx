@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { links } from '@/config/paths'
 import { useInternshipDomains } from '@/features/catalog/api/get-internship-domains'
 import { InternshipCard } from '@/features/catalog/components/internship-card'
-import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 
 export function Component() {
   const domains = useInternshipDomains()

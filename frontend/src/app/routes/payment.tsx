@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
-import { LoadError } from '@/features/catalog/components/query-states'
+import { LoadError } from '@/components/ui/query-states'
 import { useBootcampPayment } from '@/features/enrolments/api/get-bootcamp-payment'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
 

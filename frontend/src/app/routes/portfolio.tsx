@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { links } from '@/config/paths'
 import { usePortfolio } from '@/features/catalog/api/get-portfolio'
 import { PortfolioCard } from '@/features/catalog/components/portfolio-card'
-import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 
 const ALL = ''

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header'
 import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { PackageCard } from '@/features/catalog/components/package-card'
-import { CardGridSkeleton, LoadError } from '@/features/catalog/components/query-states'
+import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 
 export function Component() {
   const packages = useProjectPackages()

@@ -4,7 +4,7 @@ import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { links } from '@/config/paths'
 import { useProgramme } from '@/features/catalog/api/get-programme'
-import { LoadError, TextSkeleton } from '@/features/catalog/components/query-states'
+import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 
 export function Component() {
   const programme = useProgramme()
