@@ -74,12 +74,18 @@ class LoginThrottleBackend:
             scope=PAIR, ident=pair, rate=settings.LOGIN_FAILURES_PER_PHONE_AND_IP
         )
         try:
+            # An address past its ceiling has failed many times: refused for any phone.
+            rate_limit_check(
+                scope=ADDRESS, ident=address, rate=settings.LOGIN_FAILURES_PER_IP, message=TOO_MANY
+            )
+            # A phone past its ceiling is refused only to addresses that failed for it.
             if failed_here:
-                for scope, ident, rate in (
-                    (ADDRESS, address, settings.LOGIN_FAILURES_PER_IP),
-                    (PHONE, phone, settings.LOGIN_FAILURES_PER_PHONE),
-                ):
-                    rate_limit_check(scope=scope, ident=ident, rate=rate, message=TOO_MANY)
+                rate_limit_check(
+                    scope=PHONE,
+                    ident=phone,
+                    rate=settings.LOGIN_FAILURES_PER_PHONE,
+                    message=TOO_MANY,
+                )
             # Counted now, before the password is checked; a success resets it.
             rate_limit_hit(
                 scope=PAIR,
