@@ -64,10 +64,13 @@ migrate: install ## Create or update the database (SQLite under var/ by default)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) createcachetable
 
-run: build migrate ## Install, build, migrate and serve on HOST:PORT with gunicorn
+run: build migrate ## Install, build, migrate and serve on HOST:PORT with gunicorn and the email worker
 	@echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)"
-	SITE_URL="$(SITE_URL)" $(UV) run --frozen gunicorn config.wsgi --chdir backend --bind $(HOST):$(PORT) \
-	  --workers $(WORKERS) --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+	@trap 'kill 0' EXIT INT TERM; \
+	  SITE_URL="$(SITE_URL)" $(MANAGE) send_queued_mail_loop & \
+	  SITE_URL="$(SITE_URL)" $(UV) run --frozen gunicorn config.wsgi --chdir backend --bind $(HOST):$(PORT) \
+	  --workers $(WORKERS) --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}" & \
+	  wait -n
 
 dev: install migrate ## Hot-reloading development: Vite on :5173 proxying to Django on :8000
 	@test -f frontend/dist/index.html || $(NPM) run build

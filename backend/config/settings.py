@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "axes",
+    "post_office",
     "core",
     "accounts",
     "catalog",
@@ -308,6 +309,14 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Who is told about new enquiries. Empty: every active staff account that has an email.
 STAFF_NOTIFY_EMAILS = env_list("STAFF_NOTIFY_EMAILS")
 NOTIFICATION_MAX_ATTEMPTS = env_int("NOTIFICATION_MAX_ATTEMPTS", 8, minimum=1)
+# The email queue (django-post-office, core/email.py): it sends through EMAIL_BACKEND.
+POST_OFFICE = {
+    "MAX_RETRIES": NOTIFICATION_MAX_ATTEMPTS - 1,
+    "RETRY_INTERVAL": timedelta(minutes=env_int("NOTIFICATION_RETRY_MINUTES", 5, minimum=1)),
+    "DEFAULT_PRIORITY": "medium",
+    "MESSAGE_ID_ENABLED": True,
+    "LOG_LEVEL": 1,  # failures only
+}
 
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "en-in"
@@ -335,5 +344,9 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+        "post_office": {"level": "WARNING"},
+    },
 }

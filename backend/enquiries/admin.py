@@ -8,11 +8,10 @@ from urllib.parse import quote
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 
 from enquiries import services
-from enquiries.models import Enquiry, OutboundEmail
+from enquiries.models import Enquiry
 
 VISITOR_FIELDS = (
     "kind",
@@ -87,83 +86,3 @@ class EnquiryAdmin(admin.ModelAdmin):
             services.enquiry_mark_new(enquiry=enquiry)
             count += 1
         self.message_user(request, f"{count} enquiry(ies) marked as new.", messages.SUCCESS)
-
-
-@admin.register(OutboundEmail)
-class OutboundEmailAdmin(admin.ModelAdmin):
-    list_display = (
-        "created_at",
-        "subject",
-        "to",
-        "topic",
-        "status",
-        "attempts",
-        "next_attempt_at",
-        "last_error_short",
-    )
-    list_filter = ("status", "topic")
-    search_fields = ("subject", "to", "body")
-    date_hierarchy = "created_at"
-    actions = ("retry_now",)
-    readonly_fields = (
-        "created_at",
-        "topic",
-        "related_link",
-        "status",
-        "attempts",
-        "last_error",
-        "last_attempt_at",
-        "next_attempt_at",
-        "sent_at",
-        "subject",
-        "body",
-        "reply_to",
-    )
-    # Staff may correct the recipients of an email that could not be sent.
-    fields = ("to", *readonly_fields)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def get_readonly_fields(
-        self, request: HttpRequest, obj: OutboundEmail | None = None
-    ) -> tuple[str, ...]:
-        if obj is not None and obj.status == OutboundEmail.Status.SENT:
-            return ("to", *self.readonly_fields)
-        return tuple(self.readonly_fields)
-
-    @admin.display(description="Last error")
-    def last_error_short(self, obj: OutboundEmail) -> str:
-        return obj.last_error[:80] + ("…" if len(obj.last_error) > 80 else "")
-
-    @admin.display(description="About")
-    def related_link(self, obj: OutboundEmail) -> str:
-        if obj.content_type is None or not obj.object_id:
-            return "-"
-        try:
-            url = reverse(
-                f"admin:{obj.content_type.app_label}_{obj.content_type.model}_change",
-                args=[obj.object_id],
-            )
-        except NoReverseMatch:
-            return f"{obj.content_type.name} #{obj.object_id}"
-        return format_html('<a href="{}">{} #{}</a>', url, obj.content_type.name, obj.object_id)
-
-    @admin.action(description="Retry sending now")
-    def retry_now(self, request: HttpRequest, queryset: QuerySet[OutboundEmail]) -> None:
-        sent = failed = 0
-        for outbound in queryset.exclude(status=OutboundEmail.Status.SENT):
-            if services.notification_retry(outbound=outbound):
-                sent += 1
-            else:
-                failed += 1
-        if sent:
-            self.message_user(request, f"{sent} email(s) sent.", messages.SUCCESS)
-        if failed:
-            self.message_user(
-                request,
-                f"{failed} email(s) could not be sent; see their last error.",
-                messages.WARNING,
-            )
-        if not sent and not failed:
-            self.message_user(request, "Nothing to send: those emails were already sent.")

@@ -1,8 +1,6 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.contenttypes.fields import GenericForeignKey
-from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils import timezone
 
@@ -64,54 +62,3 @@ class Enquiry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} from {self.name} <{self.email}>: {self.subject}"
-
-
-class OutboundEmail(models.Model):
-    """The notification outbox: every email the site sends to people goes through here.
-
-    A row is written in the same transaction as the thing it is about, then sent; a failed
-    send is retried with back-off by `manage.py send_pending_notifications` until
-    NOTIFICATION_MAX_ATTEMPTS, so an SMTP outage never loses a notification.
-    """
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
-
-    to = models.TextField(help_text="Recipients, separated by commas.")
-    subject = models.CharField(max_length=255)
-    body = models.TextField()
-    reply_to = models.CharField(max_length=254, blank=True)
-    # What the email is about, for other apps too: a free tag ("enquiry.received",
-    # "enrolment.payment") and, optionally, the object itself.
-    topic = models.CharField(max_length=60, blank=True, db_index=True)
-    content_type = models.ForeignKey(
-        ContentType, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    object_id = models.CharField(max_length=64, blank=True)
-    related_object = GenericForeignKey("content_type", "object_id")
-
-    created_at = models.DateTimeField(default=timezone.now)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    last_attempt_at = models.DateTimeField(null=True, blank=True)
-    next_attempt_at = models.DateTimeField(default=timezone.now)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ("-created_at",)
-        verbose_name = "outbound email"
-        indexes = [
-            # The sender's query: pending rows that are due.
-            models.Index(fields=["status", "next_attempt_at"], name="outbound_due"),
-            models.Index(fields=["content_type", "object_id"], name="outbound_object"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.subject} → {self.to or '(no recipients)'} [{self.status}]"
-
-    @property
-    def recipients(self) -> list[str]:
-        return [address.strip() for address in self.to.split(",") if address.strip()]

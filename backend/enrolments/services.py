@@ -17,9 +17,9 @@ from accounts.phones import InvalidPhone, phone_normalise
 from catalog.formatting import format_rupees
 from catalog.models import Course
 from catalog.selectors import site_settings_public
+from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.mailbox import email_mailbox
-from enquiries.services import notification_enqueue
 from enrolments.models import Enrolment, UtrChange
 from enrolments.selectors import enrolment_payment_instructions
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
@@ -345,13 +345,12 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     enrolment.save(update_fields=["status", "confirmed_at", "confirmed_by"])
     referral_credit_for_enrolment(enrolment=enrolment, by=_by(by))
     if enrolment.email:
-        notification_enqueue(
+        email_queue(
             to=enrolment.email,
             subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
             body=_confirmed_body(enrolment),
             reply_to=site_settings_public()["email"],
             topic="enrolment.confirmed",
-            related=enrolment,
         )
     return enrolment
 
@@ -387,13 +386,12 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
             enrolment=enrolment, by=_by(by), reason=f"Enrolment rejected: {text}"
         )
     if enrolment.email:
-        notification_enqueue(
+        email_queue(
             to=enrolment.email,
             subject=f"Payment not confirmed: {enrolment.course.name} ({enrolment.reference})",
             body=_rejected_body(enrolment),
             reply_to=site_settings_public()["email"],
             topic="enrolment.rejected",
-            related=enrolment,
         )
     return enrolment
 

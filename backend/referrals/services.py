@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from catalog.formatting import format_rupees
+from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
-from enquiries.services import notification_enqueue
 from referrals.models import PayoutRequest, RewardEntry
 from referrals.selectors import referral_figures
 
@@ -169,7 +169,7 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
         note=f"Paid to {payout.upi_id}, reference {text}"[:500],
     )
     if user.email:
-        notification_enqueue(
+        email_queue(
             to=user.email,
             subject=f"Your referral reward of {format_rupees(payout.amount)} has been paid",
             body=(
@@ -178,7 +178,6 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
                 f"Payment reference: {text}\n\nThank you for referring your friends.\n"
             ),
             topic="referral.payout",
-            related=payout,
         )
     return payout
 

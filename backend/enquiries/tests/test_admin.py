@@ -4,10 +4,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from post_office.models import STATUS
 
 from accounts.models import User
-from enquiries.models import Enquiry, OutboundEmail
-from enquiries.services import notification_enqueue
+from core.email import email_queue
+from enquiries.models import Enquiry
 
 pytestmark = pytest.mark.django_db
 
@@ -111,19 +112,17 @@ def test_it_keeps_learners_out_of_the_admin(learner_client: Client, enquiry: Enq
     assert response["Location"].startswith("/admin/login/")
 
 
-def test_it_retries_an_outbound_email_from_the_admin(inbox_client: Client, settings: Any) -> None:
-    settings.EMAIL_BACKEND = "enquiries.tests.conftest.FailingEmailBackend"
-    outbound = notification_enqueue(to="a@example.com", subject="Hi", body="Body", send_now=False)
-    outbound_list = "/admin/enquiries/outboundemail/"
-    assert inbox_client.get(outbound_list).status_code == 200
-    assert inbox_client.get(f"{outbound_list}{outbound.pk}/change/").status_code == 200
+def test_staff_see_failed_emails_and_requeue_them(settings: Any) -> None:
+    superuser = User.objects.create_superuser(
+        phone="9000000777", name="Root", password="x-long-pass-1"
+    )
+    client = Client()
+    client.force_login(superuser)
+    settings.STAFF_NOTIFY_EMAILS = []
+    email = email_queue(to=[], subject="Hi", body="Body", topic="enquiry.received")
 
-    inbox_client.post(outbound_list, {"action": "retry_now", "_selected_action": [outbound.pk]})
-    outbound.refresh_from_db()
-    assert outbound.status == OutboundEmail.Status.PENDING
-    assert outbound.attempts == 1
-
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    inbox_client.post(outbound_list, {"action": "retry_now", "_selected_action": [outbound.pk]})
-    outbound.refresh_from_db()
-    assert outbound.status == OutboundEmail.Status.SENT
+    page = client.get("/admin/post_office/email/", {"status__exact": STATUS.failed})
+    assert page.status_code == 200 and "Hi" in page.content.decode()
+    client.post("/admin/post_office/email/", {"action": "requeue", "_selected_action": [email.pk]})
+    email.refresh_from_db()
+    assert email.status == STATUS.queued

@@ -8,7 +8,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
-from enquiries.models import OutboundEmail
+from core.tests.mail import queued_about
 from enrolments import services
 from enrolments.models import Enrolment, UtrChange
 from enrolments.tests.conftest import enrol, referred
@@ -94,7 +94,7 @@ def test_it_rejects_with_the_reason_and_emails_the_student(
 
     rejected = Enrolment.objects.get()
     assert rejected.status == "rejected" and rejected.rejected_reason == "No money arrived."
-    assert OutboundEmail.objects.filter(topic="enrolment.rejected").count() == 1
+    assert len(queued_about("enrolment.rejected")) == 1
 
 
 def test_it_undoes_a_confirmation_with_a_reason(

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import pytest
+from post_office.models import Email
 
 from accounts.models import User
 from catalog.models import Course
 from core.errors import ApplicationError, FieldErrors
-from enquiries.models import OutboundEmail
+from core.tests.mail import queued_about
 from enrolments import services
 from enrolments.models import Enrolment
 from enrolments.tests.conftest import enrol, referred
@@ -32,10 +33,10 @@ def test_it_confirms_credits_the_referrer_and_emails_the_student(
     assert confirmed.status == Enrolment.Status.CONFIRMED
     assert confirmed.confirmed_by == staff and confirmed.confirmed_at is not None
     assert kinds(learner) == [("credit", 150, 1)]
-    email = OutboundEmail.objects.get(topic="enrolment.confirmed")
-    assert email.to == "kiran@example.org"
+    [email] = queued_about("enrolment.confirmed")
+    assert email.to == ["kiran@example.org"]
     assert enrolment.reference in email.subject
-    assert "₹999" in email.body
+    assert "₹999" in email.message
 
 
 def test_it_credits_once_when_confirmed_twice(course: Course, learner: User, staff: User) -> None:
@@ -45,7 +46,7 @@ def test_it_credits_once_when_confirmed_twice(course: Course, learner: User, sta
     services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
 
     assert kinds(learner) == [("credit", 150, 1)]
-    assert OutboundEmail.objects.filter(topic="enrolment.confirmed").count() == 1
+    assert len(queued_about("enrolment.confirmed")) == 1
 
 
 def test_it_confirms_without_a_referrer_or_a_reward(
@@ -69,7 +70,7 @@ def test_it_emails_nobody_when_no_email_was_given(course: Course, staff: User) -
     services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
     services.enrolment_reject(enrolment_id=enrolment.pk, by=staff, reason="Refunded.")
 
-    assert not OutboundEmail.objects.exists()
+    assert not Email.objects.exists()
 
 
 def test_it_rejects_with_a_reason_and_emails_it(course: Course, staff: User) -> None:
@@ -82,8 +83,8 @@ def test_it_rejects_with_a_reason_and_emails_it(course: Course, staff: User) -> 
     assert rejected.status == Enrolment.Status.REJECTED
     assert rejected.rejected_reason == "No payment arrived."
     assert rejected.rejected_by == staff
-    email = OutboundEmail.objects.get(topic="enrolment.rejected")
-    assert "No payment arrived." in email.body
+    [email] = queued_about("enrolment.rejected")
+    assert "No payment arrived." in email.message
 
 
 def test_it_refuses_to_reject_without_a_reason(course: Course, staff: User) -> None:

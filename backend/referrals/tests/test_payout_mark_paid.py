@@ -5,7 +5,7 @@ import pytest
 from accounts.models import User
 from catalog.models import Course
 from core.errors import ApplicationError, FieldErrors
-from enquiries.models import OutboundEmail
+from core.tests.mail import queued_about
 from enrolments import services as enrolment_services
 from referrals import services
 from referrals.models import PayoutRequest, RewardEntry
@@ -27,7 +27,7 @@ def test_it_debits_the_ledger_and_tells_the_referrer(
     debit = RewardEntry.objects.get(kind="payout")
     assert (debit.user, debit.amount, debit.payout) == (learner, 150, paid)
     assert referral_summary(user=learner)["balance"] == 0
-    assert OutboundEmail.objects.get(topic="referral.payout").to == learner.email
+    assert queued_about("referral.payout")[0].to == [learner.email]
 
 
 def test_it_pays_a_request_once(learner: User, staff: User, earned: int) -> None:

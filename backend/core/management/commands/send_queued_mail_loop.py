@@ -1,0 +1,44 @@
+"""Send queued email every few seconds until stopped (make run's worker; in production a
+systemd service, or post-office's own `send_queued_mail` from cron)."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from types import FrameType
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import close_old_connections
+from post_office.mail import send_queued_mail_until_done
+
+
+class Command(BaseCommand):
+    help = "Send queued email (django-post-office) every --interval seconds until stopped."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--interval", type=float, default=5, help="Seconds between passes (5).")
+        parser.add_argument("--once", action="store_true", help="One pass, then stop.")
+
+    def handle(self, *args: Any, interval: float, once: bool, **options: Any) -> None:
+        if interval <= 0:
+            raise CommandError("--interval must be more than 0.")
+        stop = threading.Event()
+
+        def on_signal(signum: int, frame: FrameType | None) -> None:
+            stop.set()
+
+        if not once:
+            signal.signal(signal.SIGTERM, on_signal)
+            signal.signal(signal.SIGINT, on_signal)
+            self.stdout.write(f"Sending queued email every {interval:g}s (Ctrl-C to stop).")
+        while True:
+            close_old_connections()  # a long-running worker must not keep a dead connection
+            try:
+                # Holds post-office's lock file while sending: two workers on one machine
+                # never send the same email.
+                send_queued_mail_until_done()
+            except Exception as exc:  # keep the worker alive through a database hiccup
+                self.stderr.write(f"Pass failed: {type(exc).__name__}: {exc}")
+            if once or stop.wait(interval):
+                break
