@@ -347,6 +347,7 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
-        "post_office": {"level": "WARNING"},
+        # With a handler of its own here, post-office does not add its INFO handler.
+        "post_office": {"level": "WARNING", "handlers": ["console"], "propagate": False},
     },
 }
