@@ -6,7 +6,6 @@ from typing import Any
 from django.core.cache import cache
 
 from catalog.caching import catalog_cached
-from catalog.formatting import format_rupees
 from catalog.models import (
     SITE_SETTINGS_CACHE_KEY,
     ContentBlock,
@@ -23,6 +22,7 @@ from catalog.models import (
 from catalog.rendering import markdown_render
 from core.dates import india_today
 from core.errors import NotFound
+from core.money import format_rupees
 
 _SOCIALS = (
     ("facebook_url", "Facebook", "facebook"),

@@ -7,9 +7,9 @@ from django.conf import settings
 
 from accounts.models import User
 from accounts.phones import phone_display
-from catalog.formatting import format_rupees
 from catalog.selectors import site_settings_public
 from core.errors import NotFound
+from core.money import format_rupees
 from enrolments.models import Enrolment
 from enrolments.upi import UpiPayment
 

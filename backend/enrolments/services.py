@@ -14,12 +14,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
-from catalog.formatting import format_rupees
 from catalog.models import Course
 from catalog.selectors import site_settings_public
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.mailbox import email_mailbox
+from core.money import format_rupees
 from enrolments.models import Enrolment, UtrChange
 from enrolments.selectors import enrolment_payment_instructions
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
@@ -302,7 +302,11 @@ def enrolment_correct_utr(
             extra={"fields": {"utr": UTR_TAKEN}},
         )
     UtrChange.objects.create(
-        enrolment=enrolment, old_utr=enrolment.utr, new_utr=value, reason=text, changed_by=_by(by)
+        enrolment=enrolment,
+        old_utr=enrolment.utr,
+        new_utr=value,
+        reason=text,
+        changed_by=_staff_or_none(by),
     )
     enrolment.utr = value
     fields = ["utr"]
@@ -314,7 +318,9 @@ def enrolment_correct_utr(
     return enrolment
 
 
-def _by(user: Any) -> User | None:
+def _staff_or_none(user: Any) -> User | None:
+    """Who made the change, as recorded on the row: None for a caller without a saved
+    account (a management command, a test)."""
     return user if getattr(user, "pk", None) else None
 
 
@@ -341,9 +347,9 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
         )
     enrolment.status = Enrolment.Status.CONFIRMED
     enrolment.confirmed_at = timezone.now()
-    enrolment.confirmed_by = _by(by)
+    enrolment.confirmed_by = _staff_or_none(by)
     enrolment.save(update_fields=["status", "confirmed_at", "confirmed_by"])
-    referral_credit_for_enrolment(enrolment=enrolment, by=_by(by))
+    referral_credit_for_enrolment(enrolment=enrolment, by=_staff_or_none(by))
     if enrolment.email:
         email_queue(
             to=enrolment.email,
@@ -379,11 +385,11 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
     enrolment.status = Enrolment.Status.REJECTED
     enrolment.rejected_reason = text
     enrolment.rejected_at = timezone.now()
-    enrolment.rejected_by = _by(by)
+    enrolment.rejected_by = _staff_or_none(by)
     enrolment.save(update_fields=["status", "rejected_reason", "rejected_at", "rejected_by"])
     if was_confirmed:
         referral_reverse_for_enrolment(
-            enrolment=enrolment, by=_by(by), reason=f"Enrolment rejected: {text}"
+            enrolment=enrolment, by=_staff_or_none(by), reason=f"Enrolment rejected: {text}"
         )
     if enrolment.email:
         email_queue(
@@ -409,7 +415,7 @@ def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> E
     enrolment.confirmed_at = None
     enrolment.confirmed_by = None
     enrolment.unconfirmed_at = timezone.now()
-    enrolment.unconfirmed_by = _by(by)
+    enrolment.unconfirmed_by = _staff_or_none(by)
     enrolment.unconfirmed_reason = text
     try:
         with transaction.atomic():
@@ -431,7 +437,7 @@ def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> E
             status_code=409,
         ) from None
     referral_reverse_for_enrolment(
-        enrolment=enrolment, by=_by(by), reason=f"Confirmation undone: {text}"
+        enrolment=enrolment, by=_staff_or_none(by), reason=f"Confirmation undone: {text}"
     )
     return enrolment
 

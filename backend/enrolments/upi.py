@@ -16,7 +16,7 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.image.svg import SvgPathFillImage
 
-from catalog.formatting import format_rupees
+from core.money import format_rupees
 
 SAFE = "@"
 NOTE_MAX = 50  # some UPI apps cut longer notes

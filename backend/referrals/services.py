@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from catalog.formatting import format_rupees
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
+from core.money import format_rupees
 from referrals.models import PayoutRequest, RewardEntry
 from referrals.selectors import referral_figures
 

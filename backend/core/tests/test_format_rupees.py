@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from catalog.formatting import format_rupees
+from core.money import format_rupees
 
 
 @pytest.mark.parametrize(
