@@ -152,7 +152,7 @@ bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): bundle sizes, 
 	  $(UV) run --frozen python bench/report.py || status=1; \
 	  exit $$status
 
-bench-load: install ## 60 s of mixed traffic at 50 connections on gunicorn + PostgreSQL + Redis (BENCH_LOAD_ARGS=--fault restarts PostgreSQL halfway)
+bench-load: install ## Import 1,000,000 certificates, then mixed traffic and verify only (closed and open loop) on gunicorn + PostgreSQL + Redis -> bench/results.md (minutes; not a test. BENCH_LOAD_ARGS="--certificates 20000 --seconds 5" for a quick run, --fault restarts PostgreSQL halfway)
 	@test -f frontend/dist/index.html || $(NPM) run build
 	$(UV) run --frozen python bench/load.py $(BENCH_LOAD_ARGS)
 
