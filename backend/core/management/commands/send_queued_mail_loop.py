@@ -9,8 +9,9 @@ from types import FrameType
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import close_old_connections
-from post_office.mail import send_queued_mail_until_done
+from django.db import close_old_connections, connection
+from post_office.lockfile import FileLock, FileLocked, default_lockfile
+from post_office.mail import send_queued
 
 
 class Command(BaseCommand):
@@ -33,11 +34,17 @@ class Command(BaseCommand):
             signal.signal(signal.SIGINT, on_signal)
             self.stdout.write(f"Sending queued email every {interval:g}s (Ctrl-C to stop).")
         while True:
-            close_old_connections()  # a long-running worker must not keep a dead connection
+            # A long-running worker must not keep a dead or stale connection (unless it runs
+            # inside a transaction, as under the test suite).
+            if not connection.in_atomic_block:
+                close_old_connections()
             try:
-                # Holds post-office's lock file while sending: two workers on one machine
-                # never send the same email.
-                send_queued_mail_until_done()
+                # Post-office's lock file, as its send_queued_mail command holds it: two
+                # workers on one machine never send the same email at once.
+                with FileLock(default_lockfile):
+                    send_queued()
+            except FileLocked:
+                pass  # another worker is sending; try again next pass
             except Exception as exc:  # keep the worker alive through a database hiccup
                 self.stderr.write(f"Pass failed: {type(exc).__name__}: {exc}")
             if once or stop.wait(interval):
