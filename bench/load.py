@@ -52,6 +52,7 @@ targets are reported, not failures: this is a measurement.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import itertools
 import json
@@ -229,6 +230,7 @@ def write_csv(path: Path, rows: int, prefix: str) -> None:
 class ImportFigure:
     rows: int
     seconds: float
+    cpu_seconds: float  # the command's own user + system time (PostgreSQL's is not in it)
     peak_rss_mb: float
 
     @property
@@ -259,7 +261,7 @@ def timed_import(env: dict[str, str], tmp: Path, rows: int, prefix: str) -> Impo
     if process.returncode != 0 or f"created: {rows} " not in text:
         raise SystemExit(f"import_certificates of {rows:,} rows failed:\n{text[-3000:]}")
     # ru_maxrss is in kilobytes on Linux.
-    return ImportFigure(rows, seconds, usage.ru_maxrss / 1024)
+    return ImportFigure(rows, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
 
 
 def delete_certificates(env: dict[str, str], prefix: str) -> None:
@@ -289,24 +291,26 @@ def import_all(env: dict[str, str], tmp: Path, certificates: int) -> list[Import
 def print_import(figure: ImportFigure) -> None:
     print(
         f"  import of {figure.rows:>9,} rows: {figure.seconds:6.1f} s, "
-        f"{figure.rows_per_second:8,.0f} rows/s, peak memory {figure.peak_rss_mb:6.0f} MB"
+        f"{figure.rows_per_second:8,.0f} rows/s, its CPU {figure.cpu_seconds:6.1f} s, "
+        f"peak memory {figure.peak_rss_mb:6.0f} MB"
     )
 
 
 # --- CPU accounting --------------------------------------------------------------------------
 
 
-def workers_cpu_seconds(master: int) -> float | None:
-    """User + system CPU seconds used so far by gunicorn's workers (Linux /proc), or None."""
+def workers_cpu_seconds(master: int) -> dict[int, float] | None:
+    """User + system CPU seconds used so far by each of gunicorn's workers (Linux /proc)."""
     try:
         children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        total = 0
+        seconds = {}
         for child in children:
             fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+            # utime, stime in clock ticks
+            seconds[int(child)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
-    return total / os.sysconf("SC_CLK_TCK")
+    return seconds
 
 
 def machine_cpu() -> tuple[int, int] | None:
@@ -331,7 +335,8 @@ class Meter:
     master: int
     wall: float = 0.0
     client: float = 0.0
-    workers: float | None = None
+    workers: float | None = None  # None when unknown, or when a worker was replaced
+    replaced: int = 0  # workers gone during the run (their last CPU time is lost)
     machine_busy: float | None = None  # share of all CPUs' time, 0..1
 
     def __enter__(self) -> Meter:
@@ -346,7 +351,9 @@ class Meter:
         self.client = own_cpu_seconds() - self._client
         workers = workers_cpu_seconds(self.master)
         if workers is not None and self._workers is not None:
-            self.workers = workers - self._workers
+            self.replaced = len(set(self._workers) - set(workers))
+            if not self.replaced:
+                self.workers = sum(t - self._workers.get(pid, 0.0) for pid, t in workers.items())
         machine = machine_cpu()
         if machine is not None and self._machine is not None:
             busy, total = (
@@ -359,6 +366,7 @@ class Meter:
             "client_cpu_seconds": round(self.client, 2),
             "client_cpu_share_of_one_core": round(self.client / self.wall, 3),
             "workers_cpu_seconds": None if self.workers is None else round(self.workers, 2),
+            "workers_replaced": self.replaced,
             "workers_cpu_us_per_request": (
                 None
                 if self.workers is None or not requests
@@ -374,6 +382,8 @@ class Meter:
                 f"gunicorn workers' CPU {self.workers:.1f} s "
                 f"({self.workers / requests * 1e6:,.0f} µs per request)"
             )
+        if self.replaced:
+            parts.append(f"{self.replaced} gunicorn worker(s) replaced during the run")
         if self.machine_busy is not None:
             parts.append(f"all {os.cpu_count()} CPUs {self.machine_busy:.0%} busy")
         return "CPU: " + "; ".join(parts) + "."
@@ -633,11 +643,24 @@ def open_loop(
             mine.append(Timed(scheduled, picked, started, time.monotonic(), outcome))
         connection.close()
 
-    workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
-    for thread in workers:
-        thread.start()
-    for thread in workers:
-        thread.join()
+    # Keeping a timetable on a machine whose cores the server saturates: the client's
+    # threads hand the GIL over every 0.2 ms instead of 5 ms, and (when allowed: root) run
+    # at a higher priority than the server, which only lends them the CPU they use (shown
+    # in its CPU line). The client's own lateness is measured and reported either way.
+    switch_interval = sys.getswitchinterval()
+    niceness = os.getpriority(os.PRIO_PROCESS, 0)
+    sys.setswitchinterval(0.0002)
+    with contextlib.suppress(PermissionError):
+        os.setpriority(os.PRIO_PROCESS, 0, niceness - 10)  # new threads inherit it (Linux)
+    try:
+        workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
+        for thread in workers:
+            thread.start()
+        for thread in workers:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch_interval)
+        os.setpriority(os.PRIO_PROCESS, 0, niceness)
     return [t for chunk in per_thread for t in chunk], t0
 
 
@@ -795,7 +818,8 @@ def results_rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             (
                 f"certificate import, {figure['rows']:,} new rows (`import_certificates`, "
                 "start-up included)",
-                f"{figure['rows_per_second']:,.0f} rows/s ({figure['seconds']:.1f} s)",
+                f"{figure['rows_per_second']:,.0f} rows/s ({figure['seconds']:.1f} s; "
+                f"the command's CPU {figure['cpu_seconds']:.1f} s)",
                 f"≥ {IMPORT_TARGET_ROWS_PER_SECOND:,} rows/s" if main_import else "",
                 met(ok) if main_import else "",
             )
@@ -812,6 +836,21 @@ def results_rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
                 f"{figure['peak_rss_mb']:,.0f} MB",
                 target,
                 met(flat),
+            )
+        )
+    baseline = imports[0] if imports[0]["rows"] == IMPORT_MEMORY_SIZES[0] else None
+    if baseline is not None and len(imports) > 1:
+        growth = ", ".join(
+            f"+{f['peak_rss_mb'] - baseline['peak_rss_mb']:,.0f} MB at {f['rows']:,} rows"
+            for f in imports[1:]
+        )
+        rows.append(
+            (
+                f"import's memory above the {baseline['rows']:,}-row import's "
+                f"{baseline['peak_rss_mb']:,.0f} MB",
+                growth,
+                "",
+                "",
             )
         )
     mixed = result["mixed"]
@@ -1050,6 +1089,22 @@ def check_services(args: argparse.Namespace) -> redis.Redis:
     return cache
 
 
+def check_server(server: throwaway_server.Server, run: str) -> None:
+    """gunicorn must have lived through the run; worker restarts are shown from its log."""
+    if server.process.poll() is not None:
+        raise SystemExit(
+            f"gunicorn exited (status {server.process.returncode}) during the {run}; its log "
+            f"ends:\n{server.log_tail()}"
+        )
+    noted = [
+        line
+        for line in server.log_tail(20_000).splitlines()
+        if "] [CRITICAL] " in line or "] [ERROR] " in line  # gunicorn's own lines
+    ]
+    if noted:
+        print("gunicorn's log so far has errors:\n  " + "\n  ".join(noted[-10:]))
+
+
 def prepare_server(server: throwaway_server.Server, certificates: int) -> None:
     """The learner account the logins use, and one request of each kind: a broken setup
     fails here, not as a minute of errors."""
@@ -1202,6 +1257,7 @@ def main() -> int:
         )
 
         mixed, fault, _fault_thread = mixed_run(args, server, database_url)
+        check_server(server, "mixed traffic")
         result: dict[str, Any] = {
             "date": date,
             "arguments": " ".join(sys.argv[1:]) or "defaults",
@@ -1212,6 +1268,7 @@ def main() -> int:
                 {
                     "rows": f.rows,
                     "seconds": round(f.seconds, 2),
+                    "cpu_seconds": round(f.cpu_seconds, 2),
                     "rows_per_second": round(f.rows_per_second),
                     "peak_rss_mb": round(f.peak_rss_mb, 1),
                 }
@@ -1221,7 +1278,9 @@ def main() -> int:
         }
         if not args.fault:
             result["verify_closed"] = verify_closed_run(args, server)
+            check_server(server, "closed-loop verify run")
             result["verify_open"] = verify_open_run(args, server)
+            check_server(server, "open-loop verify run")
         result["load_average_after"] = [round(v, 2) for v in os.getloadavg()]
         failed = any(
             result[part].pop("failed")
