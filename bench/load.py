@@ -1297,6 +1297,8 @@ def main() -> int:
         print("\nInterrupted.")
         status = 130
     finally:
+        # A second SIGTERM must not leave the database, the cache keys or PostgreSQL down.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         if fault is not None:
             fault.done.wait(150)
         if server is not None:
