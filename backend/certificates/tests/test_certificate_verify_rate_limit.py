@@ -13,7 +13,11 @@ from core.tests.test_ratelimit_stores import redis_cache  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 
+# A fixed instant inside every window (minute, day): a test never straddles two windows.
+NOON = datetime(2026, 11, 24, 12, 0, 30, tzinfo=UTC)
 
+
+@time_machine.travel(NOON, tick=False)
 def test_it_limits_lookups_per_ip(client: Client, settings: Any) -> None:
     settings.RATE_LIMIT_VERIFY = "3/m"
     make("WD-001")
@@ -27,6 +31,7 @@ def test_it_limits_lookups_per_ip(client: Client, settings: Any) -> None:
     assert int(refused["Retry-After"]) >= 1
 
 
+@time_machine.travel(NOON, tick=False)
 def test_it_counts_each_address_separately(client: Client, settings: Any) -> None:
     settings.RATE_LIMIT_VERIFY = "1/m"
     make("WD-001")
@@ -39,8 +44,8 @@ def test_it_counts_each_address_separately(client: Client, settings: Any) -> Non
 
 
 @pytest.mark.usefixtures("redis_cache")
+@time_machine.travel(NOON, tick=False)
 def test_with_redis_it_refuses_over_the_limit_found_or_not(client: Client, settings: Any) -> None:
-    # Day-long window: it cannot roll over in the middle of the test (except at midnight UTC).
     settings.RATE_LIMIT_VERIFY = "2/d"
     make("WD-001")
 
@@ -52,7 +57,7 @@ def test_with_redis_it_refuses_over_the_limit_found_or_not(client: Client, setti
     assert caches["default"].keys("rl:*")  # counted in Redis
 
 
-@time_machine.travel(datetime(2026, 11, 24, 12, tzinfo=UTC), tick=False)
+@time_machine.travel(NOON, tick=False)
 def test_downloads_count_against_the_verify_limit(client: Client, settings: Any) -> None:
     """Issue 15.5: /Certificate/… and /LOR/… bypassed the per-client verify limit."""
     settings.RATE_LIMIT_VERIFY = "4/d"
