@@ -14,12 +14,24 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
 UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
+
+# Node: the system's when it is 22 or newer, otherwise Node 24 LTS from the npm registry
+# (its `node` package ships the binary) in .tools/node, first on the PATH of every target.
+NODE_VERSION := 24.21.0
+NODE_LOCAL := $(CURDIR)/.tools/node/node_modules/node/bin
+SYSTEM_NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+ifeq ($(shell [ "$(SYSTEM_NODE_MAJOR)" -ge 22 ] 2>/dev/null && echo yes),yes)
+NODE_BIN :=
+else
+NODE_BIN := $(NODE_LOCAL)/node
+export PATH := $(NODE_LOCAL):$(PATH)
+endif
 MANAGE := $(UV) run --frozen python backend/manage.py
 NPM := npm --prefix frontend --no-fund --no-audit
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: help install build migrate run dev createsuperuser test test-backend test-pg \
+.PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
         test-scale-out bench-load test-api-schema audit wrk bench
 
@@ -35,7 +47,14 @@ $(UV):
 	$(UV) sync --frozen
 	@touch $@
 
-frontend/node_modules/.installed: frontend/package-lock.json frontend/package.json
+$(NODE_LOCAL)/node:
+	@echo "Node $(SYSTEM_NODE_MAJOR) is older than 22: installing Node $(NODE_VERSION) into .tools/node"
+	npm install --prefix .tools/node --no-fund --no-audit --no-save --loglevel=error node@$(NODE_VERSION)
+	@$(NODE_LOCAL)/node --version
+
+node: $(NODE_BIN) ## Node 22+ on the PATH (installs Node 24 into .tools/node when the system's is older)
+
+frontend/node_modules/.installed: frontend/package-lock.json frontend/package.json | $(NODE_BIN)
 	$(NPM) ci
 	@touch $@
 

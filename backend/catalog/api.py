@@ -6,12 +6,14 @@ from django.http import HttpRequest
 from ninja import Router
 
 from catalog import selectors
+from catalog.jsonld import catalog_meta_for_path
 from catalog.schemas import (
     AboutOut,
     CourseOut,
     EventListOut,
     EventOut,
     InternshipDomainOut,
+    PageHeadOut,
     PolicyPageOut,
     PortfolioItemOut,
     ProgrammeRowOut,
@@ -19,6 +21,7 @@ from catalog.schemas import (
     SiteOut,
     TeamMemberOut,
 )
+from core.errors import NotFound
 from core.schemas import ErrorOut, Text
 
 router = Router(tags=["catalog"])
@@ -28,6 +31,20 @@ NOT_FOUND = {404: ErrorOut, 422: ErrorOut}  # 422: a text parameter holding NUL
 @router.get("/site", response=SiteOut, summary="Public site settings")
 def site_settings_get(request: HttpRequest) -> dict:
     return selectors.site_settings_public()
+
+
+@router.get(
+    "/pages/head",
+    response={200: PageHeadOut, **NOT_FOUND},
+    summary="The catalogue's title, description and JSON-LD for the page at `path`",
+)
+def page_head_get(request: HttpRequest, path: Text) -> dict:
+    """Course, event, policy, about and home pages take their head from the catalogue (the
+    course's name, the event's summary, structured data); other paths answer 404."""
+    head = catalog_meta_for_path(path=path)
+    if head is None:
+        raise NotFound("The catalogue has nothing for this page.")
+    return head
 
 
 @router.get("/team", response=list[TeamMemberOut], summary="Team members shown on the home page")

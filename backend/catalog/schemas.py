@@ -156,3 +156,11 @@ class AboutOut(Schema):
     body_html: str
     sections: list[SectionOut]
     updated_at: datetime
+
+
+class PageHeadOut(Schema):
+    """A page's <head> from the catalogue: a null title or description keeps the page's own."""
+
+    title: str | None
+    description: str | None
+    json_ld: list[dict]

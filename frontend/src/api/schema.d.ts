@@ -427,6 +427,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue's title, description and JSON-LD for the page at `path`
+         * @description Course, event, policy, about and home pages take their head from the catalogue (the
+         *     course's name, the event's summary, structured data); other paths answer 404.
+         */
+        get: operations["page_head_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policies/{slug}": {
         parameters: {
             query?: never;
@@ -985,6 +1006,20 @@ export interface components {
         MessageOut: {
             /** Message */
             message: string;
+        };
+        /**
+         * PageHeadOut
+         * @description A page's <head> from the catalogue: a null title or description keeps the page's own.
+         */
+        PageHeadOut: {
+            /** Description */
+            description: string | null;
+            /** Json Ld */
+            json_ld: {
+                [key: string]: unknown;
+            }[];
+            /** Title */
+            title: string | null;
         };
         /** PaymentInstructionsOut */
         PaymentInstructionsOut: {
@@ -2195,6 +2230,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskBoardOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_head_get: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageHeadOut"];
                 };
             };
             /** @description Not Found */

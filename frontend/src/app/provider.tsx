@@ -1,9 +1,8 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useEffect, type ReactNode } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 
 import { meKey } from '@/features/accounts/api/get-me'
 import { ApiError } from '@/lib/api-client'
-import { queryClient as defaultClient } from '@/lib/query-client'
 
 /**
  * A 401 from any request means the session has ended (it expired, or the account logged
@@ -29,7 +28,8 @@ function useSessionEnd(client: QueryClient) {
   }, [client])
 }
 
-export function AppProvider({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
+/** Listens for the end of the session (see useSessionEnd); renders nothing. */
+export function SessionEnd({ client }: { client: QueryClient }) {
   useSessionEnd(client)
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  return null
 }

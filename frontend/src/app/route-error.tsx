@@ -1,9 +1,9 @@
 import { RefreshCw } from 'lucide-react'
+import { href } from 'react-router'
 import { Component, type ReactNode } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import { links } from '@/config/paths'
 
 /**
  * Most errors here are a page's code failing to download on a flaky connection (or an
@@ -21,7 +21,7 @@ export function RouteError() {
           <RefreshCw className="size-5" aria-hidden="true" width={20} height={20} />
           Try again
         </Button>
-        <LinkButton to={links.home} reloadDocument variant="secondary" size="lg">
+        <LinkButton to={href('/')} reloadDocument variant="secondary" size="lg">
           Back to home
         </LinkButton>
       </div>

@@ -5,6 +5,7 @@ import type { paths } from '@/api/schema'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined
   const prefix = `${name}=`
   for (const part of document.cookie.split(';')) {
     const cookie = part.trim()
@@ -37,10 +38,13 @@ async function csrfToken(): Promise<string | undefined> {
   }
 }
 
-/** Django's CSRF protection: echo the `csrftoken` cookie in a header on every write. */
+/**
+ * Django's CSRF protection: in the browser, echo the `csrftoken` cookie in a header on every
+ * write. On the server the action sends the token its form carried (src/server/api-scope).
+ */
 const csrfMiddleware: Middleware = {
   async onRequest({ request }) {
-    if (UNSAFE_METHODS.has(request.method)) {
+    if (!import.meta.env.SSR && UNSAFE_METHODS.has(request.method)) {
       const token = await csrfToken()
       if (token) request.headers.set('X-CSRFToken', token)
     }
@@ -48,12 +52,24 @@ const csrfMiddleware: Middleware = {
   },
 }
 
+type Transport = (request: Request) => Promise<Response>
+
+let serverTransport: Transport | undefined
+
+/**
+ * On the server (entry.server.tsx) the client's requests go to Django's internal address
+ * through the request's scope, with the visitor's cookies and address (src/server/api-scope).
+ */
+export function setServerTransport(transport: Transport): void {
+  serverTransport = transport
+}
+
 export const apiClient = createClient<paths>({
-  baseUrl: '',
+  baseUrl: import.meta.env.SSR ? (process.env.DJANGO_URL ?? 'http://127.0.0.1:8001').replace(/\/$/, '') : '',
   credentials: 'same-origin',
   headers: { Accept: 'application/json' },
   // Resolve fetch at call time so tests can replace it at the network boundary.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => (serverTransport ?? globalThis.fetch)(request),
 })
 apiClient.use(csrfMiddleware)
 

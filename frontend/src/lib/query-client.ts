@@ -9,6 +9,8 @@ export function createQueryClient(): QueryClient {
         // Site content changes rarely; don't refetch on every focus on a slow network.
         staleTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,
+        // A refusal the page arrived with (404, 410) stands until the visitor asks again.
+        retryOnMount: false,
         retry: (failureCount, error) => {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
           return failureCount < 2
@@ -18,5 +20,3 @@ export function createQueryClient(): QueryClient {
     },
   })
 }
-
-export const queryClient = createQueryClient()

@@ -1,53 +1,116 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { MemoryRouter, Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
+import type { ComponentType, ReactNode } from 'react'
+import { createRoutesStub, MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router'
+import { vi } from 'vitest'
 
-import { createAppHistory } from '@/app/history'
-import { AppProvider } from '@/app/provider'
-import { AppRouter, AppRoutes } from '@/app/router'
-import type { SiteSettings, UserOut } from '@/lib/bootstrap'
-import { site as siteFixture } from '@/test/fixtures'
+import App, { ErrorBoundary as RootErrorBoundary, loader as rootLoader } from '@/root'
+import { pages } from '@/routes'
+import type { User } from '@/features/accounts/api/get-me'
+import { json } from '@/test/api'
+
+type RouteModule = {
+  default: ComponentType
+  loader?: (...args: never[]) => unknown
+  action?: (...args: never[]) => unknown
+  shouldRevalidate?: (...args: never[]) => boolean
+}
+
+const modules = import.meta.glob<RouteModule>('../app/routes/*.tsx', { eager: true })
+
+function moduleFor(file: string): RouteModule {
+  const module = modules[`../app/routes/${file}.tsx`]
+  if (!module) throw new Error(`src/routes.ts names app/routes/${file}.tsx, which does not exist.`)
+  return module
+}
 
 function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
 }
 
-/** Put the server's bootstrap JSON in the document, as Django does (`user`: null for a visitor). */
-export function embedBootstrap(site: SiteSettings = siteFixture, user: UserOut | null = null) {
-  const script = document.createElement('script')
-  script.type = 'application/json'
-  script.id = 'bootstrap'
-  script.textContent = JSON.stringify({ site, user })
-  document.head.append(script)
+/** Where the app is: the last location the router rendered (see renderRoute). */
+type Where = { location: Location }
+
+function LocationProbe({ where }: { where: Where }) {
+  where.location = useLocation()
+  return null
 }
 
 /**
- * Render the whole app (shell, lazy pages) at `path` with the app's own router, on a memory
- * history instead of the browser's; `history.location` is where the app is.
+ * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Wraps the
+ * fetch mockApi installed, so its calls stay inspectable.
  */
-export function renderRoute(path: string, { bootstrap = true, user = null }: { bootstrap?: boolean; user?: UserOut | null } = {}) {
-  if (bootstrap) embedBootstrap(siteFixture, user)
-  const history = createAppHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }))
-  const result = render(
-    <AppProvider client={testQueryClient()}>
-      <AppRouter history={history}>
-        <AppRoutes />
-      </AppRouter>
-    </AppProvider>,
-  )
-  return { ...result, history }
+function answerMe(user: User | null) {
+  const inner = globalThis.fetch
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init)
+    if (request.method === 'GET' && new URL(request.url).pathname === '/api/auth/me') {
+      return user ? json(user) : json({ message: 'Not logged in.', extra: {} }, 401)
+    }
+    return inner(request)
+  })
+}
+
+/**
+ * Render the whole app at `path` the way the server does: the real route table
+ * (src/routes.ts), the root's and each page's loader and action, the root layout. The API
+ * is whatever mockApi() installed; `user` answers "who is logged in" (null: a visitor).
+ * `history.location` is where the app is after navigations.
+ */
+export function renderRoute(path: string, { user = null }: { user?: User | null } = {}) {
+  answerMe(user)
+  const where = { location: { pathname: path } } as Where
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      Component() {
+        return (
+          <>
+            <LocationProbe where={where} />
+            <App />
+          </>
+        )
+      },
+      ErrorBoundary: RootErrorBoundary as ComponentType,
+      loader: rootLoader,
+      children: [
+        ...pages.map((page) => {
+          const module = moduleFor(page.file)
+          return {
+            id: page.id,
+            path: page.path,
+            caseSensitive: true,
+            Component: module.default,
+            loader: module.loader,
+            action: module.action,
+            shouldRevalidate: module.shouldRevalidate,
+          }
+        }),
+        { id: 'not-found', path: '*', Component: moduleFor('not-found').default, loader: moduleFor('not-found').loader },
+      ],
+    },
+  ] as Parameters<typeof createRoutesStub>[0])
+  const result = render(<Stub initialEntries={[path]} />)
+  return {
+    ...result,
+    history: {
+      get location() {
+        return where.location
+      },
+    },
+  }
 }
 
 /** Render one component with the providers it needs (query client and a router). */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   return render(
-    <AppProvider client={testQueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="*" element={ui} />
         </Routes>
       </MemoryRouter>
-    </AppProvider>,
+    </QueryClientProvider>,
   )
 }

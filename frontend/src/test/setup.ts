@@ -3,8 +3,6 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 
-import { resetBootstrapCache } from '@/lib/bootstrap'
-
 /*
  * jsdom runs on Node's fetch, whose Request (unlike a browser's) cannot resolve a path
  * against the document and rejects jsdom's AbortSignal. Give it the browser behaviour:
@@ -30,8 +28,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
-  resetBootstrapCache()
-  document.getElementById('bootstrap')?.remove()
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`

@@ -1,13 +1,29 @@
 import { LinkButton } from '@/components/ui/link-button'
+import { href } from 'react-router'
 import { PageHeader } from '@/components/ui/page-header'
-import { links } from '@/config/paths'
 import { useAbout } from '@/features/catalog/api/get-about'
 import { AboutIllustration } from '@/features/catalog/components/illustrations'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
+import type { Route } from './+types/about'
+import { aboutQueryOptions } from '@/features/catalog/api/get-about'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
+export async function loader() {
+  const [dehydrated, head] = await Promise.all([prefetch(aboutQueryOptions()), getPageHead('/about')])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'About us',
+    description: 'Who we are: a small team of developers and trainers building websites, apps and IoT projects and teaching live online courses.',
+  })
+
+export default function Page() {
   const about = useAbout()
   return (
     <>
@@ -27,10 +43,10 @@ export function Component() {
         <div className="mt-12 flex flex-col gap-3 rounded-card bg-brand-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <p className="text-lg font-semibold">Have a project in mind, or ready to learn?</p>
           <div className="flex flex-wrap gap-3">
-            <LinkButton to={links.getquote} variant="inverse">
+            <LinkButton to={href('/getquote')} variant="inverse">
               Get a quote
             </LinkButton>
-            <LinkButton to={links.courses} variant="inverse-outline">
+            <LinkButton to={href('/courses')} variant="inverse-outline">
               Explore courses
             </LinkButton>
           </div>

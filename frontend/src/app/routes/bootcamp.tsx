@@ -1,32 +1,54 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
+import { href } from 'react-router'
 
-import { useCurrentRoute } from '@/app/use-current-route'
-import { LazyEnrolmentSection } from '@/app/lazy-enrolment-section'
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
+import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { contactPath, paths } from '@/config/paths'
+import { contactPath } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import type { Route } from './+types/bootcamp'
+import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { currentUser } from '@/server/session.server'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader() {
+  const path = href('/java+android_bootcamp')
+  const user = await currentUser()
+  const [dehydrated, head] = await Promise.all([
+    prefetch(courseByRouteQueryOptions(path), ...(user ? [myEnrolmentsQueryOptions()] : [])),
+    getPageHead(path),
+  ])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Java + Android bootcamp',
+    description: 'One-month Java and Android bootcamp for Rs. 199, online, with a certificate.',
+  })
 
 
 /**
  * The Java + Android bootcamp: its details and its enrolment form, the one way to pay for
  * it (the payment is matched to a name and a seat). /payment stays only for old links.
  */
-export function Component() {
-  const route = useCurrentRoute()
-  const bootcamp = useCourseByRoute(paths.bootcamp)
+export default function Page() {
+  const bootcamp = useCourseByRoute(href('/java+android_bootcamp'))
   const enrolment = useEnrolmentProps()
 
   return (
     <>
       <PageHeader
         eyebrow={COURSE_EYEBROWS['bootcamp-page']}
-        title={bootcamp.data?.name ?? route?.title ?? 'Bootcamp'}
+        title={bootcamp.data?.name ?? 'Java + Android bootcamp'}
         intro={bootcamp.data?.summary}
       />
       {bootcamp.isPending && <TextSkeleton label="Loading the bootcamp…" className="container-page min-h-dvh py-10" lines={8} />}
@@ -53,7 +75,7 @@ export function Component() {
               </>
             }
           />
-          <LazyEnrolmentSection course={bootcamp.data} {...enrolment} />
+          <EnrolmentSection course={bootcamp.data} {...enrolment} />
         </>
       )}
     </>

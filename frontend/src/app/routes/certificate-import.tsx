@@ -2,17 +2,31 @@ import { PageHeader } from '@/components/ui/page-header'
 import { CsvFormat } from '@/features/certificates/components/csv-format'
 import { ImportPanel } from '@/features/certificates/components/import-panel'
 import { StaffOnly } from '@/features/certificates/components/staff-only'
-import { readBootstrap } from '@/lib/bootstrap'
+import type { Route } from './+types/certificate-import'
+import { data, useLoaderData } from 'react-router'
+import { requireUser } from '@/server/session.server'
+import { pageMeta } from '@/lib/meta'
+
+/** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  return data({ allowed: user.can_import_certificates }, { status: user.can_import_certificates ? 200 : 403 })
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Import certificates',
+    description: 'Staff only: import certificate records from a CSV file.', noindex: true,
+  })
 
 /**
  * /test: staff import certificate records from a CSV. The server already redirects
  * anonymous visitors to /login and answers 403 for others; the app mirrors that and
  * renders no upload control for them (the API refuses them too).
  */
-export function Component() {
-  // The account the server embedded in the page (null when logged out).
-  const user = readBootstrap().user ?? null
-  if (user?.can_import_certificates !== true) return <StaffOnly signedIn={user !== null} />
+export default function Page() {
+  const { allowed } = useLoaderData<typeof loader>()
+  if (!allowed) return <StaffOnly signedIn />
   return (
     <>
       <PageHeader

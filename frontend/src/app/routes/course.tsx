@@ -1,29 +1,50 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
-import { useLocation } from 'react-router'
+import { useLocation, href } from 'react-router'
 
-import { useCurrentRoute } from '@/app/use-current-route'
-import { LazyEnrolmentSection } from '@/app/lazy-enrolment-section'
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
+import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
 import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { contactPath, links } from '@/config/paths'
+import { contactPath } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 
 import { ApiError } from '@/lib/api-client'
+import type { Route } from './+types/course'
+import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { currentUser } from '@/server/session.server'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url)
+  const user = await currentUser()
+  const [dehydrated, head] = await Promise.all([
+    prefetch(courseByRouteQueryOptions(pathname), ...(user ? [myEnrolmentsQueryOptions()] : [])),
+    getPageHead(pathname),
+  ])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Course',
+    description: 'A live online course with doubt sessions and a certificate.',
+  })
 
 /**
  * One module for every course page (/Web-Development-registration, /java-registration…):
  * the course is the one whose route is this page's path; its enrolment form (with the
  * friend's `?ref=` code) sits below the details.
  */
-export function Component() {
+export default function Page() {
   const { pathname } = useLocation()
-  const route = useCurrentRoute()
   const course = useCourseByRoute(pathname)
   const notFound = course.error instanceof ApiError && course.error.status === 404
   const enrolment = useEnrolmentProps()
@@ -32,7 +53,7 @@ export function Component() {
     <>
       <PageHeader
         eyebrow={COURSE_EYEBROWS[course.data?.is_bootcamp ? 'bootcamp' : 'course']}
-        title={course.data?.name ?? route?.title ?? 'Course'}
+        title={course.data?.name ?? 'Course'}
         intro={course.data?.summary}
       />
       {/* A screen tall: the footer stays below the fold until the course arrives (no layout shift). */}
@@ -41,7 +62,7 @@ export function Component() {
         <div className="container-page py-10" role="alert">
           <Alert tone="info" title="This course is not available right now.">
             <p>It may have been withdrawn or renamed. See the courses we run now.</p>
-            <LinkButton to={links.courses} variant="secondary" className="mt-3">
+            <LinkButton to={href('/courses')} variant="secondary" className="mt-3">
               See all courses
             </LinkButton>
           </Alert>
@@ -71,7 +92,7 @@ export function Component() {
               </>
             }
           />
-          <LazyEnrolmentSection course={course.data} {...enrolment} />
+          <EnrolmentSection course={course.data} {...enrolment} />
         </>
       )}
     </>

@@ -1,15 +1,29 @@
 import { ArrowRight, Rocket } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
-import { paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { useCourses } from '@/features/catalog/api/get-courses'
 import { CourseCard } from '@/features/catalog/components/course-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
+import type { Route } from './+types/courses'
+import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
+import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader() {
+  return { dehydrated: await prefetch(coursesQueryOptions(), courseByRouteQueryOptions(href('/java+android_bootcamp'))) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Courses',
+    description: 'Live online courses: Web Development (MERN stack), Android with Java, Java and Python, with certificates.',
+  })
 
 function BootcampCard() {
-  const { data: bootcamp } = useCourseByRoute(paths.bootcamp)
+  const { data: bootcamp } = useCourseByRoute(href('/java+android_bootcamp'))
   // A side offer: if it cannot be loaded (or staff switched it off) the page is complete without it.
   if (!bootcamp) return null
   return (
@@ -39,7 +53,7 @@ function BootcampCard() {
   )
 }
 
-export function Component() {
+export default function Page() {
   const courses = useCourses()
   const cards = courses.data?.filter((course) => !course.is_bootcamp) ?? []
 

@@ -1,11 +1,10 @@
 import { RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Navigate, useLocation, useNavigate } from 'react-router'
+import { Navigate, useLocation, useNavigate, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Toast } from '@/components/ui/toast'
-import { paths } from '@/config/paths'
 import { useMe } from '@/features/accounts/api/get-me'
 import { useLogout } from '@/features/accounts/api/logout'
 import { CourseReferralLinks } from '@/features/accounts/components/course-referral-links'
@@ -16,12 +15,38 @@ import { useCopyWithToast } from '@/features/accounts/components/use-copy'
 import { useCourses } from '@/features/catalog/api/get-courses'
 import { MyEnrolments } from '@/features/enrolments/components/my-enrolments'
 import { RewardsSection } from '@/features/referrals/components/rewards-section'
+import type { Route } from './+types/dashboard'
+import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
+import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { referralSummaryQueryOptions } from '@/features/referrals/api/get-referral-summary'
+import { rewardEntriesQueryOptions } from '@/features/referrals/api/get-reward-entries'
+import { requireUser } from '@/server/session.server'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request)
+  return {
+    dehydrated: await prefetch(
+      coursesQueryOptions(),
+      myEnrolmentsQueryOptions(),
+      referralSummaryQueryOptions(),
+      rewardEntriesQueryOptions(),
+    ),
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Dashboard',
+    description: 'Your referral code, referrals, rewards and enrolments.', noindex: true,
+  })
 
 function PageMessage({ children }: { children: ReactNode }) {
   return <div className="container-page flex min-h-[50dvh] flex-col justify-center gap-5 py-16">{children}</div>
 }
 
-export function Component() {
+export default function Page() {
   const me = useMe()
   const logout = useLogout()
   const courses = useCourses()
@@ -42,7 +67,7 @@ export function Component() {
     // Logged out: the server sends a full page load to /login; this covers in-app links.
     if (user === null) {
       const next = `${location.pathname}${location.search}`
-      return <Navigate to={`${paths.login}?${new URLSearchParams({ next })}`} replace />
+      return <Navigate to={`${href('/login')}?${new URLSearchParams({ next })}`} replace />
     }
     if (me.isPending) {
       return (
@@ -73,7 +98,7 @@ export function Component() {
   }
 
   function onLogout() {
-    logout.mutate(undefined, { onSuccess: () => navigate(paths.login, { replace: true }) })
+    logout.mutate(undefined, { onSuccess: () => navigate(href('/login'), { replace: true }) })
   }
 
   return (

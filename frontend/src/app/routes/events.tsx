@@ -2,6 +2,22 @@ import { PageHeader } from '@/components/ui/page-header'
 import { useEvents, type CatalogEvent } from '@/features/catalog/api/get-events'
 import { EventCard } from '@/features/catalog/components/event-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
+import type { Route } from './+types/events'
+import { eventsQueryOptions } from '@/features/catalog/api/get-events'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader() {
+  const [dehydrated, head] = await Promise.all([prefetch(eventsQueryOptions()), getPageHead('/events')])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Events',
+    description: 'Upcoming and past events: coding competitions, BGMI tournaments and hackathons.',
+  })
 
 function EventList({ id, title, events, empty }: { id: string; title: string; events: readonly CatalogEvent[]; empty: string }) {
   return (
@@ -24,7 +40,7 @@ function EventList({ id, title, events, empty }: { id: string; title: string; ev
   )
 }
 
-export function Component() {
+export default function Page() {
   const events = useEvents()
   return (
     <>

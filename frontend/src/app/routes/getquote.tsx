@@ -6,6 +6,20 @@ import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { ContactDetails } from '@/features/catalog/components/contact-details'
 import { EnquiryForm, type PackageOption } from '@/features/enquiries/components/enquiry-form'
 import { formatUsd } from '@/lib/format'
+import type { Route } from './+types/getquote'
+import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader() {
+  return { dehydrated: await prefetch(projectPackagesQueryOptions()) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Contact us / Get a quote',
+    description: 'Tell us about your website, app or IoT project, or ask us anything about our courses and internships. We reply by email.',
+  })
 
 /**
  * /getquote: the header's "Contact Us" and every "Ask…" link. Without `?package=` it is a
@@ -13,7 +27,7 @@ import { formatUsd } from '@/lib/format'
  * (`?package=<slug>`) preselects that package; a course's "Ask about this course"
  * (`?subject=…`) fills in the subject.
  */
-export function Component() {
+export default function Page() {
   const [searchParams] = useSearchParams()
   const requested = searchParams.get('package') ?? undefined
   const subject = searchParams.get('subject') ?? undefined

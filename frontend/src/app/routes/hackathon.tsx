@@ -1,15 +1,31 @@
-import { useCurrentRoute } from '@/app/use-current-route'
 import { PageHeader } from '@/components/ui/page-header'
-import { eventSlugs, useEvent } from '@/features/catalog/api/get-event'
+import { eventQueryOptions, eventSlugs, useEvent } from '@/features/catalog/api/get-event'
 import { EventDetail } from '@/features/catalog/components/event-detail'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import type { Route } from './+types/hackathon'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
-  const route = useCurrentRoute()
+export async function loader({ request }: Route.LoaderArgs) {
+  const [dehydrated, head] = await Promise.all([
+    prefetch(eventQueryOptions(eventSlugs.hackathon)),
+    getPageHead(new URL(request.url).pathname),
+  ])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Web development hackathon',
+    description: 'Web-development hackathon: dates, registration fee and how it works.',
+  })
+
+export default function Page() {
   const event = useEvent(eventSlugs.hackathon)
   return (
     <>
-      <PageHeader eyebrow={event.data?.kind_label ?? 'Hackathon'} title={event.data?.title ?? route?.title ?? 'Hackathon'} intro={event.data?.summary} />
+      <PageHeader eyebrow={event.data?.kind_label ?? 'Hackathon'} title={event.data?.title ?? 'Web development hackathon'} intro={event.data?.summary} />
       {event.isPending && <TextSkeleton label="Loading the hackathon…" className="container-page min-h-dvh py-10" lines={8} />}
       {event.isError && <LoadError what="the hackathon" error={event.error} onRetry={() => void event.refetch()} className="container-page py-10" />}
       {event.data && <EventDetail event={event.data} />}

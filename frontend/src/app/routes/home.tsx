@@ -9,8 +9,30 @@ import { ServicesSection } from '@/features/catalog/components/services-section'
 import { TeamSection } from '@/features/catalog/components/team-section'
 import { contact } from '@/features/catalog/content/home'
 import { EnquiryForm } from '@/features/enquiries/components/enquiry-form'
+import type { Route } from './+types/home'
+import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
+import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
+import { teamQueryOptions } from '@/features/catalog/api/get-team'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
+export async function loader() {
+  const [dehydrated, head] = await Promise.all([
+    prefetch(coursesQueryOptions(), projectPackagesQueryOptions(), internshipDomainsQueryOptions(), teamQueryOptions()),
+    getPageHead('/'),
+  ])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Software projects, courses and internships',
+    description: 'Websites, apps and IoT projects built to order, live online courses in web development, Java, Android and Python, internships and certificate verification.',
+  })
+
+export default function Page() {
   return (
     <>
       <HeroSection />

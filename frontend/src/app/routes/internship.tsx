@@ -1,12 +1,25 @@
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
-import { links } from '@/config/paths'
 import { useInternshipDomains } from '@/features/catalog/api/get-internship-domains'
 import { InternshipCard } from '@/features/catalog/components/internship-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
+import type { Route } from './+types/internship'
+import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
+export async function loader() {
+  return { dehydrated: await prefetch(internshipDomainsQueryOptions()) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Internships',
+    description: 'Internship domains you can apply for: work on real projects with weekly tasks and earn an internship certificate.',
+  })
+
+export default function Page() {
   const domains = useInternshipDomains()
   return (
     <>
@@ -17,7 +30,7 @@ export function Component() {
           <p>
             Work on real tasks every week with feedback from our developers and earn an internship completion certificate.
             See how the{' '}
-            <Link to={links.training} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <Link to={href('/training-and-internship')} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
               training and internship programme
             </Link>{' '}
             works.

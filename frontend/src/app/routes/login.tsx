@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { Link, matchPath, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
-import { links, paths, routes } from '@/config/paths'
 import { useMe } from '@/features/accounts/api/get-me'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
 import { LoginForm } from '@/features/accounts/components/login-form'
@@ -16,13 +15,13 @@ const POINTS = [
   'Your session stays on this device until you log out',
 ]
 
-/** A path the app itself renders (anything else, e.g. the admin, needs a full page load). */
+/** A path the app itself renders: the back office and the API need a full page load. */
 function isAppPath(target: string): boolean {
   const { pathname } = new URL(target, window.location.origin)
-  return routes.some((route) => matchPath({ path: route.path, caseSensitive: true, end: true }, pathname))
+  return !['/admin', '/api/', '/static/', '/media/'].some((prefix) => pathname.startsWith(prefix))
 }
 
-export function Component() {
+export default function Page() {
   const { data: user } = useMe()
   const location = useLocation()
   const navigate = useNavigate()
@@ -32,10 +31,10 @@ export function Component() {
   const state = location.state as LoginState
   const next = safeNextPath(searchParams.get('next'))
 
-  if (user && !handingOff) return <Navigate to={paths.dashboard} replace />
+  if (user && !handingOff) return <Navigate to={href('/dashboard')} replace />
 
   function goOn() {
-    const target = next ?? paths.dashboard
+    const target = next ?? href('/dashboard')
     if (isAppPath(target)) navigate(target, { replace: true })
     else window.location.assign(target)
   }
@@ -58,7 +57,7 @@ export function Component() {
       footer={
         <p>
           New here?{' '}
-          <Link to={links.signup} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link to={href('/signup')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Create an account
           </Link>
         </p>

@@ -1,10 +1,21 @@
 import { Home } from 'lucide-react'
+import { href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import { links } from '@/config/paths'
+import type { Route } from './+types/not-found'
+import { data } from 'react-router'
+import { NOT_FOUND_META } from '@/lib/meta'
+import { pageMeta } from '@/lib/meta'
+
+/** Every unknown path: 404, with this page inside the site's header and footer. */
+export function loader() {
+  return data(null, { status: 404 })
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, NOT_FOUND_META)
 
 /** Rendered for every unknown path; the server has already answered it with 404. */
-export function Component() {
+export default function Page() {
   return (
     <div className="container-page flex min-h-[60dvh] flex-col items-center justify-center gap-6 py-16 text-center">
       <svg viewBox="0 0 240 120" width="240" height="120" className="h-auto w-56" aria-hidden="true" focusable="false">
@@ -18,7 +29,7 @@ export function Component() {
       <p className="max-w-md text-lg text-ink-muted">
         The link may be old or mistyped. Check the address, or start again from the home page.
       </p>
-      <LinkButton to={links.home} size="lg">
+      <LinkButton to={href('/')} size="lg">
         <Home className="size-5" aria-hidden="true" width={20} height={20} />
         Back to home
       </LinkButton>

@@ -1,14 +1,28 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { PageHeader } from '@/components/ui/page-header'
 import { Spinner } from '@/components/ui/spinner'
-import { paths } from '@/config/paths'
 import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { LoadError } from '@/components/ui/query-states'
 import { useBootcampPayment } from '@/features/enrolments/api/get-bootcamp-payment'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
+import type { Route } from './+types/payment'
+import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
+import { bootcampPaymentQueryOptions } from '@/features/enrolments/api/get-bootcamp-payment'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader() {
+  return { dehydrated: await prefetch(bootcampPaymentQueryOptions(), courseByRouteQueryOptions(href('/java+android_bootcamp'))) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Pay for the Java + Android bootcamp',
+    description: 'Pay for the Java + Android bootcamp with any UPI app: a UPI link, a QR code and the payee UPI ID. Register the payment on the bootcamp page.', noindex: true,
+  })
 
 /**
  * /payment, kept for old links: sends the browser to the bootcamp's UPI link. A desktop
@@ -16,9 +30,9 @@ import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-pa
  * at once beside it (no waiting), with a pointer to the bootcamp page, where a payment is
  * registered against a name and a seat.
  */
-export function Component() {
+export default function Page() {
   const payment = useBootcampPayment()
-  const bootcamp = useCourseByRoute(paths.bootcamp)
+  const bootcamp = useCourseByRoute(href('/java+android_bootcamp'))
   const redirected = useRef(false)
   const link = payment.data?.upi_link
   const bootcampName = bootcamp.data?.name ?? 'Java + Android bootcamp'
@@ -35,7 +49,7 @@ export function Component() {
       <div className="container-page grid gap-6 pt-8 pb-16">
         <Alert tone="info" title="Register your payment on the bootcamp page">
           <p>
-            To have your seat confirmed, enrol on the <Link to={paths.bootcamp} className="font-semibold underline underline-offset-4">{bootcampName} page</Link> and give the
+            To have your seat confirmed, enrol on the <Link to={href('/java+android_bootcamp')} className="font-semibold underline underline-offset-4">{bootcampName} page</Link> and give the
             UPI transaction reference (UTR) of your payment there.
           </p>
         </Alert>

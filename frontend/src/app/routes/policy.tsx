@@ -1,20 +1,47 @@
-import { Link } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 
-import { useCurrentRoute } from '@/app/use-current-route'
 import { PageHeader } from '@/components/ui/page-header'
-import { contactPath, type RouteId } from '@/config/paths'
+import { contactPath } from '@/config/paths'
 import { usePolicyPage, type PolicySlug } from '@/features/catalog/api/get-policy-page'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
 import { formatLongDate } from '@/features/catalog/utils/dates'
+import type { Route } from './+types/policy'
+import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { policyPageQueryOptions } from '@/features/catalog/api/get-policy-page'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url)
+  const [dehydrated, head] = await Promise.all([prefetch(policyPageQueryOptions(policySlug(pathname))), getPageHead(pathname)])
+  return { dehydrated, head }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const id = policySlug(args.location.pathname)
+  return pageMeta(args, POLICY_META[id])
+}
 
 /** One module for /t&c, /privacy-policy and /refund-and-cancellation-policy. */
-const slugByRoute: Partial<Record<RouteId, PolicySlug>> = { terms: 'terms', privacy: 'privacy', refund: 'refund' }
+function policySlug(pathname: string): PolicySlug {
+  if (pathname === href('/privacy-policy')) return 'privacy'
+  if (pathname === href('/refund-and-cancellation-policy')) return 'refund'
+  return 'terms'
+}
 
-export function Component() {
-  const route = useCurrentRoute()
-  const slug = slugByRoute[route?.id as RouteId] ?? 'terms'
+const POLICY_META: Record<PolicySlug, { title: string; description: string }> = {
+  terms: {
+    title: 'Terms and conditions',
+    description: 'Terms and conditions of our website, courses, internships and project work.',
+  },
+  privacy: { title: 'Privacy policy', description: 'How we collect, use, keep and protect your personal information.' },
+  refund: { title: 'Refund and cancellation policy', description: 'When a payment is refunded and how to cancel.' },
+}
+
+export default function Page() {
+  const slug = policySlug(useLocation().pathname)
   const page = usePolicyPage(slug)
   const policy = page.data
 
@@ -22,7 +49,7 @@ export function Component() {
     <>
       <PageHeader
         eyebrow="Policies"
-        title={policy?.title ?? route?.title ?? 'Policy'}
+        title={policy?.title ?? POLICY_META[slug].title}
         intro={
           policy && (
             <p>

@@ -1,16 +1,30 @@
 import { useState } from 'react'
+import { href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { links } from '@/config/paths'
 import { usePortfolio } from '@/features/catalog/api/get-portfolio'
 import { PortfolioCard } from '@/features/catalog/components/portfolio-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
+import type { Route } from './+types/portfolio'
+import { portfolioQueryOptions } from '@/features/catalog/api/get-portfolio'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader() {
+  return { dehydrated: await prefetch(portfolioQueryOptions()) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Portfolio',
+    description: 'Websites, apps and IoT projects we have delivered for clients and students.',
+  })
 
 const ALL = ''
 
-export function Component() {
+export default function Page() {
   const portfolio = usePortfolio()
   const [category, setCategory] = useState(ALL)
   const items = portfolio.data ?? []
@@ -65,10 +79,10 @@ export function Component() {
         <div className="mt-6 flex flex-col items-start gap-3 rounded-card bg-surface-muted p-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-lg font-semibold text-ink">Want something like this built for you?</p>
           <div className="flex flex-wrap gap-3">
-            <LinkButton to={links.projects} variant="secondary">
+            <LinkButton to={href('/projects')} variant="secondary">
               See project packages
             </LinkButton>
-            <LinkButton to={links.getquote}>Get a quote</LinkButton>
+            <LinkButton to={href('/getquote')}>Get a quote</LinkButton>
           </div>
         </div>
       </section>

@@ -2,8 +2,22 @@ import { PageHeader } from '@/components/ui/page-header'
 import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { PackageCard } from '@/features/catalog/components/package-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
+import type { Route } from './+types/projects'
+import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
+export async function loader() {
+  return { dehydrated: await prefetch(projectPackagesQueryOptions()) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Project packages',
+    description: 'Web, full stack, e-commerce, IoT, iOS and Android app projects with starting prices. Ask for a quote.',
+  })
+
+export default function Page() {
   const packages = useProjectPackages()
   return (
     <>

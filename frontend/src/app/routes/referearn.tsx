@@ -6,8 +6,22 @@ import {
   type CourseReward,
 } from '@/features/accounts/components/refer-earn'
 import { useCourses } from '@/features/catalog/api/get-courses'
+import type { Route } from './+types/referearn'
+import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
+export async function loader() {
+  return { dehydrated: await prefetch(coursesQueryOptions()) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Refer and earn',
+    description: 'Refer friends to our courses and earn a reward for every friend who enrols.',
+  })
+
+export default function Page() {
   const courses = useCourses()
   // Only courses that pay a reward are listed; the amounts come from the catalogue.
   const rewards: CourseReward[] | undefined = courses.data?.flatMap((course) =>

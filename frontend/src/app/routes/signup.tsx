@@ -1,6 +1,5 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, href } from 'react-router'
 
-import { links, paths } from '@/config/paths'
 import { useMe } from '@/features/accounts/api/get-me'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
 import { SignupForm } from '@/features/accounts/components/signup-form'
@@ -12,13 +11,13 @@ const POINTS = [
 ]
 
 /** /signup and /registration: the same form. */
-export function Component() {
+export default function Page() {
   const { data: user } = useMe()
   const location = useLocation()
   const navigate = useNavigate()
   const initialPhone = (location.state as { phone?: string } | null)?.phone
 
-  if (user) return <Navigate to={paths.dashboard} replace />
+  if (user) return <Navigate to={href('/dashboard')} replace />
 
   return (
     <AuthLayout
@@ -29,7 +28,7 @@ export function Component() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={links.login} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link to={href('/login')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Log in
           </Link>
         </p>
@@ -37,7 +36,7 @@ export function Component() {
     >
       <SignupForm
         initialPhone={initialPhone}
-        onSignedUp={({ phone }) => navigate(paths.login, { state: { phone, signedUp: true } })}
+        onSignedUp={({ phone }) => navigate(href('/login'), { state: { phone, signedUp: true } })}
       />
     </AuthLayout>
   )

@@ -8,6 +8,20 @@ import { useTaskBoard } from '@/features/internships/api/get-task-board'
 import { TaskBoardSkeleton, TaskBoardView } from '@/features/internships/components/task-board'
 import { useBoardRefresh } from '@/features/internships/use-board-refresh'
 import { ApiError } from '@/lib/api-client'
+import type { Route } from './+types/tasks'
+import { taskBoardQueryOptions } from '@/features/internships/api/get-task-board'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { dehydrated: await prefetch(taskBoardQueryOptions(new URL(request.url).pathname.replace(/^\/+/, ''))) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Web Development internship tasks',
+    description: "This month's Web Development internship tasks, released on a schedule.",
+  })
 
 const FALLBACK_TITLE = 'Web Development internship tasks'
 
@@ -16,7 +30,7 @@ const FALLBACK_TITLE = 'Web Development internship tasks'
  * Which tasks are open is the server's answer (India time); the page only asks again
  * when the server says the board next changes, and when the visitor comes back.
  */
-export function Component() {
+export default function Page() {
   const { pathname } = useLocation()
   const slug = pathname.replace(/^\/+/, '')
   const query = useTaskBoard(slug)

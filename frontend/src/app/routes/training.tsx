@@ -1,12 +1,26 @@
 import { ArrowRight } from 'lucide-react'
+import { href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { links } from '@/config/paths'
 import { useProgramme } from '@/features/catalog/api/get-programme'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import type { Route } from './+types/training'
+import { programmeQueryOptions } from '@/features/catalog/api/get-programme'
+import { pageMeta } from '@/lib/meta'
+import { prefetch } from '@/lib/prefetch'
 
-export function Component() {
+export async function loader() {
+  return { dehydrated: await prefetch(programmeQueryOptions()) }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Training and internship programme',
+    description: 'Live projects, summer internship, project and internship completion certificates, and job opportunities.',
+  })
+
+export default function Page() {
   const programme = useProgramme()
   return (
     <>
@@ -68,11 +82,11 @@ export function Component() {
           </>
         )}
         <div className="flex flex-col gap-3 sm:flex-row">
-          <LinkButton to={links.internship} size="lg">
+          <LinkButton to={href('/internship')} size="lg">
             See internship domains
             <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />
           </LinkButton>
-          <LinkButton to={links.getquote} size="lg" variant="secondary">
+          <LinkButton to={href('/getquote')} size="lg" variant="secondary">
             Ask us a question
           </LinkButton>
         </div>

@@ -1,19 +1,19 @@
-import { links } from '@/config/paths'
+import { href } from 'react-router'
 
 export type NavItem = { label: string; to: string; end?: boolean }
 
 /** The header's main navigation, in order (PRODUCT.md §1). */
 export const mainNav: readonly NavItem[] = [
-  { label: 'Home', to: links.home, end: true },
-  { label: 'Portfolio', to: links.portfolio },
-  { label: 'Internship', to: links.internship },
-  { label: 'Courses', to: links.courses },
-  { label: 'Projects', to: links.projects },
-  { label: 'Contact Us', to: links.getquote },
+  { label: 'Home', to: href('/'), end: true },
+  { label: 'Portfolio', to: href('/portfolio') },
+  { label: 'Internship', to: href('/internship') },
+  { label: 'Courses', to: href('/courses') },
+  { label: 'Projects', to: href('/projects') },
+  { label: 'Contact Us', to: href('/getquote') },
 ]
 
 export const policyNav: readonly NavItem[] = [
-  { label: 'Terms and conditions', to: links.terms },
-  { label: 'Privacy policy', to: links.privacy },
-  { label: 'Refund and cancellation policy', to: links.refund },
+  { label: 'Terms and conditions', to: href('/t&c') },
+  { label: 'Privacy policy', to: href('/privacy-policy') },
+  { label: 'Refund and cancellation policy', to: href('/refund-and-cancellation-policy') },
 ]

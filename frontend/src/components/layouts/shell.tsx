@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
-import { useLocation } from 'react-router'
-
-import { useNavigationPending } from '@/lib/navigation-pending'
+import { useLocation, useNavigation } from 'react-router'
 
 type ShellProps = {
   header: ReactNode
@@ -40,7 +38,7 @@ const PROGRESS_DELAY_MS = 100
 
 /** A thin bar while the next page's code loads — on slow networks it matters. */
 function NavigationProgress() {
-  return useNavigationPending() ? <ProgressBar /> : null
+  return useNavigation().state === 'idle' ? null : <ProgressBar />
 }
 
 function ProgressBar() {

@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths'
+import { href } from 'react-router'
 
 /** The one spelling of a certificate ID, as the server stores it: trimmed and upper-case. */
 export function normaliseCertificateId(value: string): string {
@@ -10,5 +10,5 @@ export function normaliseCertificateId(value: string): string {
  * one path segment, so the ID is percent-encoded.
  */
 export function certificateResultPath(certificateId: string): string {
-  return `${paths.verify}/${encodeURIComponent(certificateId)}`
+  return `${href('/verify')}/${encodeURIComponent(certificateId)}`
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { ApiError, apiClient, unwrap } from '@/lib/api-client'
-import { readBootstrap, type UserOut } from '@/lib/bootstrap'
+import type { components } from '@/api/schema'
 
-export type User = UserOut
+export type User = components['schemas']['UserOut']
 
 export const meKey = ['auth', 'me'] as const
 
@@ -18,21 +18,12 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
 }
 
 /**
- * Who is logged in. The server writes the answer into the page (`bootstrap.user`, null
- * for a visitor), so the header and the access checks know at once; without it (vite dev)
- * the query asks the API. Login and logout write the new answer into this query; the
- * shell keeps it observed, so it never falls back to the page's first answer.
+ * Who is logged in. The root loader sends the answer with every page (null for a visitor),
+ * so the header and the access checks know at once. Login and logout write the new answer
+ * into this query.
  */
 export function meQueryOptions() {
-  const bootstrap = readBootstrap()
-  const embedded = 'user' in bootstrap ? (bootstrap.user ?? null) : undefined
-  return queryOptions({
-    queryKey: meKey,
-    queryFn: ({ signal }) => getMe(signal),
-    initialData: embedded,
-    // The session changes through login and logout here, which write the answer directly.
-    staleTime: 5 * 60 * 1000,
-  })
+  return queryOptions({ queryKey: meKey, queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60 * 1000 })
 }
 
 export function useMe() {

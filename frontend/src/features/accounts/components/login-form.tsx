@@ -1,12 +1,11 @@
 import { LogIn } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
-import { links } from '@/config/paths'
 import type { User } from '@/features/accounts/api/get-me'
 import { useLogin } from '@/features/accounts/api/login'
 import {
@@ -125,7 +124,7 @@ export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFor
         {outcome?.kind === 'no-account' && (
           <Alert tone="error">
             <span className="block">{outcome.message}</span>
-            <Link to={links.signup} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
+            <Link to={href('/signup')} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
               Sign up now
             </Link>
           </Alert>

@@ -1,11 +1,10 @@
 import { ArrowRight, Gift, RefreshCw, Share2, UserPlus, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import { links } from '@/config/paths'
 
 export type CourseReward = { slug: string; name: string; reward: string }
 
@@ -30,11 +29,11 @@ export function ReferEarnHero() {
             courses with it and their payment is confirmed, you earn a reward.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <LinkButton to={links.dashboard} size="lg">
+            <LinkButton to={href('/dashboard')} size="lg">
               Get Referral code
               <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />
             </LinkButton>
-            <LinkButton to={links.courses} size="lg" variant="secondary">
+            <LinkButton to={href('/courses')} size="lg" variant="secondary">
               See the courses
             </LinkButton>
           </div>
@@ -132,7 +131,7 @@ export function ReferEarnSteps() {
       Icon: UserPlus,
       body: (
         <p>
-          <Link to={links.signup} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link to={href('/signup')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Create an account
           </Link>{' '}
           with your phone number. Your referral code is on your dashboard straight away.
@@ -195,7 +194,7 @@ export function ReferEarnCta() {
             Your code is waiting on your dashboard
           </h2>
           <p className="text-lg text-brand-100">Log in (or sign up) to copy your code and your course links.</p>
-          <LinkButton to={links.dashboard} size="lg" variant="inverse" className="w-full sm:w-auto">
+          <LinkButton to={href('/dashboard')} size="lg" variant="inverse" className="w-full sm:w-auto">
             Get Referral code
           </LinkButton>
         </div>

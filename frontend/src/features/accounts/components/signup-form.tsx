@@ -1,12 +1,11 @@
 import { UserPlus } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
-import { links } from '@/config/paths'
 import { useSignup } from '@/features/accounts/api/signup'
 import {
   NAME_MAX,
@@ -135,7 +134,7 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
           <Alert tone="error">
             <span className="block">{problem.message}</span>
             {problem.phoneTaken && (
-              <Link to={links.login} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
+              <Link to={href('/login')} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
                 Go to login
               </Link>
             )}

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient, unwrap } from '@/lib/api-client'
-import { embeddedQueryData } from '@/lib/bootstrap'
 import type { Course } from '@/features/catalog/api/get-courses'
 
 export const courseByRouteKey = (path: string) => ['courses', 'by-route', path] as const
@@ -11,12 +10,10 @@ export function getCourseByRoute(path: string, signal?: AbortSignal): Promise<Co
   return unwrap(apiClient.GET('/api/courses/by-route', { params: { query: { path } }, signal }))
 }
 
-/** Course pages (and /courses, for the bootcamp) arrive with their course: see embeddedQueryData. */
 export function courseByRouteQueryOptions(path: string) {
   return queryOptions({
     queryKey: courseByRouteKey(path),
     queryFn: ({ signal }) => getCourseByRoute(path, signal),
-    ...embeddedQueryData<Course>(`/api/courses/by-route?path=${path}`),
   })
 }
 

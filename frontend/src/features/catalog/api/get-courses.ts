@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
-import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type Course = components['schemas']['CourseOut']
 
@@ -17,7 +16,6 @@ export function coursesQueryOptions() {
   return queryOptions({
     queryKey: coursesKey,
     queryFn: ({ signal }) => getCourses(signal),
-    ...embeddedQueryData<Course[]>('/api/courses'),
   })
 }
 

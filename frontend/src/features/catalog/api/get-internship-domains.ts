@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
-import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type InternshipDomain = components['schemas']['InternshipDomainOut']
 
@@ -16,7 +15,6 @@ export function internshipDomainsQueryOptions() {
   return queryOptions({
     queryKey: internshipDomainsKey,
     queryFn: ({ signal }) => getInternshipDomains(signal),
-    ...embeddedQueryData<InternshipDomain[]>('/api/internships'),
   })
 }
 

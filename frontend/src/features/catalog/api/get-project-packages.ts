@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
-import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type ProjectPackage = components['schemas']['ProjectPackageOut']
 
@@ -16,7 +15,6 @@ export function projectPackagesQueryOptions() {
   return queryOptions({
     queryKey: projectPackagesKey,
     queryFn: ({ signal }) => getProjectPackages(signal),
-    ...embeddedQueryData<ProjectPackage[]>('/api/projects'),
   })
 }
 

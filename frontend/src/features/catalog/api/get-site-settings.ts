@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient, unwrap } from '@/lib/api-client'
-import { readBootstrap, type SiteSettings } from '@/lib/bootstrap'
+import type { components } from '@/api/schema'
 
-export type { SiteSettings }
+export type SiteSettings = components['schemas']['SiteOut']
 export type SocialLink = SiteSettings['socials'][number]
 
 export const siteSettingsKey = ['site'] as const
@@ -12,18 +12,9 @@ export function getSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
   return unwrap(apiClient.GET('/api/site', { signal }))
 }
 
-/**
- * The settings the server embedded in the page are the initial data, so the header and
- * footer render at once; without them (vite dev) the query fetches.
- */
+/** The root loader sends them with every page (root.tsx), for the header and footer. */
 export function siteSettingsQueryOptions() {
-  const embedded = readBootstrap().site
-  return queryOptions({
-    queryKey: siteSettingsKey,
-    queryFn: ({ signal }) => getSiteSettings(signal),
-    initialData: embedded,
-    staleTime: embedded ? Infinity : 5 * 60 * 1000,
-  })
+  return queryOptions({ queryKey: siteSettingsKey, queryFn: ({ signal }) => getSiteSettings(signal), staleTime: Infinity })
 }
 
 export function useSiteSettings() {

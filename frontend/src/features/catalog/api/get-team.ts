@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
-import { embeddedQueryData } from '@/lib/bootstrap'
 
 export type TeamMember = components['schemas']['TeamMemberOut']
 
@@ -13,7 +12,7 @@ export function getTeam(signal?: AbortSignal): Promise<TeamMember[]> {
 }
 
 export function teamQueryOptions() {
-  return queryOptions({ queryKey: teamKey, queryFn: ({ signal }) => getTeam(signal), ...embeddedQueryData<TeamMember[]>('/api/team') })
+  return queryOptions({ queryKey: teamKey, queryFn: ({ signal }) => getTeam(signal) })
 }
 
 export function useTeam() {

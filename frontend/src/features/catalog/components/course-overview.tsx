@@ -1,8 +1,7 @@
 import { CircleCheck, Gift } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
-import { links } from '@/config/paths'
 import type { Course } from '@/features/catalog/api/get-courses'
 import { CourseDetails } from '@/features/catalog/components/course-details'
 
@@ -35,7 +34,7 @@ export function CourseOverview({ course, actions }: CourseOverviewProps) {
             <div className="flex items-start gap-3 rounded-control bg-accent-100 p-4 text-sm text-accent-800">
               <Gift className="mt-0.5 size-5 shrink-0" aria-hidden="true" width={20} height={20} />
               <p>
-                <Link to={links.referearn} className="font-semibold text-accent-800 underline underline-offset-4 hover:text-ink">
+                <Link to={href('/referearn')} className="font-semibold text-accent-800 underline underline-offset-4 hover:text-ink">
                   Refer a friend and earn {course.referral_reward_display}
                 </Link>{' '}
                 when they join this {kind} with your referral code.

@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
-import { links } from '@/config/paths'
 import type { CatalogEvent } from '@/features/catalog/api/get-events'
 import { EventFacts } from '@/features/catalog/components/event-facts'
 import { EventStatus } from '@/features/catalog/components/event-status'
@@ -44,7 +43,7 @@ export function EventDetail({ event }: { event: CatalogEvent }) {
         </div>
       </div>
       <Link
-        to={links.events}
+        to={href('/events')}
         className="inline-flex w-fit items-center gap-1.5 rounded-sm font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" width={16} height={16} />

@@ -1,9 +1,10 @@
+import { href } from 'react-router'
+
 /**
  * The words on the home page, kept out of the JSX so they can be reviewed (and later
  * moved to the admin) in one place. Numbers are not written here: the figures band counts
  * them from the catalogue, so they are never invented and never go stale.
  */
-import { links } from '@/config/paths'
 
 export type ServiceId = 'web' | 'app' | 'iot' | 'training' | 'consulting'
 export type CardIcon = 'web' | 'app' | 'iot' | 'courses' | 'internships' | 'verify'
@@ -14,8 +15,8 @@ export const hero = {
   intro:
     'We design and ship websites, mobile apps and IoT projects for clients, and teach students the same skills in live online courses and internships.',
   typedPrefix: 'We do',
-  primaryCta: { label: 'Explore courses', to: links.courses },
-  secondaryCta: { label: 'Get a quote', to: links.getquote },
+  primaryCta: { label: 'Explore courses', to: href('/courses') },
+  secondaryCta: { label: 'Get a quote', to: href('/getquote') },
   assurance: ['Live online classes', 'Certificates you can verify', 'Projects from $30'],
 } as const
 
@@ -70,20 +71,20 @@ export const serviceCards = {
   heading: 'Start here',
   intro: 'Pick what you need. Every page has prices and details up front.',
   items: [
-    { icon: 'web', title: 'Web projects', body: 'Business sites, full-stack apps and online shops with hosting included.', cta: 'See packages', to: links.projects },
-    { icon: 'app', title: 'App projects', body: 'Android and iOS apps, designed, built, tested and published.', cta: 'See packages', to: links.projects },
-    { icon: 'iot', title: 'IoT projects', body: 'Sensor integration, cloud connectivity and remote monitoring.', cta: 'See packages', to: links.projects },
-    { icon: 'courses', title: 'Courses', body: 'Web development, Java, Android and Python — live, online, three months.', cta: 'Browse courses', to: links.courses },
-    { icon: 'internships', title: 'Internships', body: 'Weekly tasks on real projects and an internship completion certificate.', cta: 'View internships', to: links.internship },
-    { icon: 'verify', title: 'Certificate verification', body: 'Check that a certificate we issued is genuine, in seconds.', cta: 'Verify a certificate', to: links.verify },
+    { icon: 'web', title: 'Web projects', body: 'Business sites, full-stack apps and online shops with hosting included.', cta: 'See packages', to: href('/projects') },
+    { icon: 'app', title: 'App projects', body: 'Android and iOS apps, designed, built, tested and published.', cta: 'See packages', to: href('/projects') },
+    { icon: 'iot', title: 'IoT projects', body: 'Sensor integration, cloud connectivity and remote monitoring.', cta: 'See packages', to: href('/projects') },
+    { icon: 'courses', title: 'Courses', body: 'Web development, Java, Android and Python — live, online, three months.', cta: 'Browse courses', to: href('/courses') },
+    { icon: 'internships', title: 'Internships', body: 'Weekly tasks on real projects and an internship completion certificate.', cta: 'View internships', to: href('/internship') },
+    { icon: 'verify', title: 'Certificate verification', body: 'Check that a certificate we issued is genuine, in seconds.', cta: 'Verify a certificate', to: href('/verify') },
   ] satisfies ReadonlyArray<{ icon: CardIcon; title: string; body: string; cta: string; to: string }>,
 }
 
 export const callToAction = {
   heading: 'Have a project in mind, or ready to learn?',
   body: 'Tell us what you need and we will reply by e-mail with a clear quote — or join the next batch of our live courses.',
-  primary: { label: 'Get a quote', to: links.getquote },
-  secondary: { label: 'Explore courses', to: links.courses },
+  primary: { label: 'Get a quote', to: href('/getquote') },
+  secondary: { label: 'Explore courses', to: href('/courses') },
 } as const
 
 export const team = {

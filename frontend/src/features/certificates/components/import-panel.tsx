@@ -1,10 +1,10 @@
 import { DatabaseZap, FileCheck2, FileSpreadsheet, RotateCcw } from 'lucide-react'
+import { href } from 'react-router'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import { links } from '@/config/paths'
 import {
   CertificateImportError,
   useImportCertificates,
@@ -100,7 +100,7 @@ function FailureMessage({ failure }: { failure: Failure }) {
       {reason && !/nothing was imported/i.test(error.message) && <p className="mt-1 font-semibold">Nothing was imported.</p>}
       {error.status === 401 && (
         <p className="mt-2">
-          <LinkButton to={`${links.login}?next=${encodeURIComponent(links['certificate-import'])}`} reloadDocument variant="secondary">
+          <LinkButton to={`${href('/login')}?next=${encodeURIComponent(href('/test'))}`} reloadDocument variant="secondary">
             Log in again
           </LinkButton>
         </p>

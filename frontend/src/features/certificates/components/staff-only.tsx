@@ -1,7 +1,7 @@
 import { Home, LayoutDashboard, LogIn, ShieldAlert } from 'lucide-react'
+import { href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import { links } from '@/config/paths'
 
 type StaffOnlyProps = {
   /** A logged-in visitor without staff rights (the server answered 403), or nobody. */
@@ -29,22 +29,22 @@ export function StaffOnly({ signedIn, feature = 'Importing certificates' }: Staf
       </p>
       <p className="max-w-lg text-ink-muted">Looking for your own certificate? Anyone can verify and download it on the Verify page.</p>
       <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-        <LinkButton to={links.home} size="lg">
+        <LinkButton to={href('/')} size="lg">
           <Home className="size-5" aria-hidden="true" width={20} height={20} />
           Back to home
         </LinkButton>
         {signedIn ? (
-          <LinkButton to={links.dashboard} size="lg" variant="secondary">
+          <LinkButton to={href('/dashboard')} size="lg" variant="secondary">
             <LayoutDashboard className="size-5" aria-hidden="true" width={20} height={20} />
             Go to your dashboard
           </LinkButton>
         ) : (
-          <LinkButton to={`${links.login}?next=${encodeURIComponent(links['certificate-import'])}`} size="lg" variant="secondary">
+          <LinkButton to={`${href('/login')}?next=${encodeURIComponent(href('/test'))}`} size="lg" variant="secondary">
             <LogIn className="size-5" aria-hidden="true" width={20} height={20} />
             Log in
           </LinkButton>
         )}
-        <LinkButton to={links.verify} size="lg" variant="ghost">
+        <LinkButton to={href('/verify')} size="lg" variant="ghost">
           Verify a certificate
         </LinkButton>
       </div>

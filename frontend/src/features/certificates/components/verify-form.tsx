@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
+import { Form, href } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { controlClasses } from '@/components/ui/field-props'
@@ -10,22 +11,25 @@ export const EMPTY_ID_MESSAGE = 'Please enter a certificate ID'
 type VerifyFormProps = {
   /** The ID being shown (from the URL), to start the field with. */
   initialValue?: string
+  /** The server's answer to an empty GET submit (without JavaScript). */
+  initialError?: string
   /** Called with the normalised (trimmed, upper-case), non-empty ID. */
   onVerify: (certificateId: string) => void
   pending?: boolean
 }
 
 /**
- * The Certificate ID field and Verify button. An empty submit shows the message under the
+ * The Certificate ID field and Verify button: a GET form to /verify?id=<ID> (which the
+ * server sends on to /verify/<ID>), handled in the page when JavaScript runs. An empty submit shows the message under the
  * field; it sits in a live region so it is announced even when focus is already there.
  */
-export function VerifyForm({ initialValue = '', onVerify, pending = false }: VerifyFormProps) {
+export function VerifyForm({ initialValue = '', initialError, onVerify, pending = false }: VerifyFormProps) {
   const id = useId()
   const inputId = `${id}-certificate-id`
   const errorId = `${inputId}-error`
   const hintId = `${inputId}-hint`
   const [value, setValue] = useState(initialValue)
-  const [error, setError] = useState<string>()
+  const [error, setError] = useState<string | undefined>(initialError)
   const inputRef = useRef<HTMLInputElement>(null)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -42,7 +46,7 @@ export function VerifyForm({ initialValue = '', onVerify, pending = false }: Ver
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2" role="search" aria-label="Verify a certificate">
+    <Form method="get" action={href('/verify')} noValidate onSubmit={onSubmit} className="flex flex-col gap-2" role="search" aria-label="Verify a certificate">
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         Certificate ID
       </label>
@@ -53,7 +57,7 @@ export function VerifyForm({ initialValue = '', onVerify, pending = false }: Ver
         <input
           ref={inputRef}
           id={inputId}
-          name="certificateId"
+          name="id"
           type="text"
           value={value}
           onChange={(event) => {
@@ -84,6 +88,6 @@ export function VerifyForm({ initialValue = '', onVerify, pending = false }: Ver
           </p>
         )}
       </div>
-    </form>
+    </Form>
   )
 }

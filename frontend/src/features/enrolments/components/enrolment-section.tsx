@@ -1,10 +1,9 @@
 import { UserPlus } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { links } from '@/config/paths'
 import { useEnrolment } from '@/features/enrolments/api/get-enrolment'
 import { isOpen, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentForm, type AlreadyOpen } from '@/features/enrolments/components/enrolment-form'
@@ -143,7 +142,7 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
         </Alert>
         <div className="flex flex-wrap gap-3">
           {account && (
-            <Link to={links.dashboard} className="font-semibold text-brand-800 underline underline-offset-4">
+            <Link to={href('/dashboard')} className="font-semibold text-brand-800 underline underline-offset-4">
               See your enrolments on the dashboard
             </Link>
           )}

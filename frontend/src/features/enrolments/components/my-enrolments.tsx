@@ -1,11 +1,10 @@
 import { ArrowRight, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import { links } from '@/config/paths'
 import { isOpen, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { ApiError } from '@/lib/api-client'
@@ -128,7 +127,7 @@ export function MyEnrolments({ headingId }: { headingId: string }) {
     body = (
       <p className="text-ink-muted">
         You have not enrolled in a course yet.{' '}
-        <Link to={links.courses} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link to={href('/courses')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
           Browse the courses
         </Link>
       </p>

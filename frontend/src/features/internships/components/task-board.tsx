@@ -1,9 +1,8 @@
 import { Award, CalendarDays, Clock, ListChecks } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
-import { links } from '@/config/paths'
 import type { TaskBoard } from '@/features/internships/api/get-task-board'
 import { TaskCard } from '@/features/internships/components/task-card'
 import { formatDateIst, formatDayMonthIst } from '@/lib/format'
@@ -62,7 +61,7 @@ function CertificateBlock({ note }: { note: string }) {
         </h2>
         <p id="certificate-note" className="text-ink-muted">
           {note || 'Certificates are not generated here yet.'}{' '}
-          <Link to={links.verify} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link to={href('/verify')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Go to the Verify page
           </Link>
         </p>

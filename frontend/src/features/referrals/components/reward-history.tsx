@@ -1,8 +1,7 @@
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, href } from 'react-router'
 
 import { Button } from '@/components/ui/button'
-import { links } from '@/config/paths'
 import { useRewardEntries, type RewardEntry } from '@/features/referrals/api/get-reward-entries'
 import { pulse, SectionLoadError } from '@/features/referrals/components/section-states'
 import { cn } from '@/lib/cn'
@@ -70,7 +69,7 @@ export function RewardHistory({ headingId }: { headingId: string }) {
     body = (
       <p className="text-ink-muted">
         No rewards yet. When a friend enrols with your code and we confirm their payment, the reward shows up here.{' '}
-        <Link to={links.referearn} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link to={href('/referearn')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
           How Refer &amp; Earn works
         </Link>
       </p>

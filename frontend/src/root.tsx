@@ -1,0 +1,102 @@
+import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
+import { useMemo, useState, type ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
+
+import type { Route } from './+types/root'
+import { RouteError } from '@/app/route-error'
+import { SiteLayout } from '@/app/root-layout'
+import NotFound from '@/app/routes/not-found'
+import { meQueryOptions } from '@/features/accounts/api/get-me'
+import { siteSettingsQueryOptions } from '@/features/catalog/api/get-site-settings'
+import { SessionEnd } from '@/app/provider'
+import { apiClient } from '@/lib/api-client'
+import { prefetch, revivePageQueries } from '@/lib/prefetch'
+import { createQueryClient } from '@/lib/query-client'
+import { apiScopeMiddleware, csrfTokenForPage } from '@/server/api-scope.server'
+import { currentUser } from '@/server/session.server'
+
+import '@/index.css'
+
+export const middleware: Route.MiddlewareFunction[] = [apiScopeMiddleware]
+
+export type RootData = {
+  dehydrated: DehydratedState
+  /** Django's CSRF token, for the hidden field of the page's forms (CsrfField). */
+  csrfToken: string
+  /** The site's public address, for canonical links (SITE_URL). */
+  siteUrl: string
+}
+
+export async function loader(): Promise<RootData> {
+  const dehydrated = await prefetch(siteSettingsQueryOptions(), { ...meQueryOptions(), queryFn: currentUser })
+  let csrfToken = csrfTokenForPage()
+  if (!csrfToken) {
+    // A first visit: Django sets the cookie, which goes to the browser with the page.
+    const { data } = await apiClient.GET('/api/auth/csrf').catch(() => ({ data: undefined }))
+    csrfToken = data?.csrf_token
+  }
+  return { dehydrated, csrfToken: csrfToken ?? '', siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f3d5c" />
+        <meta name="color-scheme" content="light" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** Every loader's queries, from the root down, in one state for the query cache. */
+function usePageQueries(): DehydratedState {
+  const matches = useMatches()
+  return useMemo(() => {
+    const states = matches
+      .map((match) => (match.loaderData as { dehydrated?: DehydratedState } | undefined)?.dehydrated)
+      .filter((state): state is DehydratedState => state !== undefined)
+    return revivePageQueries({ mutations: [], queries: states.flatMap((state) => state.queries) })
+  }, [matches])
+}
+
+export default function App() {
+  const [client] = useState(createQueryClient)
+  const state = usePageQueries()
+  return (
+    <QueryClientProvider client={client}>
+      <SessionEnd client={client} />
+      <HydrationBoundary state={state}>
+        <SiteLayout>
+          <Outlet />
+        </SiteLayout>
+      </HydrationBoundary>
+    </QueryClientProvider>
+  )
+}
+
+/** Pages that fail keep the header and footer; unknown paths get the not-found page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const [client] = useState(createQueryClient)
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound) console.error(error)
+  return (
+    <QueryClientProvider client={client}>
+      <SiteLayout>{notFound ? <NotFound /> : <RouteError />}</SiteLayout>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,51 @@
+import { route, type RouteConfig } from '@react-router/dev/routes'
+
+/**
+ * The site's one route table. Paths are exact (matched case-sensitively, as before); a
+ * module serving several paths (course, policy, tasks, verify, signup) gets one id per
+ * path. Anything else matches the last route and answers 404 with the not-found page.
+ * Which pages the sitemap lists: `sitemap` below (src/app/routes/sitemap.ts reads it).
+ */
+type Page = { id: string; path: string; file: string; sitemap?: boolean }
+
+export const pages: readonly Page[] = [
+  { id: 'home', path: '/', file: 'home', sitemap: true },
+  { id: 'about', path: '/about', file: 'about', sitemap: true },
+  { id: 'portfolio', path: '/portfolio', file: 'portfolio', sitemap: true },
+  { id: 'internship', path: '/internship', file: 'internship', sitemap: true },
+  { id: 'courses', path: '/courses', file: 'courses', sitemap: true },
+  { id: 'course-web', path: '/Web-Development-registration', file: 'course', sitemap: true },
+  { id: 'course-android', path: '/Android-Development-registration', file: 'course', sitemap: true },
+  { id: 'course-java', path: '/java-registration', file: 'course', sitemap: true },
+  { id: 'course-python', path: '/python-registration', file: 'course', sitemap: true },
+  { id: 'bootcamp', path: '/java+android_bootcamp', file: 'bootcamp', sitemap: true },
+  { id: 'training', path: '/training-and-internship', file: 'training', sitemap: true },
+  { id: 'projects', path: '/projects', file: 'projects', sitemap: true },
+  { id: 'getquote', path: '/getquote', file: 'getquote', sitemap: true },
+  { id: 'events', path: '/events', file: 'events', sitemap: true },
+  { id: 'bgmi-events', path: '/BGMI-Events', file: 'bgmi-events', sitemap: true },
+  { id: 'hackathon', path: '/hackathon', file: 'hackathon', sitemap: true },
+  { id: 'verify', path: '/verify', file: 'verify', sitemap: true },
+  { id: 'download-certificate', path: '/downloadCertificate', file: 'verify' },
+  { id: 'verify-result', path: '/verify/*', file: 'verify' },
+  { id: 'login', path: '/login', file: 'login' },
+  { id: 'signup', path: '/signup', file: 'signup' },
+  { id: 'registration', path: '/registration', file: 'signup' },
+  { id: 'dashboard', path: '/dashboard', file: 'dashboard' },
+  { id: 'referearn', path: '/referearn', file: 'referearn', sitemap: true },
+  { id: 'tasks', path: '/tasks', file: 'tasks' },
+  { id: 'tasks-1', path: '/tasks-1', file: 'tasks' },
+  { id: 'tasks-10', path: '/tasks-10', file: 'tasks' },
+  { id: 'tasks-20', path: '/tasks-20', file: 'tasks' },
+  { id: 'payment', path: '/payment', file: 'payment' },
+  { id: 'certificate-import', path: '/test', file: 'certificate-import' },
+  { id: 'terms', path: '/t&c', file: 'policy', sitemap: true },
+  { id: 'privacy', path: '/privacy-policy', file: 'policy', sitemap: true },
+  { id: 'refund', path: '/refund-and-cancellation-policy', file: 'policy', sitemap: true },
+]
+
+export default [
+  ...pages.map((page) => route(page.path, `app/routes/${page.file}.tsx`, { id: page.id, caseSensitive: true })),
+  route('sitemap.xml', 'app/routes/sitemap.ts', { id: 'sitemap' }),
+  route('*', 'app/routes/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig

@@ -1,0 +1,149 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+
+/**
+ * How loaders and actions reach the Django JSON API on the server: the same typed client
+ * as in the browser (src/lib/api-client.ts), whose requests go to Django's internal address
+ * with what identifies the visitor — their cookies, their address (X-Forwarded-For, which
+ * Django trusts from this one hop), the host and scheme they used (X-Forwarded-Host and
+ * -Proto, so Django's CSRF origin check and absolute links see the public site) — and, on
+ * a form post, the CSRF token from the form's hidden field.
+ *
+ * One scope per request (apiScopeMiddleware, the root route's middleware): cookies Django
+ * sets (a new session at login, the CSRF cookie) apply to the later calls of the same
+ * request and are passed on to the browser with the page.
+ */
+
+/** What the server knows of the visitor, from the express request (server.mjs). */
+export type Visitor = {
+  /** The visitor's IP address as the Node server determined it (express `req.ip`). */
+  address: string
+  /** `https` or `http`, as the visitor used it. */
+  protocol: string
+  /** The Host the visitor asked for. */
+  host: string
+}
+
+export const visitorContext = createContext<Visitor | null>(null)
+
+type Scope = {
+  cookies: Map<string, string>
+  setCookies: string[]
+  visitor: Visitor
+  origin?: string
+  referer?: string
+  csrfToken?: string
+  memo: Map<string, Promise<unknown>>
+}
+
+const scopes = new AsyncLocalStorage<Scope>()
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>()
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=')
+    if (index <= 0) continue
+    cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim())
+  }
+  return cookies
+}
+
+/** A Set-Cookie header's name and value, and whether it deletes the cookie. */
+export function readSetCookie(header: string): { name: string; value: string; deleted: boolean } | undefined {
+  const [pair = '', ...attributes] = header.split(';')
+  const index = pair.indexOf('=')
+  if (index <= 0) return undefined
+  const expired = attributes.some((attribute) => {
+    const [key = '', value = ''] = attribute.split('=').map((s) => s.trim())
+    if (key.toLowerCase() === 'max-age') return Number(value) <= 0
+    if (key.toLowerCase() === 'expires') return Date.parse(value) < Date.now()
+    return false
+  })
+  return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim(), deleted: expired }
+}
+
+function visitorFrom(request: Request, context: Readonly<RouterContextProvider>): Visitor {
+  let visitor: Visitor | null = null
+  try {
+    visitor = context.get(visitorContext)
+  } catch {
+    visitor = null
+  }
+  if (visitor) return visitor
+  // `react-router dev` has no express request: the URL is all there is.
+  const url = new URL(request.url)
+  return { address: '127.0.0.1', protocol: url.protocol.replace(':', ''), host: url.host }
+}
+
+/** The root route's server middleware: every loader and action below runs in the scope. */
+export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const scope: Scope = {
+    cookies: parseCookies(request.headers.get('Cookie')),
+    setCookies: [],
+    visitor: visitorFrom(request, context),
+    origin: request.headers.get('Origin') ?? undefined,
+    referer: request.headers.get('Referer') ?? undefined,
+    memo: new Map(),
+  }
+  const response = await scopes.run(scope, next)
+  for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
+  return response
+}
+
+/**
+ * An action's form post carries Django's CSRF token in a hidden field (CsrfField); the
+ * API calls the action makes send it back, as the browser would.
+ */
+export function acceptCsrfToken(form: FormData): void {
+  const scope = scopes.getStore()
+  const token = form.get('csrfmiddlewaretoken')
+  if (scope && typeof token === 'string') scope.csrfToken = token
+}
+
+/** The CSRF token the page's forms carry: the visitor's cookie (set on the first visit). */
+export function csrfTokenForPage(): string | undefined {
+  return scopes.getStore()?.cookies.get('csrftoken')
+}
+
+export function djangoUrl(): string {
+  return (process.env.DJANGO_URL ?? 'http://127.0.0.1:8001').replace(/\/$/, '')
+}
+
+/** The fetch the typed client uses on the server (registered by entry.server.tsx). */
+export async function serverFetch(input: Request): Promise<Response> {
+  const scope = scopes.getStore()
+  if (!scope) throw new Error('An API call on the server outside a request (apiScopeMiddleware did not run).')
+  const headers = new Headers(input.headers)
+  const cookie = [...scope.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  if (cookie) headers.set('Cookie', cookie)
+  headers.set('X-Forwarded-For', scope.visitor.address)
+  headers.set('X-Forwarded-Host', scope.visitor.host)
+  headers.set('X-Forwarded-Proto', scope.visitor.protocol)
+  if (input.method !== 'GET' && input.method !== 'HEAD') {
+    if (scope.csrfToken) headers.set('X-CSRFToken', scope.csrfToken)
+    headers.set('Origin', scope.origin ?? `${scope.visitor.protocol}://${scope.visitor.host}`)
+    if (scope.referer) headers.set('Referer', scope.referer)
+  }
+  const response = await fetch(new Request(input, { headers, redirect: 'manual' }))
+  for (const header of response.headers.getSetCookie()) {
+    const parsed = readSetCookie(header)
+    if (!parsed) continue
+    if (parsed.deleted) scope.cookies.delete(parsed.name)
+    else scope.cookies.set(parsed.name, parsed.value)
+    scope.setCookies.push(header)
+  }
+  return response
+}
+
+/** `load()`'s answer, asked once per request however many loaders need it. */
+export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore()
+  if (!scope) return load()
+  let answer = scope.memo.get(key) as Promise<T> | undefined
+  if (!answer) {
+    answer = load()
+    scope.memo.set(key, answer)
+  }
+  return answer
+}

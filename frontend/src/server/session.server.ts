@@ -1,0 +1,24 @@
+import { redirect } from 'react-router'
+
+import { getMe, type User } from '@/features/accounts/api/get-me'
+import { oncePerRequest } from '@/server/api-scope.server'
+
+/** Who is logged in (null for a visitor), asked of Django once per request. */
+export function currentUser(): Promise<User | null> {
+  return oncePerRequest('me', () => getMe())
+}
+
+/** Pages for accounts: a visitor goes to /login first, and comes back after (`next`). */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await currentUser()
+  if (!user) {
+    const { pathname, search } = new URL(request.url)
+    throw redirect(`/login?${new URLSearchParams({ next: `${pathname}${search}` })}`)
+  }
+  return user
+}
+
+/** Login and sign-up: someone already logged in goes to their dashboard. */
+export async function redirectLoggedIn(): Promise<void> {
+  if (await currentUser()) throw redirect('/dashboard')
+}
