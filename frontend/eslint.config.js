@@ -13,7 +13,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const noAlert = { message: 'Show messages inline (an Alert or a status region), never alert().' }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/api/schema.d.ts'] },
+  { ignores: ['build', '.react-router', 'node_modules', 'test-results', 'playwright-report', 'src/api/schema.d.ts'] },
   {
     files: ['**/*.{ts,tsx,js}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -21,7 +21,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      // Route modules export what the framework reads besides the component.
+      'react-refresh/only-export-components': [
+        'warn',
+        {
+          allowConstantExport: true,
+          allowExportNames: ['meta', 'links', 'headers', 'loader', 'action', 'middleware', 'shouldRevalidate', 'ErrorBoundary', 'Layout', 'handle'],
+        },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-globals': ['error', { name: 'alert', ...noAlert }],
       'no-restricted-properties': ['error', { object: 'window', property: 'alert', ...noAlert }],
@@ -55,7 +62,11 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['*.config.{ts,js}', 'e2e/**/*.ts'],
+    files: ['src/test/**'],
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  {
+    files: ['*.config.{ts,js}', 'server.mjs', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
 )

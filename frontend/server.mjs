@@ -25,6 +25,8 @@ const djangoUrl = (process.env.DJANGO_URL || 'http://127.0.0.1:8001').replace(/\
 const production = ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
 const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS || 0)
 process.env.DJANGO_URL = djangoUrl
+// React and the router pick their production builds from this, read at import.
+process.env.NODE_ENV ??= 'production'
 
 /** What Django answers: the API, the back office, its static files, downloads, uploads. */
 export const DJANGO_PREFIXES = ['/api/', '/admin', '/static/', '/Certificate/', '/LOR/', '/media/', '/robots.txt', '/og-image.png']

@@ -1,8 +1,9 @@
 import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
 
 import type { Route } from './+types/root'
+import type { RootData } from '@/lib/root-data'
 import { RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import NotFound from '@/app/routes/not-found'
@@ -19,14 +20,6 @@ import '@/index.css'
 
 export const middleware: Route.MiddlewareFunction[] = [apiScopeMiddleware]
 
-export type RootData = {
-  dehydrated: DehydratedState
-  /** Django's CSRF token, for the hidden field of the page's forms (CsrfField). */
-  csrfToken: string
-  /** The site's public address, for canonical links (SITE_URL). */
-  siteUrl: string
-}
-
 export async function loader(): Promise<RootData> {
   const dehydrated = await prefetch(siteSettingsQueryOptions(), { ...meQueryOptions(), queryFn: currentUser })
   let csrfToken = csrfTokenForPage()
@@ -36,10 +29,6 @@ export async function loader(): Promise<RootData> {
     csrfToken = data?.csrf_token
   }
   return { dehydrated, csrfToken: csrfToken ?? '', siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
-}
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root')
 }
 
 export function Layout({ children }: { children: ReactNode }) {

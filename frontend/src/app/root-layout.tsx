@@ -44,17 +44,15 @@ type LayoutProps = {
   children: ReactNode
   /** `false` leaves the footer out. */
   footer?: boolean
-  /** The server's shell, shown before any script has run (see Header). */
-  scriptless?: boolean
 }
 
 /** The header, the page (children) and the footer. */
-export function Layout({ children, footer = true, scriptless = false }: LayoutProps) {
+export function Layout({ children, footer = true }: LayoutProps) {
   const { data: site } = useSiteSettings()
   return (
     <Shell
       header={
-        <Header brandName={site?.brand_name ?? ''} homePath={href('/')} items={mainNav} account={<AccountAction />} scriptless={scriptless} />
+        <Header brandName={site?.brand_name ?? ''} homePath={href('/')} items={mainNav} account={<AccountAction />} />
       }
       footer={footer ? <Footer site={site} blurb={FOOTER_BLURB} explore={exploreNav} policies={policyNav} /> : null}
     >

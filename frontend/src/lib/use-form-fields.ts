@@ -10,6 +10,8 @@ type Options<Field extends string, Values extends Record<Field, string>> = {
   initial: Values | (() => Values)
   /** The field's error for these values, or undefined when it is valid. */
   validateField: (name: Field, values: Values) => string | undefined
+  /** Errors to show from the start: the server's, for a form posted without JavaScript. */
+  initialErrors?: Partial<Record<Field, string>>
 }
 
 /**
@@ -25,11 +27,12 @@ export function useFormFields<Field extends string, Values extends Record<Field,
   fields,
   initial,
   validateField,
+  initialErrors = {},
 }: Options<Field, Values>) {
   const formRef = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<Values>(initial)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [submitted, setSubmitted] = useState(false)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(initialErrors)
+  const [submitted, setSubmitted] = useState(Object.keys(initialErrors).length > 0)
   const focus = useFocusFirstError(formRef, fields, errors)
 
   function isField(name: string): name is Field {

@@ -64,7 +64,7 @@ export function readSetCookie(header: string): { name: string; value: string; de
 }
 
 function visitorFrom(request: Request, context: Readonly<RouterContextProvider>): Visitor {
-  let visitor: Visitor | null = null
+  let visitor: Visitor | null
   try {
     visitor = context.get(visitorContext)
   } catch {
@@ -126,7 +126,10 @@ export async function serverFetch(input: Request): Promise<Response> {
     if (scope.referer) headers.set('Referer', scope.referer)
   }
   const response = await fetch(new Request(input, { headers, redirect: 'manual' }))
-  for (const header of response.headers.getSetCookie()) {
+  const setCookies = response.headers.getSetCookie()
+  // A new session (login, logout) changes who is logged in: ask again after it.
+  if (setCookies.length > 0) scope.memo.clear()
+  for (const header of setCookies) {
     const parsed = readSetCookie(header)
     if (!parsed) continue
     if (parsed.deleted) scope.cookies.delete(parsed.name)

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import type { ComponentType, ReactNode } from 'react'
+import { useEffect, type ComponentType, type ReactNode } from 'react'
 import { createRoutesStub, MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router'
 import { vi } from 'vitest'
 
@@ -29,10 +29,13 @@ function testQueryClient() {
 }
 
 /** Where the app is: the last location the router rendered (see renderRoute). */
-type Where = { location: Location }
+let shownLocation: Location | undefined
 
-function LocationProbe({ where }: { where: Where }) {
-  where.location = useLocation()
+function LocationProbe() {
+  const location = useLocation()
+  useEffect(() => {
+    shownLocation = location
+  }, [location])
   return null
 }
 
@@ -59,7 +62,7 @@ function answerMe(user: User | null) {
  */
 export function renderRoute(path: string, { user = null }: { user?: User | null } = {}) {
   answerMe(user)
-  const where = { location: { pathname: path } } as Where
+  shownLocation = undefined
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -67,7 +70,7 @@ export function renderRoute(path: string, { user = null }: { user?: User | null 
       Component() {
         return (
           <>
-            <LocationProbe where={where} />
+            <LocationProbe />
             <App />
           </>
         )
@@ -95,8 +98,8 @@ export function renderRoute(path: string, { user = null }: { user?: User | null 
   return {
     ...result,
     history: {
-      get location() {
-        return where.location
+      get location(): Pick<Location, 'pathname' | 'search' | 'state'> {
+        return shownLocation ?? { pathname: path, search: '', state: null }
       },
     },
   }

@@ -9,7 +9,7 @@ import { TableOfContents } from '@/features/catalog/components/table-of-contents
 import type { Route } from './+types/about'
 import { aboutQueryOptions } from '@/features/catalog/api/get-about'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

@@ -16,7 +16,7 @@ import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { currentUser } from '@/server/session.server'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

@@ -5,7 +5,7 @@ import { StaffOnly } from '@/features/certificates/components/staff-only'
 import type { Route } from './+types/certificate-import'
 import { data, useLoaderData } from 'react-router'
 import { requireUser } from '@/server/session.server'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 
 /** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/courses'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

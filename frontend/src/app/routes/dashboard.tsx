@@ -16,12 +16,13 @@ import { useCourses } from '@/features/catalog/api/get-courses'
 import { MyEnrolments } from '@/features/enrolments/components/my-enrolments'
 import { RewardsSection } from '@/features/referrals/components/rewards-section'
 import type { Route } from './+types/dashboard'
+import { useRootData } from '@/lib/root-data'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { referralSummaryQueryOptions } from '@/features/referrals/api/get-referral-summary'
 import { rewardEntriesQueryOptions } from '@/features/referrals/api/get-reward-entries'
 import { requireUser } from '@/server/session.server'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -54,6 +55,7 @@ export default function Page() {
   const navigate = useNavigate()
   const location = useLocation()
   const user = me.data
+  const root = useRootData()
 
   if (!user) {
     // Logging out empties the account a moment before the login page opens.
@@ -123,7 +125,7 @@ export default function Page() {
           isError={courses.isError}
           onRetry={() => void courses.refetch()}
           code={user.referral_code}
-          siteUrl={window.location.origin}
+          siteUrl={root?.siteUrl ?? ''}
           onCopy={copy}
         />
       </div>

@@ -5,7 +5,7 @@ import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/events'
 import { eventsQueryOptions } from '@/features/catalog/api/get-events'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

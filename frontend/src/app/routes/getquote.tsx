@@ -8,7 +8,7 @@ import { EnquiryForm, type PackageOption } from '@/features/enquiries/components
 import { formatUsd } from '@/lib/format'
 import type { Route } from './+types/getquote'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

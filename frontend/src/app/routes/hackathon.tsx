@@ -4,7 +4,7 @@ import { EventDetail } from '@/features/catalog/components/event-detail'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/hackathon'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-intern
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
 import { teamQueryOptions } from '@/features/catalog/api/get-team'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

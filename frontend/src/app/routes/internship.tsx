@@ -6,7 +6,7 @@ import { InternshipCard } from '@/features/catalog/components/internship-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/internship'
 import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

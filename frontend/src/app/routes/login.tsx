@@ -1,11 +1,45 @@
 import { useState } from 'react'
-import { Link, Navigate, useLocation, useNavigate, useSearchParams, href } from 'react-router'
+import { Link, Navigate, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useNavigate, useNavigation, useSearchParams, href } from 'react-router'
 
+import type { Route } from './+types/login'
 import { Alert } from '@/components/ui/alert'
 import { useMe } from '@/features/accounts/api/get-me'
+import { login } from '@/features/accounts/api/login'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
-import { LoginForm } from '@/features/accounts/components/login-form'
+import { LoginForm, type LoginResult } from '@/features/accounts/components/login-form'
 import { safeNextPath } from '@/features/accounts/validation'
+import { pageMeta } from '@/app/meta'
+import { formFailure, readForm } from '@/server/form.server'
+import { currentUser } from '@/server/session.server'
+
+/** Where a logged-in visitor goes from here: `?next=` when it is one of ours, else the dashboard. */
+function destination(request: Request): string {
+  return safeNextPath(new URL(request.url).searchParams.get('next')) ?? href('/dashboard')
+}
+
+/** Someone already logged in goes on (after a login posted without JavaScript, too). */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await currentUser()) throw redirect(destination(request))
+  return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { values } = await readForm(request)
+  try {
+    const answer = await login({ phone: (values.phone ?? '').trim(), password: values.password ?? '' })
+    return { ok: true as const, message: answer.message, user: answer.user }
+  } catch (error) {
+    return formFailure(error, values)
+  }
+}
+
+/** After a login the page says "Login successful!" a moment before moving on itself. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as LoginResult | undefined)?.ok ? false : defaultShouldRevalidate
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Log in', description: 'Log in with your phone number and password.' })
 
 type LoginState = { phone?: string; signedUp?: boolean } | null
 
@@ -30,6 +64,8 @@ export default function Page() {
   const [handingOff, setHandingOff] = useState(false)
   const state = location.state as LoginState
   const next = safeNextPath(searchParams.get('next'))
+  const result = useActionData<typeof action>() as LoginResult | undefined
+  const pending = useNavigation().state === 'submitting'
 
   if (user && !handingOff) return <Navigate to={href('/dashboard')} replace />
 
@@ -63,7 +99,7 @@ export default function Page() {
         </p>
       }
     >
-      <LoginForm initialPhone={state?.phone} onAttempt={() => setHandingOff(true)} onLoggedIn={goOn} />
+      <LoginForm initialPhone={state?.phone} result={result} pending={pending} onAttempt={() => setHandingOff(true)} onLoggedIn={goOn} />
     </AuthLayout>
   )
 }

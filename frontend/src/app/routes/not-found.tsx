@@ -4,8 +4,8 @@ import { href } from 'react-router'
 import { LinkButton } from '@/components/ui/link-button'
 import type { Route } from './+types/not-found'
 import { data } from 'react-router'
-import { NOT_FOUND_META } from '@/lib/meta'
-import { pageMeta } from '@/lib/meta'
+import { NOT_FOUND_META } from '@/app/meta'
+import { pageMeta } from '@/app/meta'
 
 /** Every unknown path: 404, with this page inside the site's header and footer. */
 export function loader() {

@@ -11,7 +11,7 @@ import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-pa
 import type { Route } from './+types/payment'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { bootcampPaymentQueryOptions } from '@/features/enrolments/api/get-bootcamp-payment'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

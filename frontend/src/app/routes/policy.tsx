@@ -10,7 +10,7 @@ import { formatLongDate } from '@/features/catalog/utils/dates'
 import type { Route } from './+types/policy'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { policyPageQueryOptions } from '@/features/catalog/api/get-policy-page'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader({ request }: Route.LoaderArgs) {

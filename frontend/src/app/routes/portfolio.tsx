@@ -9,7 +9,7 @@ import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 import type { Route } from './+types/portfolio'
 import { portfolioQueryOptions } from '@/features/catalog/api/get-portfolio'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

@@ -4,7 +4,7 @@ import { PackageCard } from '@/features/catalog/components/package-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/projects'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

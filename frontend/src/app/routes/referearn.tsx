@@ -8,7 +8,7 @@ import {
 import { useCourses } from '@/features/catalog/api/get-courses'
 import type { Route } from './+types/referearn'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

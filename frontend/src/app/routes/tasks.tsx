@@ -10,7 +10,7 @@ import { useBoardRefresh } from '@/features/internships/use-board-refresh'
 import { ApiError } from '@/lib/api-client'
 import type { Route } from './+types/tasks'
 import { taskBoardQueryOptions } from '@/features/internships/api/get-task-board'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { useProgramme } from '@/features/catalog/api/get-programme'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/training'
 import { programmeQueryOptions } from '@/features/catalog/api/get-programme'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {

@@ -10,7 +10,7 @@ import { CertificateResult } from '@/features/certificates/components/certificat
 import { VerifyForm } from '@/features/certificates/components/verify-form'
 import { EMPTY_ID_MESSAGE } from '@/features/certificates/components/verify-form'
 import { VerifyHelp } from '@/features/certificates/components/verify-help'
-import { pageMeta } from '@/lib/meta'
+import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
 /**

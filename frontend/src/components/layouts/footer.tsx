@@ -4,7 +4,9 @@ import { Link } from 'react-router'
 import { LogoMark } from '@/components/layouts/logo-mark'
 import type { NavItem } from '@/components/layouts/nav-items'
 import { SocialLinks } from '@/components/ui/social-links'
-import type { SiteSettings } from '@/features/catalog/api/get-site-settings'
+import type { components } from '@/api/schema'
+
+type SiteSettings = components['schemas']['SiteOut']
 
 type FooterProps = {
   site?: SiteSettings

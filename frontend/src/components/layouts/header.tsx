@@ -11,18 +11,13 @@ type HeaderProps = {
   items: readonly NavItem[]
   /** Login or Dashboard: the accounts feature decides, app/ passes it in. */
   account?: ReactNode
-  /**
-   * Rendered into the HTML before any script has run (app/static-shell.tsx): the menu is
-   * the browser's own popover (opens from its button, closes on Escape or a tap outside),
-   * so it works on a slow phone while the JavaScript is still downloading.
-   */
-  scriptless?: boolean
 }
 
 /** Marks the scriptless menu, so the app can open its own if the visitor left it open. */
 const SCRIPTLESS_MENU = 'data-scriptless-menu'
 
 function scriptlessMenuOpen(): boolean {
+  if (typeof document === 'undefined') return false
   try {
     return document.querySelector(`[${SCRIPTLESS_MENU}]:popover-open`) !== null
   } catch {
@@ -38,17 +33,26 @@ const mobileLink =
   'flex min-h-12 items-center rounded-control px-3 text-base font-medium text-ink hover:bg-brand-50 ' +
   'aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
 
-export function Header({ brandName, homePath, items, account, scriptless = false }: HeaderProps) {
-  // The app renders over the server's shell: a menu the visitor opened there stays open,
-  // and the focus its button had (lost with the shell) comes back, so Escape closes it.
-  const [menuOpen, setMenuOpen] = useState(scriptlessMenuOpen)
-  const [openedInShell] = useState(menuOpen)
+/**
+ * The server's HTML has the browser's own popover menu (opens from its button, closes on
+ * Escape or a tap outside), so it works on a slow phone before the JavaScript has arrived
+ * and without it. Once the page is hydrated the app's menu takes over; a menu the visitor
+ * opened before that stays open, with the focus on its button, so Escape closes it.
+ */
+export function Header({ brandName, homePath, items, account }: HeaderProps) {
+  const [scriptless, setScriptless] = useState(true)
+  const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (openedInShell && document.activeElement === document.body) buttonRef.current?.focus({ preventScroll: true })
-  }, [openedInShell])
+    const openedBefore = scriptlessMenuOpen()
+    // The switch from the server's menu happens once, after hydration: it reads the DOM.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setScriptless(false)
+    setMenuOpen(openedBefore)
+    if (openedBefore) buttonRef.current?.focus({ preventScroll: true })
+  }, [])
   const { pathname } = useLocation()
 
   // Any navigation (including back/forward) closes the menu.

@@ -1,13 +1,13 @@
 import { LogIn } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link, href } from 'react-router'
+import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/password-field'
+import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
 import type { User } from '@/features/accounts/api/get-me'
-import { useLogin } from '@/features/accounts/api/login'
 import {
   LOGIN_FIELDS,
   validateLogin,
@@ -16,15 +16,22 @@ import {
   type LoginField,
   type LoginValues,
 } from '@/features/accounts/validation'
-import { ApiError } from '@/lib/api-client'
+import type { FormFailure } from '@/lib/form-result'
 import { useFormFields } from '@/lib/use-form-fields'
 
 /** How long "Login successful!" stays on screen before the next page opens. */
 export const LOGIN_REDIRECT_DELAY_MS = 900
 
+/** The login route's action answer: the account, or the API's refusal. */
+export type LoginResult = { ok: true; message: string; user: User } | FormFailure
+
 type LoginFormProps = {
   /** Prefill, e.g. the phone number just signed up with. */
   initialPhone?: string
+  /** The action's latest answer (useActionData). */
+  result?: LoginResult
+  /** The form is being sent. */
+  pending?: boolean
   /** Called as a login is sent: the page must not treat the coming account as "already logged in". */
   onAttempt?: () => void
   /** Called a moment after "Login successful!" is shown. */
@@ -36,16 +43,51 @@ type Outcome =
   | { kind: 'no-account'; message: string }
   | { kind: 'error'; message: string }
 
-export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFormProps) {
+function isField(name: string): name is LoginField {
+  return (LOGIN_FIELDS as readonly string[]).includes(name)
+}
+
+/** A refusal's field errors, or none when the message is for the whole form. */
+function fieldErrorsOf(result: LoginResult | undefined): LoginErrors {
+  const errors: LoginErrors = {}
+  if (result?.ok !== false) return errors
+  for (const [name, message] of Object.entries(result.fields)) {
+    if (isField(name)) errors[name] = message
+  }
+  return errors
+}
+
+function outcomeOf(result: LoginResult | undefined): Outcome | undefined {
+  if (!result) return undefined
+  if (result.ok) return { kind: 'success', message: result.message }
+  if (Object.keys(fieldErrorsOf(result)).length > 0) return undefined
+  const noAccount = result.status === 401 && result.message.startsWith('No Account Found')
+  return { kind: noAccount ? 'no-account' : 'error', message: result.message }
+}
+
+/**
+ * Posts to the login route's action: without JavaScript the server answers with the page
+ * (errors in the form, or straight on to the dashboard); with it, the answer arrives here.
+ */
+export function LoginForm({ initialPhone = '', result, pending = false, onAttempt, onLoggedIn }: LoginFormProps) {
   const id = useId()
-  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors } = useFormFields<LoginField, LoginValues>({
+  const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<LoginField, LoginValues>({
     fields: LOGIN_FIELDS,
-    initial: { phone: initialPhone, password: '' },
+    initial: { phone: (result?.ok === false ? result.values.phone : undefined) ?? initialPhone, password: '' },
     validateField: validateLoginField,
+    initialErrors: fieldErrorsOf(result),
   })
-  const [outcome, setOutcome] = useState<Outcome>()
-  const [user, setUser] = useState<User>()
-  const login = useLogin()
+  const [outcome, setOutcome] = useState<Outcome | undefined>(() => outcomeOf(result))
+  const [user, setUser] = useState<User | undefined>(result?.ok ? result.user : undefined)
+
+  // Each new answer from the action: its message, its field errors, or the account.
+  const [shown, setShown] = useState(result)
+  if (result !== shown) {
+    setShown(result)
+    setOutcome(outcomeOf(result))
+    if (result?.ok) setUser(result.user)
+    else if (result) showErrors(fieldErrorsOf(result))
+  }
 
   // Leave "Login successful!" up for a moment, then hand over to the page.
   const onLoggedInRef = useRef(onLoggedIn)
@@ -58,34 +100,18 @@ export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFor
     return () => window.clearTimeout(timer)
   }, [user])
 
+  /** Checked here first; a form that passes goes on to the action. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (login.isPending || user) return
+    if (pending || user) {
+      event.preventDefault()
+      return
+    }
     setOutcome(undefined)
-    if (!submit(validateLogin(values))) return
+    if (!submit(validateLogin(values))) {
+      event.preventDefault()
+      return
+    }
     onAttempt?.()
-    login.mutate(
-      { phone: values.phone.trim(), password: values.password },
-      {
-        onSuccess: (data) => {
-          setOutcome({ kind: 'success', message: data.message })
-          setUser(data.user)
-        },
-        onError: (error) => {
-          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
-          const fieldErrors: LoginErrors = {}
-          for (const [name, message] of Object.entries(apiError.fields)) {
-            if (isField(name)) fieldErrors[name] = message
-          }
-          if (Object.keys(fieldErrors).length > 0) {
-            showErrors(fieldErrors)
-            return
-          }
-          const noAccount = apiError.status === 401 && apiError.message.startsWith('No Account Found')
-          setOutcome({ kind: noAccount ? 'no-account' : 'error', message: apiError.message })
-        },
-      },
-    )
   }
 
   const field = (name: LoginField) => ({
@@ -98,10 +124,11 @@ export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFor
     required: true,
   })
 
-  const busy = login.isPending || Boolean(user)
+  const busy = pending || Boolean(user)
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <CsrfField />
       <TextField
         {...field('phone')}
         label="Phone number"
@@ -133,6 +160,6 @@ export function LoginForm({ initialPhone = '', onAttempt, onLoggedIn }: LoginFor
       <div role="status" aria-live="polite" className="empty:hidden">
         {outcome?.kind === 'success' && <Alert tone="success">{outcome.message}</Alert>}
       </div>
-    </form>
+    </Form>
   )
 }
