@@ -55,6 +55,10 @@ if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, got {SITE_URL!r}")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
+# Django is reached only through the front door (the Node server, or nginx), which names
+# the host the visitor asked for in X-Forwarded-Host; it is still checked against
+# ALLOWED_HOSTS. Set to false only if gunicorn is ever exposed directly.
+USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", True)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
