@@ -6,6 +6,8 @@ SHELL := /bin/bash
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# gunicorn, behind the Node server: reached only from this machine.
+DJANGO_PORT ?= $(shell echo $$(( $(PORT) + 1 )))
 # Links in emails, certificates, letters and QR codes: unless set, where `make run` serves.
 SITE_URL ?= http://$(HOST):$(PORT)
 WORKERS ?= 2
@@ -75,7 +77,7 @@ wrk: ## Install Debian's wrk (HTTP load generator) for make bench (once)
 	fi
 
 # --- Building and serving ------------------------------------------------------------
-build: install ## Build the frontend and collect static files
+build: install ## Build the frontend (server and browser bundles) and collect Django's static files
 	$(NPM) run build
 	$(MANAGE) collectstatic --noinput --verbosity 0
 
@@ -83,19 +85,21 @@ migrate: install ## Create or update the database (SQLite under var/ by default)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) createcachetable
 
-run: build migrate ## Install, build, migrate and serve on HOST:PORT with gunicorn and the email worker
-	@echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)"
+run: build migrate ## Install, build, migrate and serve on HOST:PORT (Node in front of gunicorn, and the email worker)
 	@trap 'kill 0' EXIT INT TERM; \
 	  SITE_URL="$(SITE_URL)" $(MANAGE) send_queued_mail_loop & \
-	  SITE_URL="$(SITE_URL)" $(UV) run --frozen gunicorn config.wsgi --chdir backend --bind $(HOST):$(PORT) \
-	  --workers $(WORKERS) --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}" & \
+	  SITE_URL="$(SITE_URL)" TRUSTED_PROXY_COUNT=1 $(UV) run --frozen gunicorn config.wsgi --chdir backend \
+	  --bind 127.0.0.1:$(DJANGO_PORT) --workers $(WORKERS) --access-logfile - --forwarded-allow-ips 127.0.0.1 & \
+	  (cd frontend && HOST=$(HOST) PORT=$(PORT) DJANGO_URL=http://127.0.0.1:$(DJANGO_PORT) SITE_URL="$(SITE_URL)" \
+	    TRUST_PROXY_HOPS=$${TRUST_PROXY_HOPS:-0} exec node server.mjs) & \
+	  python3 scripts/wait_healthy.py http://$(HOST):$(PORT)/healthz http://$(HOST):$(PORT)/api/health && \
+	  echo "Serving on http://$(HOST):$(PORT)  (Ctrl-C to stop)" && \
 	  wait -n
 
-dev: install migrate ## Hot-reloading development: Vite on :5173 proxying to Django on :8000
-	@test -f frontend/dist/index.html || $(NPM) run build
+dev: install migrate ## Hot reloading: the React Router dev server on :5173, Django's runserver on PORT
 	@trap 'kill 0' EXIT INT TERM; \
 	  DEBUG=true $(MANAGE) runserver $(HOST):$(PORT) & \
-	  DJANGO_URL=http://$(HOST):$(PORT) $(NPM) run dev -- --host $(HOST) & \
+	  DJANGO_URL=http://$(HOST):$(PORT) SITE_URL=http://$(HOST):5173 $(NPM) run dev -- --host $(HOST) & \
 	  wait
 
 createsuperuser: migrate ## Create a staff account (non-interactive with DJANGO_SUPERUSER_PHONE/NAME/PASSWORD)
@@ -152,7 +156,7 @@ audit: install ## Known vulnerabilities in the locked Python (pip-audit) and npm
 	  $(UV) run --frozen pip-audit --strict --disable-pip --progress-spinner off -r "$$tmp/requirements.txt"
 	npm --prefix frontend audit --audit-level=high
 
-test-e2e: build chromium ## Playwright against gunicorn with a fresh database
+test-e2e: build chromium ## Playwright against the site (Node in front of gunicorn) on a fresh database, with and without JavaScript
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
 
 test: lint check-schema test-backend test-api-schema test-frontend test-e2e ## Every test (installs what it needs)
@@ -172,8 +176,8 @@ bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): bundle sizes, 
 	  exit $$status
 
 bench-load: install ## Import 1,000,000 certificates, then mixed traffic and verify only (closed and open loop) on gunicorn + PostgreSQL + Redis -> bench/results.md (minutes; not a test. BENCH_LOAD_ARGS="--certificates 20000 --seconds 5" for a quick run, --fault restarts PostgreSQL halfway)
-	@test -f frontend/dist/index.html || $(NPM) run build
+	@test -f frontend/build/server/index.js || $(NPM) run build
 	$(UV) run --frozen python bench/load.py $(BENCH_LOAD_ARGS)
 
 clean: ## Remove build output (keeps var/ data)
-	rm -rf frontend/dist frontend/test-results .venv/.installed frontend/node_modules/.installed
+	rm -rf frontend/build frontend/.react-router frontend/test-results .venv/.installed frontend/node_modules/.installed

@@ -35,7 +35,13 @@ export default defineConfig({
   },
   projects: [
     // The tests (make test-e2e; scripts/e2e.sh runs this project unless told otherwise).
-    { name: 'chromium', testIgnore: /screenshots\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: /(screenshots|\.nojs)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The same site with JavaScript switched off: pages read completely and the forms work.
+    {
+      name: 'no-javascript',
+      testMatch: /\.nojs\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, javaScriptEnabled: false },
+    },
     // Not tests: full-page PNGs of every route for people to look at (make screenshots).
     { name: 'screenshots', testMatch: /screenshots\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs the Playwright suite against the real server: the built app served by gunicorn,
-# on a fresh SQLite database in a temporary folder, stopped again afterwards.
-# Usage: scripts/e2e.sh [playwright args...]   (the "chromium" project, the tests, unless
-# a --project is named; make screenshots runs --project=screenshots)
+# Runs the Playwright suite against the real site: the built app served by Node in front
+# of gunicorn, on a fresh SQLite database in a temporary folder, stopped again afterwards.
+# Usage: scripts/e2e.sh [playwright args...]   (the tests: the "chromium" and
+# "no-javascript" projects, unless a --project is named; make screenshots runs
+# --project=screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,11 +47,11 @@ export E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-e2e-staff-password-1}"
 DJANGO_SUPERUSER_PHONE="$E2E_STAFF_PHONE" DJANGO_SUPERUSER_NAME="E2E Staff" \
   DJANGO_SUPERUSER_PASSWORD="$E2E_STAFF_PASSWORD" "${manage[@]}" createsuperuser --noinput >/dev/null
 args=("$@")
-[[ " $* " == *" --project"* ]] || args=(--project=chromium "${args[@]}")
+[[ " $* " == *" --project"* ]] || args=(--project=chromium --project=no-javascript "${args[@]}")
 status=0
-# tests/support/throwaway_server.py starts gunicorn, waits for /api/health, runs Playwright
-# and stops the server again.
-"$uv" run --frozen python tests/support/throwaway_server.py --port "$port" --workers 2 --log "$log" -- \
+# tests/support/throwaway_server.py starts the site as make run does (Node in front of gunicorn),
+# waits until both answer, runs Playwright and stops them again.
+"$uv" run --frozen python tests/support/throwaway_server.py --front-door --port "$port" --workers 2 --log "$log" -- \
   bash -c 'cd frontend && npx --no-install playwright test "$@"' playwright "${args[@]}" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "--- server log ---"; tail -50 "$log" 2>/dev/null || true

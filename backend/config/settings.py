@@ -27,11 +27,6 @@ from core.env import (
 BACKEND_DIR = Path(__file__).resolve().parent.parent
 REPO_DIR = BACKEND_DIR.parent
 VAR_DIR = Path(env_str("VAR_DIR") or REPO_DIR / "var")
-FRONTEND_DIR = REPO_DIR / "frontend"
-# The built single-page app (vite build). Its index.html is the template every page uses.
-FRONTEND_DIST = Path(env_str("FRONTEND_DIST") or FRONTEND_DIR / "dist")
-# The one route table, read by the React router and by the server.
-ROUTES_FILE = FRONTEND_DIR / "src" / "config" / "routes.json"
 
 DJANGO_ENV = env_str("DJANGO_ENV", "development")
 PRODUCTION = DJANGO_ENV == "production"
@@ -328,19 +323,15 @@ TIME_ZONE = "Asia/Kolkata"
 USE_I18N = True
 USE_TZ = True
 
-# --- Static files: the built app and the admin's assets, served by WhiteNoise ---------
+# --- Static files: the admin's and the API docs' assets, served by WhiteNoise ------
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
-STATICFILES_DIRS = [FRONTEND_DIST] if FRONTEND_DIST.exists() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"
-# Vite already puts a content hash in every asset name (name-<hash>.js): those files can
-# be cached for a year. Everything else (admin assets) gets WhiteNoise's short default.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"/static/assets/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$"
 
 LOGGING = {
     "version": 1,

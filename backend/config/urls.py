@@ -21,13 +21,10 @@ urlpatterns = [
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),
     path("robots.txt", web.robots_txt, name="robots"),
-    path("sitemap.xml", web.sitemap_xml, name="sitemap"),
     path("og-image.png", web.og_image, name="og-image"),
     # Certificate and letter downloads (/Certificate/<ID>.png, /LOR/<ID>.png, .pdf).
     path("", include("certificates.urls")),
     # Staff uploads (team photos, certificate images). Small volumes: served by Django;
     # docs/ explain putting nginx in front for larger sites.
     re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),
-    # Everything else is a page of the single-page app (or its 404).
-    re_path(r"^.*$", web.spa, name="spa"),
 ]

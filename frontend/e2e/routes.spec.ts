@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 
 import { publicRoutes, samplePath } from './support'
 
-test.describe('every public route in routes.json', () => {
+test.describe('every public route in the route table', () => {
   for (const route of publicRoutes) {
     test(`${route.path} answers 200 with its own head`, async ({ page }) => {
       const response = await page.goto(samplePath(route))

@@ -1,6 +1,8 @@
 """One way to start a throw-away gunicorn for the benchmarks, the scale-out test and the
 scripts: bind a free port (or the one given), wait until /api/health answers 200, stop it
-afterwards. Standard library only, so any of them can load it.
+afterwards. With --front-door (or front_door()), the site as `make run` serves it: the
+Node server on the port, forwarding Django's paths to gunicorn on a free internal port.
+Standard library only, so any of them can load it.
 
 From Python (after putting this folder on sys.path):
 
@@ -30,7 +32,9 @@ from pathlib import Path
 from types import FrameType
 
 HOST = "127.0.0.1"
-BACKEND = Path(__file__).resolve().parents[2] / "backend"
+REPO = Path(__file__).resolve().parents[2]
+BACKEND = REPO / "backend"
+FRONTEND = REPO / "frontend"
 
 
 class ServerFailed(RuntimeError):
@@ -61,10 +65,10 @@ def free_port(host: str = HOST) -> int:
         return int(sock.getsockname()[1])
 
 
-def _healthy(server: Server, headers: Mapping[str, str]) -> bool:
+def _healthy(server: Server, headers: Mapping[str, str], path: str = "/api/health") -> bool:
     connection = http.client.HTTPConnection(server.host, server.port, timeout=2)
     try:
-        connection.request("GET", "/api/health", headers=dict(headers))
+        connection.request("GET", path, headers=dict(headers))
         return connection.getresponse().status == 200
     except OSError:
         return False
@@ -126,6 +130,50 @@ def stop(server: Server) -> None:
         server.process.wait()
 
 
+def start_node(
+    *, env: Mapping[str, str], log: Path, django: Server, port: int, timeout: float = 60.0
+) -> Server:
+    """The Node server (frontend/server.mjs, built) on `port`, forwarding to `django`;
+    returns once its own health check and Django's answer through it."""
+    node_env = {**env, "HOST": django.host, "PORT": str(port), "DJANGO_URL": django.url}
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            ["node", "server.mjs"],  # noqa: S607
+            cwd=FRONTEND,
+            env=node_env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    server = Server(django.host, port, process, log)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerFailed(f"node on :{port} exited:\n{server.log_tail()}")
+        if _healthy(server, {}, "/healthz") and _healthy(server, {}):
+            return server
+        time.sleep(0.2)  # polling for start-up, not a test's wait
+    stop(server)
+    raise ServerFailed(f"node on :{port} did not answer in {timeout:.0f} s:\n{server.log_tail()}")
+
+
+@contextmanager
+def front_door(
+    *, env: Mapping[str, str], log: Path, port: int | None = None, workers: int = 2
+) -> Iterator[Server]:
+    """The whole site: gunicorn on a free internal port behind the Node server on `port`.
+    Django trusts the one hop in front of it for the visitor's address."""
+    django_env = {**env, "TRUSTED_PROXY_COUNT": "1"}
+    django = start(env=django_env, log=log, workers=workers)
+    try:
+        node = start_node(env=env, log=log, django=django, port=port or free_port())
+        try:
+            yield node
+        finally:
+            stop(node)
+    finally:
+        stop(django)
+
+
 @contextmanager
 def running(**kwargs: object) -> Iterator[Server]:
     server = start(**kwargs)  # type: ignore[arg-type]
@@ -141,6 +189,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default=HOST)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", type=Path, required=True)
+    parser.add_argument(
+        "--front-door",
+        action="store_true",
+        help="serve the site as make run does: Node on --port, gunicorn behind it",
+    )
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- command to run")
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -151,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, interrupted)
+    if args.front_door:
+        try:
+            with front_door(env=os.environ, log=args.log, port=args.port, workers=args.workers):
+                return subprocess.call(command)  # noqa: S603 (the caller's own command)
+        except ServerFailed as exc:
+            print(exc, file=sys.stderr)
+            return 1
     try:
         server = start(
             env=os.environ, log=args.log, workers=args.workers, host=args.host, port=args.port

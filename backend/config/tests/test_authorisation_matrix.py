@@ -67,6 +67,7 @@ MATRIX: dict[str, Row] = {
     # --- Public reads --------------------------------------------------------------------
     "health": Row(200, 200, 200, 200),
     "site_settings_get": Row(200, 200, 200, 200),
+    "page_head_get": Row(200, 200, 200, 200, query={"path": "/"}),
     "team_member_list": Row(200, 200, 200, 200),
     "project_package_list": Row(200, 200, 200, 200),
     "course_list": Row(200, 200, 200, 200),

@@ -16,12 +16,12 @@ import pytest
 from django.conf import settings as django_settings
 from django.test import Client, override_settings
 
-from web.tests.conftest import built_frontend  # noqa: F401  (pages without a vite build)
-
 pytestmark = pytest.mark.django_db
 
 BACKEND_DIR = Path(django_settings.BACKEND_DIR)
-PAGE, API, ADMIN = "/", "/api/site", "/admin/login/"
+# Pages are the Node server's (frontend/server.mjs, checked by the e2e suite); Django
+# answers the API, the admin and a few files such as robots.txt.
+PAGE, API, ADMIN = "/robots.txt", "/api/site", "/admin/login/"
 PRODUCTION_HOST = "site.example"
 
 
@@ -118,7 +118,7 @@ def test_it_sets_secure_cookies_in_production(production: dict[str, Any]) -> Non
     assert production["SESSION_COOKIE_SECURE"] is True
     assert production["CSRF_COOKIE_SECURE"] is True
     with override_settings(**production):
-        response = Client(HTTP_HOST=PRODUCTION_HOST).get(PAGE, secure=True)
+        response = Client(HTTP_HOST=PRODUCTION_HOST).get("/api/auth/csrf", secure=True)
     cookie = response.cookies[django_settings.CSRF_COOKIE_NAME]
     assert cookie["secure"] is True
     assert cookie["samesite"] == "Lax"

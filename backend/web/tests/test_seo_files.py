@@ -6,16 +6,8 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
-def test_it_lists_public_pages_in_the_sitemap(client: Client) -> None:
-    response = client.get("/sitemap.xml")
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("application/xml")
-    body = response.content.decode()
-    assert "<loc>https://site.example/</loc>" in body
-    assert "<loc>https://site.example/getquote</loc>" in body
-
-
-def test_it_keeps_private_areas_out_of_robots(client: Client) -> None:
+def test_it_keeps_private_areas_out_of_robots(client: Client, settings) -> None:
+    settings.SITE_URL = "https://site.example"
     body = client.get("/robots.txt").content.decode()
     for path in ("/dashboard", "/test", "/admin/"):
         assert f"Disallow: {path}\n" in body
