@@ -1,18 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 
+import { runTag, viewports } from './support'
+
 /**
  * The contact / quote form with JavaScript switched off: the browser posts the form to the
  * page, the server sends the enquiry to the API and answers with the page (field errors and
  * what was typed, or the thanks), opening at the answer (`#enquiry`).
  */
 test.use({ javaScriptEnabled: false })
-
-const mobile = { width: 360, height: 740 }
-
-/** A unique enough value per run, so repeated runs do not look like duplicates. */
-function runTag(): string {
-  return Date.now().toString(36)
-}
 
 /** Fill in the four text fields of the form in `scope`. */
 async function fillEnquiry(scope: Page | Locator) {
@@ -65,7 +60,7 @@ test('/getquote?subject=…: a general enquiry with the subject from the link', 
 })
 
 test('home page contact form, on a phone: the page opens at the errors, then at the thanks', async ({ page }) => {
-  await page.setViewportSize(mobile)
+  await page.setViewportSize(viewports.mobile)
   await page.goto('/')
   const form = page.locator('#contact form')
   await form.getByRole('button', { name: /send message/i }).click()
