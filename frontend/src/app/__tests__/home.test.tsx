@@ -1,8 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
-import { json, mockApi } from '@/test/api'
+import { json, mockApi, sentBodies } from '@/test/api'
+import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
+
+/** A handler whose first call fails as an unreachable API does (the server's loader), then answers. */
+function unreachableOnce(handler: () => Response | Promise<Response>) {
+  let calls = 0
+  return () => {
+    calls += 1
+    return calls === 1 ? Promise.reject(new TypeError('fetch failed')) : handler()
+  }
+}
 
 /** The figures band as { label: value }. */
 function figureValues(section: HTMLElement): Record<string, string> {
@@ -49,7 +60,7 @@ describe('home route', () => {
     expect(within(contact).queryByLabelText(/package/i)).not.toBeInTheDocument()
   }, 15_000)
 
-  it('shows brand and contact details from the embedded settings without a request', async () => {
+  it('shows brand and contact details from the settings the page came with, without another request', async () => {
     const fetchMock = mockApi()
     renderRoute('/')
     await screen.findByRole('heading', { level: 1 })
@@ -58,24 +69,29 @@ describe('home route', () => {
     expect(within(footer).getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210')
     expect(within(footer).getByRole('link', { name: 'Instagram (opens in a new tab)' })).toHaveAttribute('rel', 'noopener noreferrer')
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy')
+    // The root loader's one request (on the server); the page itself asks for nothing more.
     const urls = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname)
-    expect(urls).not.toContain('/api/site')
+    expect(urls.filter((url) => url === '/api/site')).toHaveLength(1)
   })
 
-  it('fetches the settings when the page has no bootstrap data', async () => {
-    mockApi()
-    renderRoute('/', { bootstrap: false })
+  it('fetches the settings when the page came without them', async () => {
+    // The root loader could not reach the API; the browser asks again.
+    const fetchMock = mockApi({ 'GET /api/site': unreachableOnce(() => json(site)) })
+    renderRoute('/')
     expect((await screen.findAllByText('Example Academy')).length).toBeGreaterThan(0)
+    const urls = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname)
+    expect(urls.filter((url) => url === '/api/site')).toHaveLength(2)
   })
 
   it('shows a placeholder for each figure while it loads and leaves out the ones that fail', async () => {
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
+    // The page's loader could not reach the API, so the browser loads the courses itself.
     mockApi({
-      'GET /api/courses': async () => {
+      'GET /api/courses': unreachableOnce(async () => {
         await held
         return json({ message: 'Server error.', extra: {} }, 500)
-      },
+      }),
     })
     renderRoute('/')
     const figures = await screen.findByRole('region', { name: /at a glance/i })
@@ -83,7 +99,8 @@ describe('home route', () => {
     expect(within(figures).getAllByText('Loading…').length).toBeGreaterThanOrEqual(2)
 
     release()
-    await waitFor(() => expect(figures).not.toHaveAttribute('aria-busy'))
+    // The browser's query client tries a 500 twice more (1 s, then 2 s later) before giving up.
+    await waitFor(() => expect(figures).not.toHaveAttribute('aria-busy'), { timeout: 6_000 })
     expect(figureValues(figures)).toEqual({ 'Project packages': '3', 'Internship domains open': '2' })
   })
 
@@ -115,5 +132,34 @@ describe('home route', () => {
     await screen.findByRole('heading', { level: 1 })
     const current = screen.getAllByRole('link', { current: 'page' })
     expect(current.every((link) => link.textContent === 'Home')).toBe(true)
+  })
+
+  it('sends the contact form through the page’s action, thanks and empties it, without loading the page again', async () => {
+    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by email.' }, 201) })
+    const user = userEvent.setup()
+    renderRoute('/')
+    const contact = await screen.findByRole('region', { name: /contact us/i })
+    await user.type(within(contact).getByLabelText(/^name/i), 'Priya Sharma')
+    await user.type(within(contact).getByLabelText(/^email/i), 'priya@example.com')
+    await user.type(within(contact).getByLabelText(/^subject/i), 'Course timings')
+    await user.type(within(contact).getByLabelText(/^message/i), 'Are weekend batches available?')
+    const teamCalls = () => fetchMock.mock.calls.filter(([input]) => new URL((input as Request).url).pathname === '/api/team').length
+    const before = teamCalls()
+    await user.click(within(contact).getByRole('button', { name: /send message/i }))
+
+    expect(await within(contact).findByText('Thank you! We will reply by email.')).toBeInTheDocument()
+    expect(within(contact).getByLabelText(/^name/i)).toHaveValue('')
+    expect(await sentBodies(fetchMock, 'POST /api/enquiries')).toEqual([
+      {
+        kind: 'contact',
+        name: 'Priya Sharma',
+        email: 'priya@example.com',
+        subject: 'Course timings',
+        message: 'Are weekend batches available?',
+        package: null,
+        website: '',
+      },
+    ])
+    expect(teamCalls()).toBe(before)
   })
 })

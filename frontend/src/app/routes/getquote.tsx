@@ -1,10 +1,12 @@
-import { useSearchParams } from 'react-router'
+import { useActionData, useNavigation, useSearchParams } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { PageHeader } from '@/components/ui/page-header'
 import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { ContactDetails } from '@/features/catalog/components/contact-details'
-import { EnquiryForm, type PackageOption } from '@/features/enquiries/components/enquiry-form'
+import { EnquiryForm, type EnquiryResult, type PackageOption } from '@/features/enquiries/components/enquiry-form'
+import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
+import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
 import { formatUsd } from '@/lib/format'
 import type { Route } from './+types/getquote'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
@@ -14,6 +16,13 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(projectPackagesQueryOptions()) }
 }
+
+/** The contact / quote form posts here. */
+export async function action({ request }: Route.ActionArgs) {
+  return enquiryAction(request)
+}
+
+export const shouldRevalidate = revalidateUnlessEnquiry
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -32,6 +41,8 @@ export default function Page() {
   const requested = searchParams.get('package') ?? undefined
   const subject = searchParams.get('subject') ?? undefined
   const packages = useProjectPackages()
+  const result = useActionData<typeof action>() as EnquiryResult | undefined
+  const pending = useNavigation().state === 'submitting'
   const options: PackageOption[] = (packages.data ?? []).map((item) => ({
     value: item.slug,
     label: `${item.name} — ${formatUsd(item.price_usd)}`,
@@ -61,6 +72,8 @@ export default function Page() {
             packagesLoading={packages.isPending}
             initialPackage={requested}
             initialSubject={subject}
+            result={result}
+            pending={pending}
           />
         </section>
         <aside aria-label="Contact details" className="lg:pt-2">

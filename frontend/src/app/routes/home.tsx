@@ -1,3 +1,5 @@
+import { useActionData, useNavigation } from 'react-router'
+
 import { SectionHeading } from '@/components/ui/section-heading'
 import { AboutSection } from '@/features/catalog/components/about-section'
 import { ContactDetails } from '@/features/catalog/components/contact-details'
@@ -8,7 +10,9 @@ import { ServiceCardsSection } from '@/features/catalog/components/service-cards
 import { ServicesSection } from '@/features/catalog/components/services-section'
 import { TeamSection } from '@/features/catalog/components/team-section'
 import { contact } from '@/features/catalog/content/home'
-import { EnquiryForm } from '@/features/enquiries/components/enquiry-form'
+import { EnquiryForm, type EnquiryResult } from '@/features/enquiries/components/enquiry-form'
+import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
+import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
 import type { Route } from './+types/home'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
@@ -26,6 +30,13 @@ export async function loader() {
   return { dehydrated, head }
 }
 
+/** The contact form at #contact posts here. */
+export async function action({ request }: Route.ActionArgs) {
+  return enquiryAction(request)
+}
+
+export const shouldRevalidate = revalidateUnlessEnquiry
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Software projects, courses and internships',
@@ -33,6 +44,8 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
+  const result = useActionData<typeof action>() as EnquiryResult | undefined
+  const pending = useNavigation().state === 'submitting'
   return (
     <>
       <HeroSection />
@@ -51,7 +64,7 @@ export default function Page() {
             </div>
           </div>
           <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
-            <EnquiryForm />
+            <EnquiryForm result={result} pending={pending} />
           </div>
         </div>
       </section>

@@ -1,25 +1,30 @@
 import { Send } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
+import { Form, useLocation, useSubmit } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { CsrfField } from '@/components/ui/csrf-field'
 import { Select } from '@/components/ui/select'
 import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
-import { useCreateEnquiry } from '@/features/enquiries/api/create-enquiry'
 import {
   FIELD_ORDER,
   LIMITS,
   validateEnquiry,
   validateField,
+  type EnquiryErrors,
   type EnquiryField,
   type EnquiryValues,
 } from '@/features/enquiries/validation'
-import { ApiError } from '@/lib/api-client'
+import { failureError, type FormFailure } from '@/lib/form-result'
 import { formErrors } from '@/lib/form-errors'
 import { useFormFields } from '@/lib/use-form-fields'
 
 export type PackageOption = { value: string; label: string }
+
+/** The action's answer (src/features/enquiries/enquiry-action.server.ts): the thanks, or the API's refusal. */
+export type EnquiryResult = { ok: true; message: string } | FormFailure
 
 type EnquiryFormProps = {
   /**
@@ -33,66 +38,107 @@ type EnquiryFormProps = {
   initialPackage?: string
   /** The subject to fill in first (e.g. from `?subject=`, set by "Ask about this course"). */
   initialSubject?: string
+  /** The page action's latest answer (useActionData). */
+  result?: EnquiryResult
+  /** The form is being sent. */
+  pending?: boolean
 }
 
 export const GENERAL_ENQUIRY = 'General enquiry'
 
+/**
+ * Where a page posted without JavaScript opens: the form's action ends in `#enquiry`, and
+ * the id sits on what the answer shows (the first fields with their errors, the refusal,
+ * or the thanks), so the browser scrolls to it instead of to the top of the page.
+ */
+export const ENQUIRY_ANCHOR = 'enquiry'
+
 const EMPTY: EnquiryValues = { name: '', email: '', subject: '', package: '', message: '', website: '' }
+
+type Answer = { values?: EnquiryValues; errors: EnquiryErrors; formError?: string; success?: string }
+
+/** What the form shows for an answer: field errors next to their fields, the rest in one message. */
+function answerOf(result: EnquiryResult, offersPackages: boolean): Answer {
+  if (result.ok) return { values: EMPTY, errors: {}, success: result.message }
+  const shown = (name: string): name is EnquiryField =>
+    (FIELD_ORDER as readonly string[]).includes(name) && (name !== 'package' || offersPackages)
+  const { fields, message } = formErrors(failureError(result), shown)
+  return { errors: fields, formError: message }
+}
+
+/** The values a refused form was posted with, to fill it again (no JavaScript). */
+function postedValues(result: EnquiryResult | undefined): Partial<EnquiryValues> {
+  if (result?.ok !== false) return {}
+  const kept: Partial<EnquiryValues> = {}
+  for (const name of Object.keys(EMPTY) as (keyof EnquiryValues)[]) {
+    const value = result.values[name]
+    if (typeof value === 'string') kept[name] = value
+  }
+  return kept
+}
 
 /**
  * The contact form (home page) and the contact / quote form (/getquote): one component, so
- * both get the same validation, error mapping and announcements.
+ * both get the same validation, error mapping and announcements. It posts to its page's
+ * action: without JavaScript the server answers with the page (errors in the form, or the
+ * thanks); with it, the answer arrives here.
  */
-export function EnquiryForm({ packages, packagesLoading = false, initialPackage, initialSubject }: EnquiryFormProps) {
+export function EnquiryForm({ packages, packagesLoading = false, initialPackage, initialSubject, result, pending = false }: EnquiryFormProps) {
   const id = useId()
+  const location = useLocation()
+  const submitForm = useSubmit()
   const offersPackages = packages !== undefined
   const slugs = (packages ?? []).map((option) => option.value)
-  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors, reset } = useFormFields<EnquiryField, EnquiryValues>({
+  const first = result ? answerOf(result, offersPackages) : undefined
+  const { formRef, values, errors, onChange, onBlur, submit, showErrors, reset } = useFormFields<EnquiryField, EnquiryValues>({
     fields: FIELD_ORDER,
-    initial: () => ({ ...EMPTY, package: initialPackage ?? '', subject: (initialSubject ?? '').trim().slice(0, LIMITS.subject) }),
+    initial: () =>
+      first?.values ?? {
+        ...EMPTY,
+        package: initialPackage ?? '',
+        subject: (initialSubject ?? '').trim().slice(0, LIMITS.subject),
+        ...postedValues(result),
+      },
     validateField,
+    initialErrors: first?.errors,
   })
-  const [formError, setFormError] = useState<string>()
-  const [success, setSuccess] = useState<string>()
-  const enquiry = useCreateEnquiry()
+  const [formError, setFormError] = useState<string | undefined>(first?.formError)
+  const [success, setSuccess] = useState<string | undefined>(first?.success)
+
+  // Each new answer from the action: the thanks and an empty form, or the errors.
+  const [shownResult, setShownResult] = useState(result)
+  if (result !== shownResult) {
+    setShownResult(result)
+    if (result) {
+      const answer = answerOf(result, offersPackages)
+      if (answer.values) reset(answer.values)
+      else showErrors(answer.errors)
+      setFormError(answer.formError)
+      setSuccess(answer.success)
+    }
+  }
 
   // A preselected slug that is not (or not yet) among the options shows as a general enquiry.
   const selectedPackage = slugs.includes(values.package) ? values.package : ''
   const isQuote = selectedPackage !== ''
   const fieldId = (field: string) => `${id}-${field}`
+  const here = `${location.pathname}${location.search}`
 
+  /**
+   * Checked here first; a form that passes is sent to the page's action without the
+   * `#enquiry` of its no-JavaScript address, so the page does not jump to it.
+   */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (enquiry.isPending) return
+    if (pending) return
     setFormError(undefined)
     setSuccess(undefined)
     if (!submit(validateEnquiry(values))) return
-
-    enquiry.mutate(
-      {
-        kind: isQuote ? 'quote' : 'contact',
-        name: values.name.trim(),
-        email: values.email.trim(),
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-        package: isQuote ? selectedPackage : null,
-        website: values.website,
-      },
-      {
-        onSuccess: (data) => {
-          reset(EMPTY)
-          setSuccess(data.message)
-        },
-        onError: (error) => {
-          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
-          const shown = (name: string): name is EnquiryField => isField(name) && (name !== 'package' || offersPackages)
-          const { fields, message } = formErrors(apiError, shown)
-          showErrors(fields)
-          if (message) setFormError(message)
-        },
-      },
-    )
+    void submitForm(event.currentTarget, { method: 'post', action: here })
   }
+
+  const anchorAt = Object.values(errors).some(Boolean) ? 'form' : formError ? 'alert' : success ? 'status' : 'form'
+  const anchor = (place: typeof anchorAt) => (anchorAt === place ? ENQUIRY_ANCHOR : undefined)
 
   const common = (field: EnquiryField) => ({
     id: fieldId(field),
@@ -104,7 +150,17 @@ export function EnquiryForm({ packages, packagesLoading = false, initialPackage,
   })
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="relative flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+    <Form
+      ref={formRef}
+      id={anchor('form')}
+      method="post"
+      action={`${here}#${ENQUIRY_ANCHOR}`}
+      noValidate
+      onSubmit={onSubmit}
+      className="relative flex flex-col gap-5"
+      aria-describedby={`${id}-required-note`}
+    >
+      <CsrfField />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
@@ -164,14 +220,14 @@ export function EnquiryForm({ packages, packagesLoading = false, initialPackage,
         />
       </div>
 
-      <div role="alert" className="empty:hidden">
+      <div id={anchor('alert')} role="alert" className="empty:hidden">
         {formError && (
           <Alert tone="error" title="Your message was not sent">
             {formError}
           </Alert>
         )}
       </div>
-      <div role="status" aria-live="polite" className="empty:hidden">
+      <div id={anchor('status')} role="status" aria-live="polite" className="empty:hidden">
         {success && (
           <Alert tone="success" title="Message sent">
             {success}
@@ -180,11 +236,11 @@ export function EnquiryForm({ packages, packagesLoading = false, initialPackage,
       </div>
 
       <div>
-        <Button type="submit" size="lg" pending={enquiry.isPending} className="w-full sm:w-auto">
-          {!enquiry.isPending && <Send className="size-5" aria-hidden="true" width={20} height={20} />}
+        <Button type="submit" size="lg" pending={pending} className="w-full sm:w-auto">
+          {!pending && <Send className="size-5" aria-hidden="true" width={20} height={20} />}
           {isQuote ? 'Request a quote' : 'Send message'}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }

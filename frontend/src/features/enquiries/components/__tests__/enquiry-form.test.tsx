@@ -1,15 +1,40 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ComponentProps } from 'react'
+import { createRoutesStub, useActionData, useNavigation } from 'react-router'
 import { describe, expect, it } from 'vitest'
 
-import { EnquiryForm } from '@/features/enquiries/components/enquiry-form'
+import { EnquiryForm, type EnquiryResult } from '@/features/enquiries/components/enquiry-form'
+import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
 import { json, mockApi, sentBodies } from '@/test/api'
-import { renderWithProviders } from '@/test/render'
+
+type FormProps = Omit<ComponentProps<typeof EnquiryForm>, 'result' | 'pending'>
+
+/** The form on a page whose action is the pages' enquiry action, as on the home page and /getquote. */
+function renderForm(props: FormProps = {}) {
+  function Page() {
+    const result = useActionData() as EnquiryResult | undefined
+    const pending = useNavigation().state === 'submitting'
+    return <EnquiryForm {...props} result={result} pending={pending} />
+  }
+  const Stub = createRoutesStub([{ path: '/', Component: Page, action: ({ request }) => enquiryAction(request) }])
+  return render(<Stub initialEntries={['/']} />)
+}
 
 const packages = [
   { value: 'web-project', label: 'Web Project — $50' },
   { value: 'iot-project', label: 'IoT Project — $30' },
 ]
+
+/** The form as the server renders it with the action's answer (a page posted without JavaScript). */
+function renderAnswered(result: EnquiryResult | undefined, props: FormProps = {}, path = '/') {
+  const Stub = createRoutesStub([{ path: '/*', Component: () => <EnquiryForm {...props} result={result} /> }])
+  return render(<Stub initialEntries={[path]} />)
+}
+
+function failure(overrides: Partial<Extract<EnquiryResult, { ok: false }>>): EnquiryResult {
+  return { ok: false, status: 422, message: 'Please correct the errors below.', fields: {}, extra: {}, values: {}, ...overrides }
+}
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^name/i), 'Priya Sharma')
@@ -22,7 +47,7 @@ describe('EnquiryForm', () => {
   it('shows the server-side messages for empty fields and focuses the first one', async () => {
     const fetchMock = mockApi()
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm packages={packages} />)
+    renderForm({ packages })
 
     await user.click(screen.getByRole('button', { name: /send message/i }))
 
@@ -38,7 +63,7 @@ describe('EnquiryForm', () => {
   it('sends a general enquiry as a contact message when no package is chosen', async () => {
     const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm packages={packages} />)
+    renderForm({ packages })
     const select = screen.getByLabelText(/^package/i)
     expect(select).toHaveValue('')
     expect(select).not.toBeRequired()
@@ -52,7 +77,7 @@ describe('EnquiryForm', () => {
 
   it('fills in the subject it is given', async () => {
     mockApi()
-    renderWithProviders(<EnquiryForm packages={packages} initialSubject="  Question about the Java course " />)
+    renderForm({ packages, initialSubject: '  Question about the Java course ' })
     expect(screen.getByLabelText(/^subject/i)).toHaveValue('Question about the Java course')
   })
 
@@ -62,7 +87,7 @@ describe('EnquiryForm', () => {
         json({ message: 'Please correct the errors below.', extra: { fields: { package: 'Choose a package from the list.' } } }, 422),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm packages={packages} initialPackage="web-project" />)
+    renderForm({ packages, initialPackage: 'web-project' })
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /request a quote/i }))
     await waitFor(() => expect(screen.getByLabelText(/^package/i)).toHaveAccessibleDescription(/Choose a package from the list\./))
@@ -71,7 +96,7 @@ describe('EnquiryForm', () => {
   it('checks the email and the length limits', async () => {
     mockApi()
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm />)
+    renderForm()
     await user.type(screen.getByLabelText(/^email/i), 'not-an-email')
     const message = screen.getByLabelText(/^message/i)
     await user.click(message)
@@ -85,7 +110,7 @@ describe('EnquiryForm', () => {
   it('re-validates a field on blur after the first submit', async () => {
     mockApi()
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm />)
+    renderForm()
     await user.click(screen.getByRole('button', { name: /send message/i }))
     const email = screen.getByLabelText(/^email/i)
     await user.type(email, 'bad')
@@ -101,7 +126,7 @@ describe('EnquiryForm', () => {
       'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by e-mail soon.' }, 201),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm />)
+    renderForm()
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
 
@@ -127,7 +152,7 @@ describe('EnquiryForm', () => {
   it('sends the chosen package with a quote', async () => {
     const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm packages={packages} initialPackage="iot-project" />)
+    renderForm({ packages, initialPackage: 'iot-project' })
     expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /request a quote/i }))
@@ -142,7 +167,7 @@ describe('EnquiryForm', () => {
         json({ message: 'Please correct the errors below.', extra: { fields: { email: 'Enter a valid email address.' } } }, 422),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm />)
+    renderForm()
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
 
@@ -158,7 +183,7 @@ describe('EnquiryForm', () => {
         json({ message: 'Too many messages. Please try again in 10 minutes.', extra: { retry_after: 600 } }, 429),
     })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm />)
+    renderForm()
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
     const alert = await screen.findByRole('alert')
@@ -170,7 +195,7 @@ describe('EnquiryForm', () => {
     let release: (response: Response) => void = () => {}
     mockApi({ 'POST /api/enquiries': () => new Promise<Response>((resolve) => (release = resolve)) })
     const user = userEvent.setup()
-    renderWithProviders(<EnquiryForm />)
+    renderForm()
     await fillContact(user)
     const button = screen.getByRole('button', { name: /send message/i })
     await user.click(button)
@@ -182,7 +207,7 @@ describe('EnquiryForm', () => {
 
   it('has a hidden honeypot field that people cannot reach', () => {
     mockApi()
-    const { container } = renderWithProviders(<EnquiryForm />)
+    const { container } = renderForm()
     const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]')
     expect(honeypot).not.toBeNull()
     expect(honeypot).toHaveAttribute('tabindex', '-1')
@@ -191,5 +216,66 @@ describe('EnquiryForm', () => {
     // Hidden from the accessibility tree, so not among the form's labelled fields.
     const form = container.querySelector('form') as HTMLFormElement
     expect(within(form).queryByRole('textbox', { name: /leave this field empty/i })).not.toBeInTheDocument()
+  })
+
+  describe('posted without JavaScript', () => {
+    it('posts to the page itself, landing at the form, with the CSRF token', () => {
+      mockApi()
+      const { container } = renderAnswered(undefined, { packages }, '/getquote?package=web-project')
+      const form = container.querySelector('form') as HTMLFormElement
+      expect(form).toHaveAttribute('method', 'post')
+      expect(form).toHaveAttribute('action', '/getquote?package=web-project#enquiry')
+      expect(form).toHaveAttribute('id', 'enquiry')
+      expect(container.querySelector('input[name="csrfmiddlewaretoken"]')).not.toBeNull()
+    })
+
+    it('shows the server’s field errors with what was typed, the form where the page opens', () => {
+      mockApi()
+      const { container } = renderAnswered(
+        failure({
+          fields: { name: 'This field is required.', package: 'Choose a package from the list.' },
+          values: { name: '', email: 'priya@example.com', subject: 'Shop', package: 'web-project', message: 'Five pages', website: '' },
+        }),
+        { packages },
+      )
+      const name = screen.getByLabelText(/^name/i)
+      expect(name).toHaveAttribute('aria-invalid', 'true')
+      expect(name).toHaveAccessibleDescription('This field is required.')
+      expect(screen.getByLabelText(/^package/i)).toHaveAccessibleDescription(/Choose a package from the list\./)
+      expect(screen.getByLabelText(/^email/i)).toHaveValue('priya@example.com')
+      expect(screen.getByLabelText(/^package/i)).toHaveValue('web-project')
+      expect(screen.getByLabelText(/^message/i)).toHaveValue('Five pages')
+      expect(screen.getByRole('button', { name: /request a quote/i })).toBeInTheDocument()
+      expect(container.querySelector('form')).toHaveAttribute('id', 'enquiry')
+      expect(screen.getByRole('alert')).toBeEmptyDOMElement()
+    })
+
+    it('shows the rate limit’s message at the form, the page opening at it', () => {
+      mockApi()
+      renderAnswered(
+        failure({
+          status: 429,
+          message: 'You have sent several messages in a short time. Please try again in 10 minutes.',
+          retryAfter: 600,
+          values: { name: 'Priya Sharma', email: 'priya@example.com', subject: 'Course timings', message: 'Weekend?', website: '' },
+        }),
+      )
+      const alert = screen.getByRole('alert')
+      expect(alert).toHaveTextContent('Your message was not sent')
+      expect(alert).toHaveTextContent('Please try again in 10 minutes.')
+      expect(alert).toHaveAttribute('id', 'enquiry')
+      expect(screen.getByLabelText(/^name/i)).toHaveValue('Priya Sharma')
+    })
+
+    it('shows the thanks with an empty form, the page opening at the thanks', () => {
+      mockApi()
+      renderAnswered({ ok: true, message: 'Thank you! We will reply by e-mail soon.' }, { packages, initialPackage: 'web-project' })
+      const status = screen.getByRole('status')
+      expect(status).toHaveTextContent('Thank you! We will reply by e-mail soon.')
+      expect(status).toHaveAttribute('id', 'enquiry')
+      expect(screen.getByLabelText(/^name/i)).toHaveValue('')
+      expect(screen.getByLabelText(/^name/i)).not.toHaveAttribute('aria-invalid')
+      expect(screen.getByLabelText(/^package/i)).toHaveValue('')
+    })
   })
 })
