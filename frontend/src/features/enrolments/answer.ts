@@ -12,8 +12,3 @@ export type EnrolmentIntent = 'enrol' | 'utr'
 export type EnrolmentAnswer =
   | { ok: true; intent: EnrolmentIntent; enrolment: Enrolment }
   | (FormFailure & { intent: EnrolmentIntent; enrolment?: Enrolment })
-
-/** The enrolment an answer brings, if any. */
-export function answerEnrolment(answer: EnrolmentAnswer | undefined): Enrolment | undefined {
-  return answer?.enrolment
-}
