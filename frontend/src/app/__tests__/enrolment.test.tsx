@@ -1,9 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { createRoutesStub } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import type { components } from '@/api/schema'
 import { learner } from '@/app/__tests__/accounts-fixtures'
+import { action as courseAction } from '@/app/routes/course'
+import type { EnrolmentAnswer } from '@/features/enrolments/answer'
+import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
 import { json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
@@ -319,5 +324,133 @@ describe('bootcamp page enrolment', () => {
     expect(screen.getByRole('button', { name: 'Enrol and pay ₹199' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Pay ₹199' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
+  })
+})
+
+/** Posts a form to the course page's action, as a browser without JavaScript does. */
+async function post(fields: Record<string, string>): Promise<{ status: number; answer: EnrolmentAnswer }> {
+  const request = new Request(`http://localhost${COURSE_PATH}`, {
+    method: 'POST',
+    body: new URLSearchParams({ csrfmiddlewaretoken: 'test-token', ...fields }),
+  })
+  const result = (await courseAction({ request, params: {}, context: {} } as Parameters<typeof courseAction>[0])) as unknown
+  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
+    const { data, init } = result as { data: EnrolmentAnswer; init: ResponseInit | null }
+    return { status: init?.status ?? 200, answer: data }
+  }
+  return { status: 200, answer: result as EnrolmentAnswer }
+}
+
+/** The section as the server renders it with the action's answer (no browser state). */
+function renderAnswer(answer: EnrolmentAnswer) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const course = { slug: 'web-development', name: 'Web Development (MERN stack)', payable_fee_display: '₹999' }
+  const Stub = createRoutesStub([
+    { path: COURSE_PATH, Component: () => <EnrolmentSection course={course} result={answer} /> },
+  ])
+  return render(
+    <QueryClientProvider client={client}>
+      <Stub initialEntries={[COURSE_PATH]} />
+    </QueryClientProvider>,
+  )
+}
+
+describe('course page enrolment without JavaScript (the page from the action’s answer)', () => {
+  it('shows the enrolment made: payment instructions and the UTR form for its reference', async () => {
+    mockApi({ ...csrf, 'POST /api/enrolments': () => json(enrolment(), 201) })
+    const { status, answer } = await post({
+      intent: 'enrol',
+      course: 'web-development',
+      name: ' Ravi Kumar ',
+      phone: '87654 32109',
+      email: 'ravi@example.com',
+      referral_code: 'irctp 3210',
+    })
+    expect(status).toBe(200)
+    expect(answer).toMatchObject({ ok: true, intent: 'enrol', enrolment: { reference: 'ENR-ABC234' } })
+
+    const { container } = renderAnswer(answer)
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toHaveAttribute('href', payment.upi_link)
+    expect(screen.getByRole('img', { name: /QR code to pay ₹999/ })).toHaveAttribute('src', payment.qr_url)
+    const utrForm = screen.getByLabelText(/UPI transaction reference/).closest('form')
+    expect(utrForm).toHaveAttribute('method', 'post')
+    expect(container.querySelector('input[name="intent"][value="utr"]')).not.toBeNull()
+    expect(container.querySelector('input[name="reference"]')).toHaveValue('ENR-ABC234')
+  })
+
+  it('sends the enrolment with the values trimmed and the code normalised', async () => {
+    let body: unknown
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': async (request) => {
+        body = await request.json()
+        return json(enrolment(), 201)
+      },
+    })
+    await post({ intent: 'enrol', course: 'web-development', name: ' Ravi Kumar ', phone: '87654 32109 ', email: ' ravi@example.com', referral_code: 'irctp 3210' })
+    expect(body).toEqual({ course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: 'IRCTP3210' })
+  })
+
+  it('answers field errors with the API’s status and fills the form again', async () => {
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': () =>
+        json({ message: 'Please correct the errors below.', extra: { fields: { email: 'Enter a valid email address.' } } }, 422),
+    })
+    const { status, answer } = await post({ intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@', referral_code: '' })
+    expect(status).toBe(422)
+
+    renderAnswer(answer)
+    const email = await screen.findByLabelText(/^email/i)
+    expect(email).toHaveValue('ravi@')
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Enter a valid email address.'))
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('Ravi Kumar')
+  })
+
+  it('shows this visitor’s own open enrolment on a 409, with the API’s message', async () => {
+    const message = 'You already have an enrolment for this course waiting for payment. Use its payment details below.'
+    mockApi({
+      ...csrf,
+      'POST /api/enrolments': () => json({ message, extra: { fields: { phone: message }, reference: 'ENR-ABC234', payment, can_view: true } }, 409),
+      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
+    })
+    const { status, answer } = await post({ intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: '' })
+    expect(status).toBe(409)
+
+    renderAnswer(answer)
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    expect(screen.getByText(message).closest('[role="status"]')).not.toBeNull()
+    expect(screen.getByLabelText(/UPI transaction reference/)).toBeInTheDocument()
+  })
+
+  it('keeps the payment details with a refused UTR, and shows the payment submitted after a good one', async () => {
+    let attempts = 0
+    mockApi({
+      ...csrf,
+      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
+      'POST /api/enrolments/ENR-ABC234/utr': () => {
+        attempts += 1
+        if (attempts === 1) return json({ message: 'Please correct the errors below.', extra: { fields: { utr: 'Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.' } } }, 422)
+        return json(enrolment({ status: 'paid_claimed', status_display: 'Payment submitted', utr: '412345678901', payment: null, can_submit_utr: false }))
+      },
+    })
+    const refused = await post({ intent: 'utr', reference: 'ENR-ABC234', utr: '123' })
+    expect(refused.status).toBe(422)
+    const first = renderAnswer(refused.answer)
+    const input = await screen.findByLabelText(/UPI transaction reference/)
+    expect(input).toHaveValue('123')
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toBeInTheDocument()
+    first.unmount()
+
+    const accepted = await post({ intent: 'utr', reference: 'ENR-ABC234', utr: '4123 4567 8901' })
+    expect(accepted.status).toBe(200)
+    renderAnswer(accepted.answer)
+    expect(await screen.findByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeInTheDocument()
+    expect(screen.getByText('Thank you, we have your UTR')).toBeInTheDocument()
+    expect(screen.queryByLabelText(/UPI transaction reference/)).not.toBeInTheDocument()
   })
 })

@@ -1,5 +1,5 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
-import { href } from 'react-router'
+import { href, type ShouldRevalidateFunctionArgs } from 'react-router'
 
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
@@ -17,6 +17,7 @@ import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
+import { enrolmentAction } from '@/app/enrolment-action.server'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader() {
@@ -27,6 +28,16 @@ export async function loader() {
     getPageHead(path),
   ])
   return { dehydrated, head }
+}
+
+/** The enrolment section's two forms: enrol, then the payment's UTR. */
+export async function action({ request }: Route.ActionArgs) {
+  return enrolmentAction(request)
+}
+
+/** An answer of the enrolment section changes nothing the page's loaders read. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult === undefined ? defaultShouldRevalidate : false
 }
 
 export const meta: Route.MetaFunction = (args) =>

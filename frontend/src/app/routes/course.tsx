@@ -1,5 +1,5 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
-import { useLocation, href } from 'react-router'
+import { useLocation, href, type ShouldRevalidateFunctionArgs } from 'react-router'
 
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
@@ -20,6 +20,7 @@ import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
+import { enrolmentAction } from '@/app/enrolment-action.server'
 import { prefetch } from '@/lib/prefetch'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,11 +33,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { dehydrated, head }
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: 'Course',
-    description: 'A live online course with doubt sessions and a certificate.',
-  })
+/** The enrolment section's two forms: enrol, then the payment's UTR. */
+export async function action({ request }: Route.ActionArgs) {
+  return enrolmentAction(request)
+}
+
+/** An answer of the enrolment section changes nothing the page's loaders read. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult === undefined ? defaultShouldRevalidate : false
+}
+
+/**
+ * Each course page's own title and description: the header's title until the course
+ * arrives (or when the API has no course for the page), and the head when the catalogue
+ * has none for the path.
+ */
+const COURSE_PAGES: Record<string, { title: string; description: string }> = {
+  '/Web-Development-registration': {
+    title: 'Web Development (MERN stack) course',
+    description: 'Three-month live online Web Development course (MongoDB, Express, React, Node.js) with doubt sessions and a certificate.',
+  },
+  '/Android-Development-registration': {
+    title: 'Android with Java course',
+    description: 'Three-month live online Android development course with Java, doubt sessions and a certificate.',
+  },
+  '/java-registration': {
+    title: 'Java course',
+    description: 'Three-month live online Java course with doubt sessions and a certificate.',
+  },
+  '/python-registration': {
+    title: 'Python course',
+    description: 'Three-month live online Basic Python course with doubt sessions and a certificate.',
+  },
+}
+
+const ANY_COURSE = { title: 'Course', description: 'A live online course with doubt sessions and a certificate.' }
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, COURSE_PAGES[args.location.pathname] ?? ANY_COURSE)
 
 /**
  * One module for every course page (/Web-Development-registration, /java-registration…):
@@ -53,7 +86,7 @@ export default function Page() {
     <>
       <PageHeader
         eyebrow={COURSE_EYEBROWS[course.data?.is_bootcamp ? 'bootcamp' : 'course']}
-        title={course.data?.name ?? 'Course'}
+        title={course.data?.name ?? (COURSE_PAGES[pathname] ?? ANY_COURSE).title}
         intro={course.data?.summary}
       />
       {/* A screen tall: the footer stays below the fold until the course arrives (no layout shift). */}

@@ -1,23 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-
 import type { components } from '@/api/schema'
-import { enrolmentKey } from '@/features/enrolments/api/get-enrolment'
-import { myEnrolmentsKey, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
-import { apiClient, unwrap, type ApiError } from '@/lib/api-client'
+import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { apiClient, unwrap } from '@/lib/api-client'
 
 export type EnrolmentCreateIn = components['schemas']['EnrolmentCreateIn']
 
+/** A pending enrolment with its payment instructions (the course pages' action sends it). */
 export async function createEnrolment(body: EnrolmentCreateIn): Promise<Enrolment> {
   return unwrap(apiClient.POST('/api/enrolments', { body }))
-}
-
-export function useCreateEnrolment() {
-  const queryClient = useQueryClient()
-  return useMutation<Enrolment, ApiError, EnrolmentCreateIn>({
-    mutationFn: createEnrolment,
-    onSuccess: (enrolment) => {
-      queryClient.setQueryData(enrolmentKey(enrolment.reference), enrolment)
-      void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey })
-    },
-  })
 }

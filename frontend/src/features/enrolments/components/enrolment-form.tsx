@@ -1,91 +1,96 @@
 import { ArrowRight } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
+import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
-import { useCreateEnrolment } from '@/features/enrolments/api/create-enrolment'
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import {
   CODE_MAX,
   EMAIL_MAX,
   ENROLMENT_FIELDS,
   NAME_MAX,
-  normaliseCode,
   validateEnrolment,
   validateEnrolmentField,
+  type EnrolmentErrors,
   type EnrolmentField,
   type EnrolmentValues,
 } from '@/features/enrolments/validation'
-import { ApiError } from '@/lib/api-client'
 import { formErrors } from '@/lib/form-errors'
+import { failureError, type FormFailure } from '@/lib/form-result'
 import { useFormFields } from '@/lib/use-form-fields'
-
-/**
- * This browser or account already has an open enrolment in the course (HTTP 409 with
- * can_view). Anyone else gets the 409's message next to the phone field and nothing more.
- */
-export type AlreadyOpen = {
-  message: string
-  reference: string
-}
 
 type EnrolmentFormProps = {
   course: { slug: string; payable_fee_display: string }
   initial: Partial<EnrolmentValues>
   /** Whether the referral code came from the friend's `?ref=` link. */
   codeFromLink: boolean
-  onEnrolled: (enrolment: Enrolment) => void
-  onAlreadyOpen: (details: AlreadyOpen) => void
+  /** The page action's latest answer to this form (intent "enrol"). */
+  result?: EnrolmentAnswer
+  /** The form is being sent. */
+  pending?: boolean
 }
 
 const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '' }
 
-function alreadyOpen(error: ApiError): AlreadyOpen | undefined {
-  const { reference, can_view: canView } = error.extra
-  if (error.status !== 409 || canView !== true || typeof reference !== 'string') return undefined
-  return { message: error.message, reference }
+function isEnrolmentField(name: string): name is EnrolmentField {
+  return (ENROLMENT_FIELDS as readonly string[]).includes(name)
 }
 
-/** Name, phone, email and an optional referral code: creates a pending enrolment. */
-export function EnrolmentForm({ course, initial, codeFromLink, onEnrolled, onAlreadyOpen }: EnrolmentFormProps) {
-  const id = useId()
-  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors } = useFormFields<EnrolmentField, EnrolmentValues>({
-    fields: ENROLMENT_FIELDS,
-    initial: { ...EMPTY, ...initial },
-    validateField: validateEnrolmentField,
-  })
-  const [problem, setProblem] = useState<string>()
-  const enrol = useCreateEnrolment()
+/**
+ * A refusal this form shows: field errors next to the fields, the rest as one message.
+ * Not one that brought the visitor's own enrolment (a 409): the section shows that instead.
+ */
+function refusalOf(result: EnrolmentAnswer | undefined): { fields: EnrolmentErrors; message?: string } | undefined {
+  if (!result || result.ok || result.enrolment) return undefined
+  return formErrors(failureError(result), isEnrolmentField)
+}
 
+/** What was typed, from the answer the page was rendered with (no JavaScript). */
+function valuesOf(result: EnrolmentAnswer | undefined): Partial<EnrolmentValues> {
+  if (!result || result.ok) return {}
+  const sent: FormFailure['values'] = result.values
+  return Object.fromEntries(ENROLMENT_FIELDS.filter((name) => name in sent).map((name) => [name, sent[name]]))
+}
+
+/**
+ * Name, phone, email and an optional referral code: posts to the course page's action,
+ * which creates a pending enrolment. Checked here first when JavaScript runs; without it the
+ * server's answer fills the form again with its errors.
+ */
+export function EnrolmentForm({ course, initial, codeFromLink, result, pending = false }: EnrolmentFormProps) {
+  const id = useId()
+  const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<EnrolmentField, EnrolmentValues>({
+    fields: ENROLMENT_FIELDS,
+    initial: { ...EMPTY, ...initial, ...valuesOf(result) },
+    validateField: validateEnrolmentField,
+    initialErrors: refusalOf(result)?.fields,
+  })
+  const [problem, setProblem] = useState<string | undefined>(() => refusalOf(result)?.message)
+  // Without JavaScript the page opens on the first field the server refused.
+  const [autoFocusField] = useState(() => ENROLMENT_FIELDS.find((name) => refusalOf(result)?.fields[name]))
+
+  // Each new answer from the action: its field errors and message.
+  const [shown, setShown] = useState(result)
+  if (result !== shown) {
+    setShown(result)
+    const refusal = refusalOf(result)
+    if (refusal) {
+      showErrors(refusal.fields)
+      setProblem(refusal.message)
+    }
+  }
+
+  /** Checked here first; a form that passes goes on to the action. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (enrol.isPending) return
+    if (pending) {
+      event.preventDefault()
+      return
+    }
     setProblem(undefined)
-    if (!submit(validateEnrolment(values))) return
-    enrol.mutate(
-      {
-        course: course.slug,
-        name: values.name.trim(),
-        phone: values.phone.trim(),
-        email: values.email.trim(),
-        referral_code: normaliseCode(values.referral_code),
-      },
-      {
-        onSuccess: onEnrolled,
-        onError: (error) => {
-          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
-          const open = alreadyOpen(apiError)
-          if (open) {
-            onAlreadyOpen(open)
-            return
-          }
-          const { fields, message } = formErrors(apiError, isField)
-          showErrors(fields)
-          if (message) setProblem(message)
-        },
-      },
-    )
+    if (!submit(validateEnrolment(values))) event.preventDefault()
   }
 
   const field = (name: EnrolmentField) => ({
@@ -95,10 +100,14 @@ export function EnrolmentForm({ course, initial, codeFromLink, onEnrolled, onAlr
     error: errors[name],
     onChange,
     onBlur,
+    autoFocus: name === autoFocusField || undefined,
   })
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+      <CsrfField />
+      <input type="hidden" name="intent" value="enrol" />
+      <input type="hidden" name="course" value={course.slug} />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
@@ -144,10 +153,10 @@ export function EnrolmentForm({ course, initial, codeFromLink, onEnrolled, onAlr
         )}
       </div>
 
-      <Button type="submit" size="lg" pending={enrol.isPending} className="w-full sm:w-auto sm:self-start">
+      <Button type="submit" size="lg" pending={pending} className="w-full sm:w-auto sm:self-start">
         Enrol and pay {course.payable_fee_display}
-        {!enrol.isPending && <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />}
+        {!pending && <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />}
       </Button>
-    </form>
+    </Form>
   )
 }

@@ -1,17 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { UserPlus } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { useEnrolment } from '@/features/enrolments/api/get-enrolment'
-import { isOpen, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
-import { EnrolmentForm, type AlreadyOpen } from '@/features/enrolments/components/enrolment-form'
+import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
+import { enrolmentKey, useEnrolment } from '@/features/enrolments/api/get-enrolment'
+import { isOpen, myEnrolmentsKey, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { EnrolmentForm } from '@/features/enrolments/components/enrolment-form'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
 import { UtrForm } from '@/features/enrolments/components/utr-form'
 import { readStoredReference, storeReference } from '@/features/enrolments/stored-reference'
-import type { EnrolmentValues } from '@/features/enrolments/validation'
+import { ENROLMENT_FIELDS, type EnrolmentValues } from '@/features/enrolments/validation'
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
@@ -24,6 +26,34 @@ type EnrolmentSectionProps = {
   account?: { name: string; phone: string; email: string }
   /** From the friend's `?ref=` link. */
   referralCode?: string
+  /** The page action's latest answer (useActionData): to the enrolment form or the UTR form. */
+  result?: EnrolmentAnswer
+  /** Which of the section's forms is being sent. */
+  pending?: EnrolmentIntent
+}
+
+/**
+ * An enrolment an answer brought, and how fresh the cached copy of it was then: the answer
+ * is shown until the cache holds something newer (it is put there at once, and a later
+ * refetch, after staff acted, wins).
+ */
+type Answered = { enrolment: Enrolment; cachedAt: number }
+
+/** The notice over an enrolment the visitor tried to make again (the API's 409). */
+function noticeOf(result: EnrolmentAnswer | undefined): string | undefined {
+  return result && !result.ok && result.intent === 'enrol' && result.enrolment ? result.message : undefined
+}
+
+/**
+ * Whether the page, rendered from this answer without JavaScript, opens on the section's
+ * heading: yes, unless one of the forms opens on a field the server refused.
+ */
+function focusesHeading(result: EnrolmentAnswer | undefined): boolean {
+  if (!result) return false
+  if (result.ok) return true
+  const refused = Object.keys(result.fields)
+  if (result.intent === 'utr') return !(result.enrolment && refused.includes('utr'))
+  return Boolean(result.enrolment) || !refused.some((name) => (ENROLMENT_FIELDS as readonly string[]).includes(name))
 }
 
 const STEPS = [
@@ -38,64 +68,85 @@ const STEPS = [
  * the enrolment made, which stay on the page when the student comes back from the UPI app
  * (remembered in this browser, or found among the logged-in account's enrolments).
  */
-export function EnrolmentSection({ course, account, referralCode = '' }: EnrolmentSectionProps) {
-  const [storedReference, setReference] = useState(() => readStoredReference(course.slug))
+export function EnrolmentSection({ course, account, referralCode = '', result, pending }: EnrolmentSectionProps) {
+  const queryClient = useQueryClient()
+  // The enrolment shown: from an answer, or remembered in this browser (read after hydration).
+  const [chosenReference, setReference] = useState(() => result?.enrolment?.reference)
+  const [answered, setAnswered] = useState<Answered | undefined>(() =>
+    result?.enrolment ? { enrolment: result.enrolment, cachedAt: 0 } : undefined,
+  )
   const [wantsForm, setWantsForm] = useState(false)
-  const [notice, setNotice] = useState<string>()
+  const [notice, setNotice] = useState(() => noticeOf(result))
+  const [autoFocusHeading] = useState(() => focusesHeading(result))
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const focusHeading = useRef(false)
+  const [focusRequest, setFocusRequest] = useState(0)
 
-  const stored = useEnrolment(storedReference)
+  // Each new answer from the action. An enrolment made, or this visitor's own one found on
+  // enrolling again (with the API's notice), takes the section to its payment; focus moves
+  // to the heading so screen readers read what happened next (the heading names the new
+  // step). An updated enrolment (after a UTR) is kept, and focus stays where it is.
+  const [shown, setShown] = useState(result)
+  if (result !== shown) {
+    setShown(result)
+    if (result?.enrolment) {
+      const { enrolment } = result
+      setReference(enrolment.reference)
+      setAnswered({ enrolment, cachedAt: queryClient.getQueryState(enrolmentKey(enrolment.reference))?.dataUpdatedAt ?? 0 })
+      if (result.intent === 'enrol') {
+        setWantsForm(false)
+        setNotice(noticeOf(result))
+        setFocusRequest((count) => count + 1)
+      }
+    }
+  }
+
+  // A student back from the UPI app: the enrolment last made in this browser for the course.
+  useEffect(() => {
+    const stored = readStoredReference(course.slug)
+    // Read after hydration, so the server's page and the browser's first render agree.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (stored) setReference((current) => current ?? stored)
+  }, [course.slug])
+
+  // An answer's enrolment: into the cache and remembered in this browser.
+  useEffect(() => {
+    if (!answered) return
+    const { enrolment } = answered
+    queryClient.setQueryData(enrolmentKey(enrolment.reference), enrolment)
+    storeReference(course.slug, enrolment.reference)
+    void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey })
+  }, [answered, course.slug, queryClient])
+
+  const stored = useEnrolment(chosenReference)
   const mine = useMyEnrolments({ enabled: Boolean(account) })
   // Another session's enrolment, or one that no longer exists: forget it.
   const storedGone = stored.error instanceof ApiError && stored.error.status === 404
-  const reference = storedGone ? undefined : storedReference
+  const reference = storedGone ? undefined : chosenReference
 
   useEffect(() => {
     if (storedGone) storeReference(course.slug, undefined)
   }, [storedGone, course.slug])
 
-  // After the section changes state on the student's action, move focus to its heading so
-  // screen readers read what happened next (the heading names the new step).
   useEffect(() => {
-    if (!focusHeading.current) return
-    focusHeading.current = false
-    headingRef.current?.focus()
-  })
+    if (focusRequest > 0) headingRef.current?.focus()
+  }, [focusRequest])
 
   // The account's enrolment in this course that still matters: one to pay, else a confirmed one.
   const forCourse = mine.data?.filter((item) => item.course.slug === course.slug) ?? []
   const fromAccount = forCourse.find(isOpen) ?? forCourse.find((item) => item.status === 'confirmed')
-  const current: Enrolment | undefined = wantsForm ? undefined : (stored.data ?? (reference ? undefined : fromAccount))
-  const loading = !wantsForm && ((Boolean(reference) && stored.isPending) || (Boolean(account) && !reference && mine.isPending))
-
-  function show(enrolment: Enrolment) {
-    remember(enrolment.reference)
-    setWantsForm(false)
-    setNotice(undefined)
-    focusHeading.current = true
-  }
-
-  /** A newer state of the enrolment shown (after a UTR): keep it, leave focus where it is. */
-  function remember(next: string) {
-    storeReference(course.slug, next)
-    setReference(next)
-  }
+  const fromAnswer =
+    answered && answered.enrolment.reference === reference && stored.dataUpdatedAt <= answered.cachedAt ? answered.enrolment : undefined
+  const sameAsAccount = fromAccount && fromAccount.reference === reference ? fromAccount : undefined
+  const current: Enrolment | undefined = wantsForm ? undefined : (fromAnswer ?? stored.data ?? (reference ? sameAsAccount : fromAccount))
+  const loading = !wantsForm && !current && ((Boolean(reference) && stored.isPending) || (Boolean(account) && !reference && mine.isPending))
 
   function startAgain() {
     storeReference(course.slug, undefined)
     setReference(undefined)
+    setAnswered(undefined)
     setWantsForm(true)
     setNotice(undefined)
-    focusHeading.current = true
-  }
-
-  /** This browser or account already has an enrolment in the course: show it instead. */
-  function onAlreadyOpen(details: AlreadyOpen) {
-    remember(details.reference)
-    setWantsForm(false)
-    setNotice(details.message)
-    focusHeading.current = true
+    setFocusRequest((count) => count + 1)
   }
 
   const initial: Partial<EnrolmentValues> = { ...account, referral_code: referralCode }
@@ -113,7 +164,7 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
         <div className="h-56 w-full animate-pulse rounded-card bg-slate-100 motion-reduce:animate-none" aria-hidden="true" />
       </div>
     )
-  } else if (stored.isError && !storedGone && !wantsForm) {
+  } else if (stored.isError && !storedGone && !wantsForm && !fromAnswer) {
     body = (
       <div role="alert" className="flex flex-col gap-3">
         <Alert tone="error" title="We could not load your enrolment">
@@ -130,7 +181,14 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
   } else if (current && isOpen(current)) {
     heading = current.payment ? `Pay ${current.amount_display} to confirm your place` : 'We are checking your payment'
 
-    body = <OpenEnrolment enrolment={current} onStartAgain={startAgain} onUpdated={(next) => remember(next.reference)} />
+    body = (
+      <OpenEnrolment
+        enrolment={current}
+        result={result?.intent === 'utr' && result.enrolment?.reference === current.reference ? result : undefined}
+        pending={pending === 'utr'}
+        onStartAgain={startAgain}
+      />
+    )
   } else if (current?.status === 'confirmed') {
     heading = `You are enrolled in ${course.name}`
     body = (
@@ -168,8 +226,8 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
           course={course}
           initial={rejected ? { name: rejected.name, phone: rejected.phone_display, email: rejected.email } : initial}
           codeFromLink={Boolean(referralCode)}
-          onEnrolled={(enrolment) => show(enrolment)}
-          onAlreadyOpen={onAlreadyOpen}
+          result={result?.intent === 'enrol' ? result : undefined}
+          pending={pending === 'enrol'}
         />
       </div>
     )
@@ -182,7 +240,7 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
       <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[0.8fr_1.2fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
         <div className="flex flex-col gap-2 lg:col-start-1 lg:row-start-1">
           <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Enrolment</p>
-          <h2 id="enrol-heading" ref={headingRef} tabIndex={-1} className="text-title font-bold text-ink">
+          <h2 id="enrol-heading" ref={headingRef} tabIndex={-1} autoFocus={autoFocusHeading || undefined} className="text-title font-bold text-ink">
             {heading}
           </h2>
         </div>
@@ -216,16 +274,29 @@ export function EnrolmentSection({ course, account, referralCode = '' }: Enrolme
 
 type OpenEnrolmentProps = {
   enrolment: Enrolment
+  /** The page action's latest answer to the UTR form of this enrolment. */
+  result?: EnrolmentAnswer
+  /** The UTR form is being sent. */
+  pending: boolean
   onStartAgain: () => void
-  onUpdated: (enrolment: Enrolment) => void
 }
 
 /** Waiting for payment (pay, then send the UTR) or for staff to check the UTR sent. */
-function OpenEnrolment({ enrolment, onStartAgain, onUpdated }: OpenEnrolmentProps) {
+function OpenEnrolment({ enrolment, result, pending, onStartAgain }: OpenEnrolmentProps) {
   const [editing, setEditing] = useState(false)
-  const [saved, setSaved] = useState(false)
+  const [saved, setSaved] = useState(() => result?.ok === true)
   const claimed = enrolment.status === 'paid_claimed'
   const showForm = enrolment.can_submit_utr && (!claimed || editing)
+
+  // A UTR accepted: thank the student (the enrolment shown is the answer's).
+  const [shown, setShown] = useState(result)
+  if (result !== shown) {
+    setShown(result)
+    if (result?.ok) {
+      setEditing(false)
+      setSaved(true)
+    }
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -264,11 +335,8 @@ function OpenEnrolment({ enrolment, onStartAgain, onUpdated }: OpenEnrolmentProp
         {showForm && (
           <UtrForm
             enrolment={enrolment}
-            onSubmitted={(next) => {
-              setEditing(false)
-              setSaved(true)
-              onUpdated(next)
-            }}
+            result={result}
+            pending={pending}
             onCancel={claimed ? () => setEditing(false) : undefined}
           />
         )}

@@ -1,58 +1,81 @@
 import { Send } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
+import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
-import { useSubmitUtr } from '@/features/enrolments/api/submit-utr'
-import { normaliseUtr, utrError } from '@/features/enrolments/validation'
-import { ApiError } from '@/lib/api-client'
+import { utrError } from '@/features/enrolments/validation'
 
 type UtrFormProps = {
   enrolment: Enrolment
-  onSubmitted: (enrolment: Enrolment) => void
+  /** The page action's latest answer to this form (intent "utr", this enrolment). */
+  result?: EnrolmentAnswer
+  /** The form is being sent. */
+  pending?: boolean
   onCancel?: () => void
 }
 
-/** The UPI transaction reference (UTR) of the payment, for staff to match with the bank. */
-export function UtrForm({ enrolment, onSubmitted, onCancel }: UtrFormProps) {
+/** The server's refusal of the UTR: at the field, or for the form as a whole. */
+function refusalOf(result: EnrolmentAnswer | undefined): { field?: string; problem?: string } | undefined {
+  if (!result || result.ok) return undefined
+  const field = result.fields.utr
+  return field ? { field } : { problem: result.message }
+}
+
+/**
+ * The UPI transaction reference (UTR) of the payment, for staff to match with the bank:
+ * posts to the course page's action; checked here first when JavaScript runs.
+ */
+export function UtrForm({ enrolment, result, pending = false, onCancel }: UtrFormProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
-  const [value, setValue] = useState(enrolment.utr)
-  const [error, setError] = useState<string>()
-  const [problem, setProblem] = useState<string>()
-  const submit = useSubmitUtr()
+  const [value, setValue] = useState(() => (result?.ok === false ? result.values.utr : undefined) ?? enrolment.utr)
+  const [error, setError] = useState(() => refusalOf(result)?.field)
+  const [problem, setProblem] = useState(() => refusalOf(result)?.problem)
+  // Without JavaScript the page opens on the field the server refused.
+  const [autoFocus] = useState(() => Boolean(refusalOf(result)?.field))
+  const [focusRequest, setFocusRequest] = useState(0)
 
+  // Each new answer from the action: the refusal at the field (focused), or its message.
+  const [shown, setShown] = useState(result)
+  if (result !== shown) {
+    setShown(result)
+    const refusal = refusalOf(result)
+    if (refusal) {
+      setError(refusal.field)
+      setProblem(refusal.problem)
+      if (refusal.field) setFocusRequest((count) => count + 1)
+    }
+  }
+
+  useEffect(() => {
+    if (focusRequest > 0) inputRef.current?.focus()
+  }, [focusRequest])
+
+  /** Checked here first; a UTR that passes goes on to the action. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submit.isPending) return
+    if (pending) {
+      event.preventDefault()
+      return
+    }
     setProblem(undefined)
     const found = utrError(value)
     setError(found)
     if (found) {
+      event.preventDefault()
       inputRef.current?.focus()
-      return
     }
-    submit.mutate(
-      { reference: enrolment.reference, utr: normaliseUtr(value) },
-      {
-        onSuccess: onSubmitted,
-        onError: (apiError) => {
-          const fieldMessage = apiError instanceof ApiError ? apiError.fields.utr : undefined
-          if (fieldMessage) {
-            setError(fieldMessage)
-            inputRef.current?.focus()
-          } else {
-            setProblem(apiError.message)
-          }
-        },
-      },
-    )
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
+    <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
+      <CsrfField />
+      <input type="hidden" name="intent" value="utr" />
+      <input type="hidden" name="reference" value={enrolment.reference} />
       <div className="flex flex-col gap-1">
         <h3 id={`${id}-heading`} className="text-lg font-bold text-ink">
           {enrolment.utr ? 'Correct the UTR' : 'Paid? Send us the UTR'}
@@ -73,6 +96,7 @@ export function UtrForm({ enrolment, onSubmitted, onCancel }: UtrFormProps) {
         hint="12 digits, e.g. 4123 5678 9012"
         maxLength={20}
         required
+        autoFocus={autoFocus || undefined}
         value={value}
         error={error}
         onChange={(event) => {
@@ -85,8 +109,8 @@ export function UtrForm({ enrolment, onSubmitted, onCancel }: UtrFormProps) {
         {problem && <Alert tone="error">{problem}</Alert>}
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={submit.isPending}>
-          {!submit.isPending && <Send className="size-4" aria-hidden="true" width={16} height={16} />}
+        <Button type="submit" pending={pending}>
+          {!pending && <Send className="size-4" aria-hidden="true" width={16} height={16} />}
           Submit UTR
         </Button>
         {onCancel && (
@@ -95,6 +119,6 @@ export function UtrForm({ enrolment, onSubmitted, onCancel }: UtrFormProps) {
           </Button>
         )}
       </div>
-    </form>
+    </Form>
   )
 }

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/*
+ * Enrolment on a course page with JavaScript switched off: every step is a form posted to
+ * the page's action and a page the server renders from its answer. The enrolment is this
+ * browser's alone (the API's session cookie, set through the front door). Phones and UTRs
+ * are unique per run (the database is shared by every test of the run).
+ */
+
+test.use({ javaScriptEnabled: false })
+
+const base = (Date.now() * 11) % 100_000_000
+let issued = 0
+
+function freshPhone(): string {
+  issued += 1
+  return `96${String((base + issued * 104_723) % 100_000_000).padStart(8, '0')}`
+}
+
+function freshUtr(): string {
+  issued += 1
+  return `6${String((base * 17 + issued * 7_907) % 100_000_000_000).padStart(11, '0')}`
+}
+
+function enrolSection(page: Page) {
+  return page.locator('section#enrol')
+}
+
+test('the server refuses an enrolment with errors and says why at each field, keeping what was typed', async ({ page }) => {
+  await page.goto('/Web-Development-registration?ref=irctp00000000')
+  const section = page.getByRole('region', { name: /Enrol in Web Development/ })
+  // The friend's code is in the page the server sent.
+  await expect(section.getByLabel('Referral code (optional)')).toHaveValue('IRCTP00000000')
+  await expect(section.getByText('Filled in from your friend’s link.')).toBeVisible()
+
+  await section.getByLabel('Phone number').fill('12345')
+  await section.getByLabel('Email').fill('not-an-email')
+  await section.getByRole('button', { name: 'Enrol and pay ₹999' }).click()
+
+  // The same page, from the server: the link's code kept in the address, errors at the fields.
+  await expect(page).toHaveURL(/\/Web-Development-registration\?ref=irctp00000000$/)
+  await expect(section.getByText('This field is required.')).toBeVisible()
+  await expect(section.getByText('Enter a valid Indian mobile number, for example 98765 43210.')).toBeVisible()
+  await expect(section.getByText('Enter a valid email address.')).toBeVisible()
+  await expect(section.getByText('This referral code does not exist. Check it or leave the field empty.')).toBeVisible()
+  await expect(section.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(section.getByLabel('Name')).toBeFocused()
+  await expect(section.getByLabel('Phone number')).toHaveValue('12345')
+  await expect(section.getByLabel('Email')).toHaveValue('not-an-email')
+  await expect(page.getByRole('link', { name: /with UPI/ })).toHaveCount(0)
+})
+
+test('enrol, see how to pay, send a UTR (a bad one first) and see the payment submitted', async ({ page }) => {
+  const phone = freshPhone()
+  const utr = freshUtr()
+  await page.goto('/java-registration')
+  const form = page.getByRole('region', { name: /Enrol in Java/ })
+  await form.getByLabel('Name').fill('Nojs Student')
+  await form.getByLabel('Phone number').fill(phone)
+  await form.getByLabel('Email').fill(`nojs-${phone}@example.com`)
+  await form.getByRole('button', { name: /^Enrol and pay ₹/ }).click()
+
+  // The payment instructions of the enrolment made, the heading focused (autofocus).
+  const section = enrolSection(page)
+  const heading = page.getByRole('heading', { level: 2, name: /^Pay ₹[\d,]+ to confirm your place$/ })
+  await expect(heading).toBeVisible()
+  await expect(heading).toBeFocused()
+  const payLink = section.getByRole('link', { name: /^Pay ₹[\d,]+ with UPI$/ })
+  const link = new URL((await payLink.getAttribute('href')) ?? '')
+  const reference = link.searchParams.get('tr') ?? ''
+  expect(link.protocol).toBe('upi:')
+  expect(reference).toMatch(/^ENR-[2-9A-Z]{6}$/)
+  await expect(section.getByText(reference, { exact: true })).toBeVisible()
+  await expect(section.getByText('Waiting for payment')).toBeVisible()
+  await expect(section.getByText('placeholder@upi')).toBeVisible()
+  const qr = section.getByRole('img', { name: /^QR code to pay ₹/ })
+  await expect(qr).toBeVisible()
+  // The QR code is this session's: the API's session cookie reached the browser.
+  expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+
+  // A UTR the server refuses: its message at the field, the payment details still there.
+  const utrField = section.getByLabel('UPI transaction reference (UTR)')
+  await utrField.fill('12345')
+  await section.getByRole('button', { name: 'Submit UTR' }).click()
+  await expect(section.getByText('Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.')).toBeVisible()
+  await expect(utrField).toHaveAttribute('aria-invalid', 'true')
+  await expect(utrField).toBeFocused()
+  await expect(utrField).toHaveValue('12345')
+  await expect(section.getByText(reference, { exact: true })).toBeVisible()
+  await expect(payLink).toBeVisible()
+
+  // The real one, in groups as UPI apps show it.
+  await utrField.fill(`${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}`)
+  await section.getByRole('button', { name: 'Submit UTR' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeVisible()
+  await expect(section.getByText('Thank you, we have your UTR')).toBeVisible()
+  await expect(section.getByText(utr, { exact: true })).toBeVisible()
+  await expect(section.getByText('Payment submitted').first()).toBeVisible()
+  await expect(section.getByRole('link', { name: /with UPI/ })).toHaveCount(0)
+  await expect(section.getByLabel('UPI transaction reference (UTR)')).toHaveCount(0)
+
+  // Enrolling again with the same phone: the server shows this browser its own enrolment.
+  await page.goto('/java-registration')
+  await form.getByLabel('Name').fill('Nojs Student')
+  await form.getByLabel('Phone number').fill(phone)
+  await form.getByLabel('Email').fill(`nojs-${phone}@example.com`)
+  await form.getByRole('button', { name: /^Enrol and pay ₹/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeVisible()
+  await expect(section.getByText(/You already have an enrolment for this course/)).toBeVisible()
+  await expect(section.getByText(reference, { exact: true })).toBeVisible()
+})
