@@ -1,6 +1,6 @@
 """Enrolment, its UPI payment instructions and the /payment page's bootcamp payment.
 
-Fixed paths ("mine", "bootcamp-payment") are registered before "/{reference}", which
+Fixed paths ("mine", "session", "bootcamp-payment") are registered before "/{reference}", which
 would otherwise capture them.
 """
 
@@ -111,6 +111,25 @@ def enrolment_list_mine(request: HttpRequest) -> list[dict[str, Any]]:
     return [
         selectors.enrolment_public(enrolment=enrolment)
         for enrolment in selectors.enrolment_list_mine(user=user)
+    ]
+
+
+@router.get(
+    "/session",
+    response=list[EnrolmentOut],
+    auth=None,
+    summary="The enrolments made in this browser session",
+    description=(
+        "Newest first; empty for a new visitor. The same enrolments a visitor may open one by "
+        "one: those created (or claimed) in this session."
+    ),
+)
+def enrolment_list_session(request: HttpRequest) -> list[dict[str, Any]]:
+    return [
+        selectors.enrolment_public(enrolment=enrolment)
+        for enrolment in selectors.enrolment_list_for_session(
+            session_references=_session_references(request)
+        )
     ]
 
 

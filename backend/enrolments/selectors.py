@@ -73,6 +73,19 @@ def enrolment_list_mine(*, user: User) -> list[Enrolment]:
     return list(Enrolment.objects.filter(user=user).select_related("course"))
 
 
+def enrolment_list_for_session(*, session_references: Iterable[str]) -> list[Enrolment]:
+    """The enrolments made (or claimed) in this browser session, newest first: what a
+    visitor who is not logged in may see again, e.g. coming back from the UPI app."""
+    references = list(session_references)
+    if not references:
+        return []
+    return list(
+        Enrolment.objects.filter(reference__in=references)
+        .select_related("course")
+        .order_by("-created_at")
+    )
+
+
 def enrolment_public(*, enrolment: Enrolment) -> dict[str, Any]:
     course = enrolment.course
     return {

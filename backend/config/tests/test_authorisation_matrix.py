@@ -126,6 +126,8 @@ MATRIX: dict[str, Row] = {
     ),
     # --- The learner's own enrolment: nobody else sees it (same 404 as a missing one) -----
     "enrolment_list_mine": Row(401, 200, 200, 200, private=("{enrolment}",)),
+    # Each browser sees only what it made (enrolments/tests/test_enrolment_get_api.py).
+    "enrolment_list_session": Row(200, 200, 200, 200),
     "enrolment_get": Row(404, 200, 404, 404, path_params={"reference": "{enrolment}"}),
     "enrolment_qr": Row(404, 200, 404, 404, path_params={"reference": "{enrolment}"}),
     "enrolment_submit_utr": Row(

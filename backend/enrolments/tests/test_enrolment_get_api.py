@@ -94,3 +94,17 @@ def test_it_gives_the_payment_page_its_bootcamp_instructions(client: Client, pay
     assert "am=199.00" in body["upi_link"] and "cu=INR" in body["upi_link"]
     assert body["qr_url"] == "/api/enrolments/bootcamp-payment/qr.svg"
     assert body["reference"] == ""
+
+
+def test_a_browser_lists_the_enrolments_it_made_there_and_no_others(course: Course) -> None:
+    visitor, stranger = Client(), Client()
+    assert visitor.get(f"{API}/session").json() == []
+    made = post(visitor, API, enrol_payload(course, phone="9876500001"))
+    assert made.status_code == 201
+    post(stranger, API, enrol_payload(course, phone="9876500002"))
+
+    listed = visitor.get(f"{API}/session").json()
+
+    assert [e["reference"] for e in listed] == [made.json()["reference"]]
+    assert listed[0]["payment"] == made.json()["payment"]
+    assert made.json()["reference"] not in stranger.get(f"{API}/session").content.decode()
