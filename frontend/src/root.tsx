@@ -6,7 +6,7 @@ import type { Route } from './+types/root'
 import type { RootData } from '@/lib/root-data'
 import { RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
-import NotFound from '@/app/routes/not-found'
+import { NotFoundPage } from '@/app/not-found-page'
 import { meQueryOptions } from '@/features/accounts/api/get-me'
 import { siteSettingsQueryOptions } from '@/features/catalog/api/get-site-settings'
 import { SessionEnd } from '@/app/provider'
@@ -85,7 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!notFound) console.error(error)
   return (
     <QueryClientProvider client={client}>
-      <SiteLayout>{notFound ? <NotFound /> : <RouteError />}</SiteLayout>
+      <SiteLayout>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
     </QueryClientProvider>
   )
 }

@@ -1,28 +1,39 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 /**
- * Before any script has run, the page already shows the site's header (brand, navigation,
- * Login) and a loading placeholder: the server sends the prerendered app shell in the HTML
- * (frontend/src/app/static-shell.tsx, backend/web/html.py), and the scripts are fetched
- * with low priority so the first paint waits only for the stylesheet.
+ * Every page comes from the server whole (React Router's framework mode renders it with its
+ * data), then the browser hydrates it: before any script has run, and without scripts at
+ * all, the page reads completely; hydrating changes nothing on screen.
  */
-test.describe('the app shell in the HTML', () => {
+
+/** Holds back the app's entry script (and so hydration) until the returned function runs. */
+async function holdHydration(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+test.describe('pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('shows the header and a placeholder without JavaScript', async ({ page }) => {
+  test('a page arrives whole: header, content with its data, footer, no placeholders', async ({ page }) => {
     const site = (await (await page.request.get('/api/site')).json()) as { brand_name: string }
+    const courses = (await (await page.request.get('/api/courses')).json()) as { name: string }[]
     const response = await page.goto('/courses')
     expect(response?.status()).toBe(200)
     const brand = page.getByRole('banner').getByRole('link').first()
     await expect(brand).toHaveText(site.brand_name)
-    await expect(brand).toHaveAttribute('href', '/')
-    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeAttached()
-    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Live online courses' })).toBeVisible()
+    for (const course of courses) await expect(page.getByRole('main').getByText(course.name).first()).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
     // Real links: they work without the app, with a full page load.
-    await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Courses' })).toHaveAttribute(
-      'href',
-      '/courses',
-    )
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Portfolio' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Our work' })).toBeVisible()
   })
 
   test('opens the mobile menu without JavaScript', async ({ page }) => {
@@ -52,31 +63,17 @@ test.describe('the app shell in the HTML', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
     await expect(page.locator('[data-scriptless-menu]')).toBeHidden()
   })
-
-  test('fetches the scripts with low priority', async ({ page }) => {
-    await page.goto('/courses')
-    await expect(page.locator('script[type="module"]')).toHaveAttribute('fetchpriority', 'low')
-    const preloads = page.locator('link[rel="modulepreload"]')
-    expect(await preloads.count()).toBeGreaterThan(0)
-    for (const link of await preloads.all()) await expect(link).toHaveAttribute('fetchpriority', 'low')
-  })
 })
 
 test('a menu opened before the scripts arrive stays open in the app', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  let release = () => {}
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await scriptsHeld
-    await route.continue()
-  })
+  const release = await holdHydration(page)
   // Module scripts hold DOMContentLoaded back: wait for the response only.
   await page.goto('/courses', { waitUntil: 'commit' })
   await page.getByRole('button', { name: 'Menu' }).click()
   await expect(page.locator('[data-scriptless-menu]').getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
 
   release()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.locator('[data-scriptless-menu]')).toHaveCount(0)
   const button = page.getByRole('button', { name: 'Menu' })
   await expect(button).toHaveAttribute('aria-expanded', 'true')
@@ -85,19 +82,11 @@ test('a menu opened before the scripts arrive stays open in the app', async ({ p
   await expect(button).toHaveAttribute('aria-expanded', 'false')
 })
 
-test('the app replaces the shell with the page', async ({ page }) => {
-  await page.goto('/courses')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  await expect(page.getByRole('banner')).toHaveCount(1)
-  await expect(page.getByRole('contentinfo')).toBeVisible()
-})
-
-test('a course page shows its own header before the scripts arrive, and the app keeps it in place', async ({ page }) => {
+test('a course page reads before the scripts arrive, and hydrating keeps it in place', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const path = '/Web-Development-registration'
   const answer = await page.request.get(`/api/courses/by-route?path=${encodeURIComponent(path)}`)
-  const course = (await answer.json()) as { name: string; summary: string }
+  const course = (await answer.json()) as { name: string; summary: string; payable_fee_display: string }
   // Notes whether the page's heading, once shown, is ever gone from what is on screen.
   await page.addInitScript(() => {
     let seen = false
@@ -106,24 +95,44 @@ test('a course page shows its own header before the scripts arrive, and the app 
       else if (seen) document.documentElement.dataset.headingGone = 'true'
     }).observe(document, { childList: true, subtree: true })
   })
-  let release = () => {}
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/static\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await scriptsHeld
-    await route.continue()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
   })
+  const release = await holdHydration(page)
   await page.goto(path, { waitUntil: 'commit' })
   const heading = page.getByRole('heading', { level: 1 })
   await expect(heading).toHaveText(course.name)
-  await expect(page.getByRole('main').getByText(course.summary)).toBeVisible()
-  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
+  await expect(page.getByRole('main').getByText(course.summary).first()).toBeVisible()
+  await expect(page.getByRole('main').getByText(course.payable_fee_display).first()).toBeVisible()
   const before = await heading.boundingBox()
 
   release()
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await page.waitForLoadState('networkidle')
   await expect(heading).toHaveText(course.name)
   expect(await heading.boundingBox()).toEqual(before)
-  // The app waits for the page's code before it renders: no placeholder in between.
   await expect(page.locator('html')).not.toHaveAttribute('data-heading-gone')
+  // A hydration mismatch is reported on the console.
+  expect(errors).toEqual([])
+})
+
+test('each response carries its own CSP nonce, and the inline scripts carry it', async ({ page }) => {
+  const nonces: string[] = []
+  for (let i = 0; i < 2; i += 1) {
+    const response = await page.goto('/')
+    const policy = response?.headers()['content-security-policy'] ?? ''
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(policy).not.toContain('unsafe-inline')
+    nonces.push(nonce as string)
+    const inline = page.locator('script:not([src])')
+    expect(await inline.count()).toBeGreaterThan(0)
+    // Browsers hide a nonce attribute's value from the DOM; the property keeps it.
+    for (const script of await inline.all()) {
+      const type = await script.getAttribute('type')
+      if (type === 'application/ld+json') continue
+      expect(await script.evaluate((element) => (element as HTMLScriptElement).nonce)).toBe(nonce)
+    }
+  }
+  expect(nonces[0]).not.toBe(nonces[1])
 })
