@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest'
 
 import type { components } from '@/api/schema'
 import { mockApi } from '@/test/api'
-import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
 type ImportReport = components['schemas']['ImportReportOut']
@@ -20,17 +19,8 @@ const staff: UserOut = {
   can_import_certificates: true,
 }
 
-function embedBootstrap(user: UserOut | null) {
-  const script = document.createElement('script')
-  script.type = 'application/json'
-  script.id = 'bootstrap'
-  script.textContent = JSON.stringify({ site, user })
-  document.head.append(script)
-}
-
 function renderImport(user: UserOut | null) {
-  embedBootstrap(user)
-  return renderRoute('/test', { bootstrap: false })
+  return renderRoute('/test', { user })
 }
 
 function report(overrides: Partial<ImportReport> = {}): ImportReport {
@@ -120,12 +110,13 @@ describe('/test (certificate import)', { timeout: 20_000 }, () => {
     expect(document.querySelector('input[type="file"]')).toBeNull()
   })
 
-  it('shows the staff-only page to an anonymous visitor, with a way to log in', async () => {
+  it('sends an anonymous visitor to log in first, and back here after', async () => {
     mockApi()
-    renderImport(null)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument()
+    const { history } = renderImport(null)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
     expect(document.querySelector('input[type="file"]')).toBeNull()
-    expect(screen.getByRole('link', { name: /log in/i })).toHaveAttribute('href', '/login?next=%2Ftest')
+    await waitFor(() => expect(history.location.pathname).toBe('/login'))
+    expect(history.location.search).toBe('?next=%2Ftest')
   })
 
   it('explains the columns and keeps Import disabled until a file passes the check', async () => {
