@@ -109,3 +109,30 @@ test('enrol, see how to pay, send a UTR (a bad one first) and see the payment su
   await expect(section.getByText(/You already have an enrolment for this course/)).toBeVisible()
   await expect(section.getByText(reference, { exact: true })).toBeVisible()
 })
+
+test('a visitor back from the UPI app finds the payment details again on the course page', async ({ page }) => {
+  const phone = freshPhone()
+  await page.goto('/python-registration')
+  const form = page.getByRole('region', { name: /Enrol in/ })
+  await form.getByLabel('Name').fill('Returning Student')
+  await form.getByLabel('Phone number').fill(phone)
+  await form.getByLabel('Email').fill(`back-${phone}@example.com`)
+  await form.getByRole('button', { name: /^Enrol and pay ₹/ }).click()
+  const payLink = enrolSection(page).getByRole('link', { name: /^Pay ₹[\d,]+ with UPI$/ })
+  const reference = new URL((await payLink.getAttribute('href')) ?? '').searchParams.get('tr') ?? ''
+  expect(reference).toMatch(/^ENR-/)
+
+  // A new visit (a plain GET, no form answer): the session's enrolment, from the server.
+  await page.goto('/')
+  await page.goto('/python-registration')
+  await expect(page.getByRole('heading', { level: 2, name: /^Pay ₹[\d,]+ to confirm your place$/ })).toBeVisible()
+  await expect(enrolSection(page).getByText(reference, { exact: true })).toBeVisible()
+
+  // Another browser (no session) gets the empty form.
+  const other = await page.context().browser()!.newContext({ javaScriptEnabled: false })
+  const stranger = await other.newPage()
+  await stranger.goto(page.url())
+  await expect(stranger.getByRole('button', { name: /^Enrol and pay ₹/ })).toBeVisible()
+  await expect(stranger.getByText(reference, { exact: true })).toHaveCount(0)
+  await other.close()
+})

@@ -40,6 +40,8 @@ export const defaultHandlers: Record<string, Handler> = {
   'GET /api/site': () => json(site),
   'GET /api/team': () => json(team),
   'GET /api/projects': () => json(projectPackages),
+  // A new browser session has made no enrolments.
+  'GET /api/enrolments/session': () => json([]),
   ...catalogHandlers(),
 }
 

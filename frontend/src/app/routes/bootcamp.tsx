@@ -14,7 +14,7 @@ import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/bootcamp'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
@@ -24,7 +24,7 @@ export async function loader() {
   const path = href('/java+android_bootcamp')
   const user = await currentUser()
   const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(path), ...(user ? [myEnrolmentsQueryOptions()] : [])),
+    prefetch(courseByRouteQueryOptions(path), visibleEnrolmentsQueryOptions(Boolean(user))),
     getPageHead(path),
   ])
   return { dehydrated, head }

@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api-client'
 import type { Route } from './+types/course'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url)
   const user = await currentUser()
   const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(pathname), ...(user ? [myEnrolmentsQueryOptions()] : [])),
+    prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user))),
     getPageHead(pathname),
   ])
   return { dehydrated, head }

@@ -23,6 +23,32 @@ export function useMyEnrolments({ enabled = true }: { enabled?: boolean } = {}) 
   return useQuery({ ...myEnrolmentsQueryOptions(), enabled })
 }
 
+export const sessionEnrolmentsKey = [...enrolmentsKey, 'session'] as const
+
+export function getSessionEnrolments(signal?: AbortSignal): Promise<Enrolment[]> {
+  return unwrap(apiClient.GET('/api/enrolments/session', { signal }))
+}
+
+/**
+ * The enrolments made in this browser session, newest first: a visitor who is not logged
+ * in finds their payment details again on the course page, with or without JavaScript.
+ */
+export function sessionEnrolmentsQueryOptions() {
+  return queryOptions({ queryKey: sessionEnrolmentsKey, queryFn: ({ signal }) => getSessionEnrolments(signal), staleTime: 0 })
+}
+
+/** The enrolments this visitor may see: the account's when logged in, else this session's. */
+export function useVisibleEnrolments({ loggedIn }: { loggedIn: boolean }) {
+  const mine = useQuery({ ...myEnrolmentsQueryOptions(), enabled: loggedIn })
+  const session = useQuery({ ...sessionEnrolmentsQueryOptions(), enabled: !loggedIn })
+  return loggedIn ? mine : session
+}
+
+/** What a course page's loader prefetches for the enrolment section. */
+export function visibleEnrolmentsQueryOptions(loggedIn: boolean) {
+  return loggedIn ? myEnrolmentsQueryOptions() : sessionEnrolmentsQueryOptions()
+}
+
 /** Waiting for the student (pending) or for staff (paid_claimed): payment can still be sent. */
 export function isOpen(enrolment: Pick<Enrolment, 'status'>): boolean {
   return enrolment.status === 'pending' || enrolment.status === 'paid_claimed'

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
 import { enrolmentKey, useEnrolment } from '@/features/enrolments/api/get-enrolment'
-import { isOpen, myEnrolmentsKey, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { isOpen, myEnrolmentsKey, sessionEnrolmentsKey, useVisibleEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentForm } from '@/features/enrolments/components/enrolment-form'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
@@ -66,7 +66,7 @@ const STEPS = [
 /**
  * Enrolment on a course page: the form, then the payment instructions and the UTR form of
  * the enrolment made, which stay on the page when the student comes back from the UPI app
- * (remembered in this browser, or found among the logged-in account's enrolments).
+ * (remembered in this browser, or found among the account's or this session's enrolments).
  */
 export function EnrolmentSection({ course, account, referralCode = '', result, pending }: EnrolmentSectionProps) {
   const queryClient = useQueryClient()
@@ -115,10 +115,12 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
     queryClient.setQueryData(enrolmentKey(enrolment.reference), enrolment)
     storeReference(course.slug, enrolment.reference)
     void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey })
+    void queryClient.invalidateQueries({ queryKey: sessionEnrolmentsKey })
   }, [answered, course.slug, queryClient])
 
   const stored = useEnrolment(chosenReference)
-  const mine = useMyEnrolments({ enabled: Boolean(account) })
+  // The account's enrolments, or a visitor's in this browser session (sent with the page).
+  const mine = useVisibleEnrolments({ loggedIn: Boolean(account) })
   // Another session's enrolment, or one that no longer exists: forget it.
   const storedGone = stored.error instanceof ApiError && stored.error.status === 404
   const reference = storedGone ? undefined : chosenReference
@@ -131,14 +133,14 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
     if (focusRequest > 0) headingRef.current?.focus()
   }, [focusRequest])
 
-  // The account's enrolment in this course that still matters: one to pay, else a confirmed one.
+  // The visitor's enrolment in this course that still matters: one to pay, else a confirmed one.
   const forCourse = mine.data?.filter((item) => item.course.slug === course.slug) ?? []
   const fromAccount = forCourse.find(isOpen) ?? forCourse.find((item) => item.status === 'confirmed')
   const fromAnswer =
     answered && answered.enrolment.reference === reference && stored.dataUpdatedAt <= answered.cachedAt ? answered.enrolment : undefined
   const sameAsAccount = fromAccount && fromAccount.reference === reference ? fromAccount : undefined
   const current: Enrolment | undefined = wantsForm ? undefined : (fromAnswer ?? stored.data ?? (reference ? sameAsAccount : fromAccount))
-  const loading = !wantsForm && !current && ((Boolean(reference) && stored.isPending) || (Boolean(account) && !reference && mine.isPending))
+  const loading = !wantsForm && !current && ((Boolean(reference) && stored.isPending) || (!reference && mine.isPending))
 
   function startAgain() {
     storeReference(course.slug, undefined)
