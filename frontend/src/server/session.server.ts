@@ -9,10 +9,10 @@ export function currentUser(): Promise<User | null> {
 }
 
 /** Pages for accounts: a visitor goes to /login first, and comes back after (`next`). */
-export async function requireUser(request: Request): Promise<User> {
+export async function requireUser(url: URL): Promise<User> {
   const user = await currentUser()
   if (!user) {
-    const { pathname, search } = new URL(request.url)
+    const { pathname, search } = url
     throw redirect(`/login?${new URLSearchParams({ next: `${pathname}${search}` })}`)
   }
   return user

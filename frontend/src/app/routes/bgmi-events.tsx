@@ -7,10 +7,10 @@ import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const [dehydrated, head] = await Promise.all([
     prefetch(eventQueryOptions(eventSlugs.bgmi)),
-    getPageHead(new URL(request.url).pathname),
+    getPageHead(url.pathname),
   ])
   return { dehydrated, head }
 }

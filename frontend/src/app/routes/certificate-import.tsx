@@ -8,8 +8,8 @@ import { requireUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 
 /** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request)
+export async function loader({ url }: Route.LoaderArgs) {
+  const user = await requireUser(url)
   return data({ allowed: user.can_import_certificates }, { status: user.can_import_certificates ? 200 : 403 })
 }
 

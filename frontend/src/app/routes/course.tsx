@@ -23,8 +23,8 @@ import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
 import { prefetch } from '@/lib/prefetch'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url)
+export async function loader({ url }: Route.LoaderArgs) {
+  const { pathname } = url
   const user = await currentUser()
   const [dehydrated, head] = await Promise.all([
     prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user))),

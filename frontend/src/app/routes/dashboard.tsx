@@ -25,8 +25,8 @@ import { requireUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request)
+export async function loader({ url }: Route.LoaderArgs) {
+  await requireUser(url)
   return {
     dehydrated: await prefetch(
       coursesQueryOptions(),

@@ -13,13 +13,13 @@ import { formFailure, readForm } from '@/server/form.server'
 import { currentUser } from '@/server/session.server'
 
 /** Where a logged-in visitor goes from here: `?next=` when it is one of ours, else the dashboard. */
-function destination(request: Request): string {
-  return safeNextPath(new URL(request.url).searchParams.get('next')) ?? href('/dashboard')
+function destination(url: URL): string {
+  return safeNextPath(url.searchParams.get('next')) ?? href('/dashboard')
 }
 
 /** Someone already logged in goes on (after a login posted without JavaScript, too). */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await currentUser()) throw redirect(destination(request))
+export async function loader({ url }: Route.LoaderArgs) {
+  if (await currentUser()) throw redirect(destination(url))
   return null
 }
 

@@ -13,8 +13,8 @@ import { policyPageQueryOptions } from '@/features/catalog/api/get-policy-page'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url)
+export async function loader({ url }: Route.LoaderArgs) {
+  const { pathname } = url
   const [dehydrated, head] = await Promise.all([prefetch(policyPageQueryOptions(policySlug(pathname))), getPageHead(pathname)])
   return { dehydrated, head }
 }

@@ -13,8 +13,8 @@ import { taskBoardQueryOptions } from '@/features/internships/api/get-task-board
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { dehydrated: await prefetch(taskBoardQueryOptions(new URL(request.url).pathname.replace(/^\/+/, ''))) }
+export async function loader({ url }: Route.LoaderArgs) {
+  return { dehydrated: await prefetch(taskBoardQueryOptions(url.pathname.replace(/^\/+/, ''))) }
 }
 
 export const meta: Route.MetaFunction = (args) =>

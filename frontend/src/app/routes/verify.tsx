@@ -18,10 +18,10 @@ import { prefetch } from '@/lib/prefetch'
  * the shareable /verify/<ID>; an address in another spelling (/verify/abc%20) goes to the
  * one people share (/verify/ABC). The result is in the page the server sends.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   const param = params['*']
   if (param === undefined) {
-    const asked = new URL(request.url).searchParams.get('id')
+    const asked = url.searchParams.get('id')
     if (asked === null) return { emptyId: false }
     const certificateId = normaliseCertificateId(asked)
     if (!certificateId) return { emptyId: true }
