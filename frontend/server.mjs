@@ -6,7 +6,8 @@
  *                          DJANGO_URL: gunicorn's internal address (http://127.0.0.1:8001)
  *                          TRUST_PROXY_HOPS: reverse proxies in front of this server (0;
  *                          1 behind nginx), to read the visitor's address
- *                          PRODUCTION=true: HSTS and upgrade-insecure-requests
+ *                          DJANGO_ENV=production (or PRODUCTION=true): HSTS and
+ *                          upgrade-insecure-requests
  */
 import crypto from 'node:crypto'
 import path from 'node:path'
@@ -22,7 +23,9 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const host = process.env.HOST || '127.0.0.1'
 const port = Number(process.env.PORT || 8000)
 const djangoUrl = (process.env.DJANGO_URL || 'http://127.0.0.1:8001').replace(/\/$/, '')
-const production = ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
+// The same environment file as Django's serves: DJANGO_ENV=production means production here too.
+const production =
+  process.env.DJANGO_ENV === 'production' || ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
 const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS || 0)
 process.env.DJANGO_URL = djangoUrl
 // React and the router pick their production builds from this, read at import.
