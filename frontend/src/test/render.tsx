@@ -42,7 +42,7 @@ function LocationProbe() {
 /**
  * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Like
  * Django's session, it follows the account's own requests: a login the API accepted brings
- * its account, a logout the API accepted ends it. Wraps the fetch mockApi installed, so its
+ * its account, a logout the API accepted or any 401 ends it. Wraps the fetch mockApi installed, so its
  * calls stay inspectable.
  */
 function answerMe(user: User | null) {
@@ -60,6 +60,8 @@ function answerMe(user: User | null) {
       if (answer.user) current = answer.user
     }
     if (response.ok && key === 'POST /api/auth/logout') current = null
+    // Any 401 means the session has ended (it expired, or was logged out elsewhere).
+    if (response.status === 401) current = null
     return response
   })
 }
