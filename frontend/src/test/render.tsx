@@ -42,28 +42,43 @@ function LocationProbe() {
 }
 
 /**
- * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Wraps the
- * fetch mockApi installed, so its calls stay inspectable.
+ * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Like
+ * Django's session, it follows the account's own requests: a login the API accepted brings
+ * its account, a logout the API accepted or any 401 ends it. Wraps the fetch mockApi installed, so its
+ * calls stay inspectable.
  */
 function answerMe(user: User | null) {
+  let current = user
   const inner = globalThis.fetch
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
-    if (request.method === 'GET' && new URL(request.url).pathname === '/api/auth/me') {
-      return user ? json(user) : json({ message: 'Not logged in.', extra: {} }, 401)
+    const key = `${request.method} ${new URL(request.url).pathname}`
+    if (key === 'GET /api/auth/me') {
+      return current ? json(current) : json({ message: 'Not logged in.', extra: {} }, 401)
     }
-    return inner(request)
+    const response = await inner(request)
+    if (response.ok && key === 'POST /api/auth/login') {
+      const answer = (await response.clone().json()) as { user?: User }
+      if (answer.user) current = answer.user
+    }
+    if (response.ok && key === 'POST /api/auth/logout') current = null
+    // Any 401 means the session has ended (it expired, or was logged out elsewhere).
+    if (response.status === 401) current = null
+    return response
   })
 }
 
 /**
  * Render the whole app at `path` the way the server does: the real route table
  * (src/routes.ts), the root's and each page's loader and action, the root layout. The API
- * is whatever mockApi() installed; `user` answers "who is logged in" (null: a visitor).
- * `history.location` is where the app is after navigations.
+ * is whatever mockApi() installed; `user` answers "who is logged in" (null: a visitor),
+ * unless `bootstrap` is false: then mockApi's own `GET /api/auth/me` handler answers (to
+ * test a failing or changing answer). SITE_URL is the test document's origin, as the
+ * server's is its public address. `history.location` is where the app is after navigations.
  */
-export function renderRoute(path: string, { user = null }: { user?: User | null } = {}) {
-  answerMe(user)
+export function renderRoute(path: string, { user = null, bootstrap = true }: { user?: User | null; bootstrap?: boolean } = {}) {
+  if (bootstrap) answerMe(user)
+  if (!process.env.SITE_URL) vi.stubEnv('SITE_URL', window.location.origin)
   shownLocation = undefined
   const Stub = createRoutesStub([
     {

@@ -1,14 +1,15 @@
+import { useQueryClient, type DehydratedState } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Navigate, useLocation, useNavigate, href } from 'react-router'
+import { useEffect, type ReactNode } from 'react'
+import { data, Navigate, redirect, useActionData, useLocation, useNavigation, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Toast } from '@/components/ui/toast'
 import { useMe } from '@/features/accounts/api/get-me'
-import { useLogout } from '@/features/accounts/api/logout'
+import { forgetAccount, logout } from '@/features/accounts/api/logout'
 import { CourseReferralLinks } from '@/features/accounts/components/course-referral-links'
-import { DashboardHeader } from '@/features/accounts/components/dashboard-header'
+import { DashboardHeader, LOGOUT_INTENT } from '@/features/accounts/components/dashboard-header'
 import { ReferralCodeCard } from '@/features/accounts/components/referral-code-card'
 import { ReferralSteps } from '@/features/accounts/components/referral-steps'
 import { useCopyWithToast } from '@/features/accounts/components/use-copy'
@@ -21,20 +22,50 @@ import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { myEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
 import { referralSummaryQueryOptions } from '@/features/referrals/api/get-referral-summary'
 import { rewardEntriesQueryOptions } from '@/features/referrals/api/get-reward-entries'
+import { ApiError } from '@/lib/api-client'
+import type { FormFailure } from '@/lib/form-result'
+import { formFailure, readForm } from '@/server/form.server'
 import { requireUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
 
+/** Whether a prefetched query was refused with a 401 (it travels as a plain object). */
+function refusedLoggedOut(state: DehydratedState): boolean {
+  return state.queries.some((query) => (query.state.error as { status?: unknown } | null)?.status === 401)
+}
+
 export async function loader({ url }: Route.LoaderArgs) {
-  await requireUser(url)
-  return {
-    dehydrated: await prefetch(
-      coursesQueryOptions(),
-      myEnrolmentsQueryOptions(),
-      referralSummaryQueryOptions(),
-      rewardEntriesQueryOptions(),
-    ),
+  try {
+    await requireUser(url)
+  } catch (error) {
+    // The API could not say who is logged in: the page says so, with Try again.
+    if (error instanceof ApiError) return { dehydrated: undefined }
+    throw error
   }
+  const dehydrated = await prefetch(
+    coursesQueryOptions(),
+    myEnrolmentsQueryOptions(),
+    referralSummaryQueryOptions(),
+    rewardEntriesQueryOptions(),
+  )
+  // The session ended in between (it expired, or the account logged out elsewhere).
+  if (refusedLoggedOut(dehydrated)) {
+    const { pathname, search } = url
+    throw redirect(`${href('/login')}?${new URLSearchParams({ next: `${pathname}${search}` })}`)
+  }
+  return { dehydrated }
+}
+
+/** The dashboard's forms, by intent: Logout (the header's), which then opens /login. */
+export async function action({ request }: Route.ActionArgs) {
+  const { values } = await readForm(request)
+  if (values.intent !== LOGOUT_INTENT) throw data('This form is not one of the dashboard’s.', { status: 400 })
+  try {
+    await logout()
+  } catch (error) {
+    return formFailure(error, values, LOGOUT_INTENT)
+  }
+  throw redirect(href('/login'))
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -49,17 +80,28 @@ function PageMessage({ children }: { children: ReactNode }) {
 
 export default function Page() {
   const me = useMe()
-  const logout = useLogout()
   const courses = useCourses()
   const { copy, toast } = useCopyWithToast()
-  const navigate = useNavigate()
   const location = useLocation()
   const user = me.data
   const root = useRootData()
+  const queryClient = useQueryClient()
+
+  // Logout: the button waits while the action runs; once it has ended the session the
+  // login page is on its way (the action's redirect) and the account is forgotten here.
+  const navigation = useNavigation()
+  const result = useActionData<typeof action>() as FormFailure | undefined
+  const logoutSent = navigation.formData?.get('intent') === LOGOUT_INTENT
+  const loggingOut = logoutSent && navigation.state === 'submitting'
+  const loggedOut = logoutSent && navigation.state === 'loading' && navigation.location.pathname === href('/login')
+  const logoutFailure = !loggingOut && result?.ok === false && result.intent === LOGOUT_INTENT ? result : undefined
+  useEffect(() => {
+    if (loggedOut) forgetAccount(queryClient)
+  }, [loggedOut, queryClient])
 
   if (!user) {
     // Logging out empties the account a moment before the login page opens.
-    if (logout.isPending || logout.isSuccess) {
+    if (loggedOut) {
       return (
         <PageMessage>
           <h1 className="text-title font-bold text-ink">Logging you out…</h1>
@@ -99,17 +141,12 @@ export default function Page() {
     )
   }
 
-  function onLogout() {
-    logout.mutate(undefined, { onSuccess: () => navigate(href('/login'), { replace: true }) })
-  }
-
   return (
     <>
       <DashboardHeader
         user={user}
-        onLogout={onLogout}
-        loggingOut={logout.isPending}
-        logoutError={logout.isError ? `We could not log you out. ${logout.error.message}` : undefined}
+        loggingOut={loggingOut}
+        logoutError={logoutFailure && `We could not log you out. ${logoutFailure.message}`}
       />
       <div className="container-page flex flex-col gap-12 py-10 sm:gap-16 sm:py-14">
         <div className="grid gap-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-8">

@@ -1,18 +1,25 @@
 import { LogOut } from 'lucide-react'
+import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { CsrfField } from '@/components/ui/csrf-field'
 import type { User } from '@/features/accounts/api/get-me'
+
+/** The name of the dashboard's form that logs out (the route's action reads it). */
+export const LOGOUT_INTENT = 'logout'
 
 type DashboardHeaderProps = {
   user: User
-  onLogout: () => void
   loggingOut: boolean
   logoutError?: string
 }
 
-/** The top band of the dashboard: the greeting (the page's h1), who is logged in, Logout. */
-export function DashboardHeader({ user, onLogout, loggingOut, logoutError }: DashboardHeaderProps) {
+/**
+ * The top band of the dashboard: the greeting (the page's h1), who is logged in, Logout.
+ * Logout is a form posted to the dashboard's action, so it works without JavaScript too.
+ */
+export function DashboardHeader({ user, loggingOut, logoutError }: DashboardHeaderProps) {
   return (
     <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
       <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-12">
@@ -24,10 +31,14 @@ export function DashboardHeader({ user, onLogout, loggingOut, logoutError }: Das
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:items-end">
-          <Button variant="secondary" onClick={onLogout} pending={loggingOut} className="w-full sm:w-auto">
-            {!loggingOut && <LogOut className="size-4" aria-hidden="true" width={16} height={16} />}
-            Logout
-          </Button>
+          <Form method="post" className="w-full sm:w-auto">
+            <CsrfField />
+            <input type="hidden" name="intent" value={LOGOUT_INTENT} />
+            <Button type="submit" variant="secondary" pending={loggingOut} className="w-full sm:w-auto">
+              {!loggingOut && <LogOut className="size-4" aria-hidden="true" width={16} height={16} />}
+              Logout
+            </Button>
+          </Form>
           <div role="alert" className="empty:hidden">
             {logoutError && <Alert tone="error">{logoutError}</Alert>}
           </div>

@@ -1,30 +1,42 @@
 import { UserPlus } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Link, href } from 'react-router'
+import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { CsrfField } from '@/components/ui/csrf-field'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
-import { useSignup } from '@/features/accounts/api/signup'
 import {
   NAME_MAX,
   SIGNUP_FIELDS,
   validateSignup,
   validateSignupField,
+  type SignupErrors,
   type SignupField,
   type SignupValues,
 } from '@/features/accounts/validation'
-import { ApiError } from '@/lib/api-client'
 import { formErrors } from '@/lib/form-errors'
+import { failureError, type FormFailure } from '@/lib/form-result'
 import { useFormFields } from '@/lib/use-form-fields'
 
 /** How long "Successfully signed up" stays on screen before the login page opens. */
 export const SIGNUP_REDIRECT_DELAY_MS = 1500
 
+/** The sign-up route's action answer: signed up (with the phone as sent), or the API's refusal. */
+export type SignupResult = { ok: true; message: string; phone: string } | FormFailure
+
 type SignupFormProps = {
   initialPhone?: string
-  /** Called a moment after "Successfully signed up" is shown, with the phone as typed. */
+  /** The action's latest answer (useActionData). */
+  result?: SignupResult
+  /** The form is being sent. */
+  pending?: boolean
+  /**
+   * Called a moment after "Successfully signed up" is shown, with the phone as sent. An
+   * answer the page was rendered with (a form posted without JavaScript) is the page's to
+   * show; the form starts afresh under it.
+   */
   onSignedUp: (details: { phone: string; message: string }) => void
 }
 
@@ -32,16 +44,61 @@ type Problem = { message: string; phoneTaken: boolean }
 
 const EMPTY: SignupValues = { name: '', phone: '', password: '', email: '' }
 
-export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
+function isField(name: string): name is SignupField {
+  return (SIGNUP_FIELDS as readonly string[]).includes(name)
+}
+
+/**
+ * A refusal split between the fields and one message for the form. A phone that already
+ * has an account is said once, with the way to log in, rather than also under the field.
+ */
+function readFailure(result: SignupResult | undefined): { fields: SignupErrors; problem?: Problem } {
+  if (result?.ok !== false) return { fields: {} }
+  if (result.status === 409) return { fields: {}, problem: { message: result.message, phoneTaken: true } }
+  const { fields, message } = formErrors(failureError(result), isField)
+  return { fields, problem: message ? { message, phoneTaken: false } : undefined }
+}
+
+/** What was typed, from a refusal the page was rendered with (never the password). */
+function initialValues(result: SignupResult | undefined, initialPhone: string): SignupValues {
+  const sent = result?.ok === false ? result.values : {}
+  return {
+    name: sent.name ?? '',
+    phone: sent.phone ?? initialPhone,
+    password: '',
+    email: sent.email ?? '',
+  }
+}
+
+/**
+ * Posts to the sign-up route's action: without JavaScript the server answers with the page
+ * (errors in the form, or the page's "Successfully signed up" with the way to log in); with
+ * it, the answer arrives here and the login page opens after a moment.
+ */
+export function SignupForm({ initialPhone = '', result, pending = false, onSignedUp }: SignupFormProps) {
   const id = useId()
-  const { formRef, values, errors, isField, onChange, onBlur, submit, showErrors } = useFormFields<SignupField, SignupValues>({
+  const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<SignupField, SignupValues>({
     fields: SIGNUP_FIELDS,
-    initial: { ...EMPTY, phone: initialPhone },
+    initial: () => ({ ...EMPTY, ...initialValues(result, initialPhone) }),
     validateField: validateSignupField,
+    initialErrors: readFailure(result).fields,
   })
-  const [problem, setProblem] = useState<Problem>()
+  const [problem, setProblem] = useState<Problem | undefined>(() => readFailure(result).problem)
   const [success, setSuccess] = useState<{ phone: string; message: string }>()
-  const signup = useSignup()
+
+  // Each new answer from the action: its message, its field errors, or the account made.
+  const [shown, setShown] = useState(result)
+  if (result !== shown) {
+    setShown(result)
+    if (result?.ok) {
+      setProblem(undefined)
+      setSuccess({ phone: result.phone, message: result.message })
+    } else if (result) {
+      const failure = readFailure(result)
+      showErrors(failure.fields)
+      setProblem(failure.problem)
+    }
+  }
 
   const onSignedUpRef = useRef(onSignedUp)
   useEffect(() => {
@@ -53,29 +110,14 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
     return () => window.clearTimeout(timer)
   }, [success])
 
+  /** Checked here first; a form that passes goes on to the action. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (signup.isPending || success) return
+    if (pending || success) {
+      event.preventDefault()
+      return
+    }
     setProblem(undefined)
-    if (!submit(validateSignup(values))) return
-    const phone = values.phone.trim()
-    signup.mutate(
-      { name: values.name.trim(), phone, password: values.password, email: values.email.trim() },
-      {
-        onSuccess: (data) => setSuccess({ phone, message: data.message }),
-        onError: (error) => {
-          const apiError = error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.')
-          if (apiError.status === 409) {
-            // The phone already has an account: say so once, with the way to log in.
-            setProblem({ message: apiError.message, phoneTaken: true })
-            return
-          }
-          const { fields, message } = formErrors(apiError, isField)
-          showErrors(fields)
-          if (message) setProblem({ message, phoneTaken: false })
-        },
-      },
-    )
+    if (!submit(validateSignup(values))) event.preventDefault()
   }
 
   const field = (name: SignupField) => ({
@@ -87,10 +129,11 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
     onBlur,
   })
 
-  const busy = signup.isPending || Boolean(success)
+  const busy = pending || Boolean(success)
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+      <CsrfField />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
@@ -149,6 +192,6 @@ export function SignupForm({ initialPhone = '', onSignedUp }: SignupFormProps) {
           </Alert>
         )}
       </div>
-    </form>
+    </Form>
   )
 }
