@@ -264,27 +264,22 @@ describe('dashboard route', () => {
     expect(within(section).getByRole('link', { name: /browse the courses/i })).toHaveAttribute('href', '/courses')
   })
 
-  it('shows loading placeholders until the rewards and enrolments arrive', async () => {
+  it('arrives with the rewards and enrolments: the server waited for them, no placeholders', async () => {
     let release = () => {}
     const gate = new Promise<void>((resolve) => {
       release = resolve
     })
-    await renderDashboard({
-      'GET /api/referrals/summary': async () => {
-        await gate
-        return json(withBalance)
-      },
-      'GET /api/enrolments/mine': async () => {
-        await gate
-        return json(myEnrolments)
-      },
-    })
-    expect(screen.getByText('Loading your rewards…')).toBeInTheDocument()
-    expect(screen.getByText('Loading your enrolments…')).toBeInTheDocument()
+    const slow = (body: unknown) => async () => {
+      await gate
+      return json(body)
+    }
+    const page = renderDashboard({ 'GET /api/referrals/summary': slow(withBalance), 'GET /api/enrolments/mine': slow(myEnrolments) })
     release()
+    await page
     expect(await screen.findByRole('button', { name: 'Get Rewards' })).toBeEnabled()
+    expect(screen.getByRole('link', { name: 'View payment for Java' })).toBeInTheDocument()
     expect(screen.queryByText('Loading your rewards…')).not.toBeInTheDocument()
-    expect(await screen.findByRole('link', { name: 'View payment for Java' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading your enrolments…')).not.toBeInTheDocument()
   })
 
   it('offers a retry when the rewards, the history or the enrolments cannot be loaded', async () => {

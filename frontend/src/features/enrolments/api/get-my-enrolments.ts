@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { PAGE_DATA_FRESH_MS } from '@/lib/page-fresh'
 
 export type Enrolment = components['schemas']['EnrolmentOut']
 export type EnrolmentStatus = 'pending' | 'paid_claimed' | 'confirmed' | 'rejected'
@@ -15,8 +16,8 @@ export function getMyEnrolments(signal?: AbortSignal): Promise<Enrolment[]> {
 
 /** The logged-in account's enrolments, newest first (only ask when someone is logged in). */
 export function myEnrolmentsQueryOptions() {
-  // Payment status changes when staff act, so a visit to the dashboard asks again.
-  return queryOptions({ queryKey: myEnrolmentsKey, queryFn: ({ signal }) => getMyEnrolments(signal), staleTime: 0 })
+  // Payment status changes when staff act: every visit's loader asks again.
+  return queryOptions({ queryKey: myEnrolmentsKey, queryFn: ({ signal }) => getMyEnrolments(signal), staleTime: PAGE_DATA_FRESH_MS })
 }
 
 export function useMyEnrolments({ enabled = true }: { enabled?: boolean } = {}) {
@@ -34,7 +35,7 @@ export function getSessionEnrolments(signal?: AbortSignal): Promise<Enrolment[]>
  * in finds their payment details again on the course page, with or without JavaScript.
  */
 export function sessionEnrolmentsQueryOptions() {
-  return queryOptions({ queryKey: sessionEnrolmentsKey, queryFn: ({ signal }) => getSessionEnrolments(signal), staleTime: 0 })
+  return queryOptions({ queryKey: sessionEnrolmentsKey, queryFn: ({ signal }) => getSessionEnrolments(signal), staleTime: PAGE_DATA_FRESH_MS })
 }
 
 /** The enrolments this visitor may see: the account's when logged in, else this session's. */

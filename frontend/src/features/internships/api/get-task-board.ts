@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { PAGE_DATA_FRESH_MS } from '@/lib/page-fresh'
 
 export type TaskBoard = components['schemas']['TaskBoardOut']
 export type BoardTask = components['schemas']['BoardTaskOut']
@@ -35,9 +36,9 @@ export function taskBoardQueryOptions(slug: string) {
   return queryOptions({
     queryKey: taskBoardKeys.detail(slug),
     queryFn: ({ signal }) => getTaskBoard(slug, signal),
-    // Always ask again on a visit: a task may have opened since. The page refetches at
+    // Every visit's loader asks again: a task may have opened since. The page refetches at
     // the board's next change and on focus itself (see use-board-refresh).
-    staleTime: 0,
+    staleTime: PAGE_DATA_FRESH_MS,
     refetchOnWindowFocus: false,
   })
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { components } from '@/api/schema'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { PAGE_DATA_FRESH_MS } from '@/lib/page-fresh'
 
 export type ReferralSummary = components['schemas']['ReferralSummaryOut']
 export type PayoutRequest = components['schemas']['PayoutRequestOut']
@@ -15,8 +16,8 @@ export function getReferralSummary(signal?: AbortSignal): Promise<ReferralSummar
 }
 
 export function referralSummaryQueryOptions() {
-  // Staff confirm payments and pay requests in the admin, so every visit asks again.
-  return queryOptions({ queryKey: referralSummaryKey, queryFn: ({ signal }) => getReferralSummary(signal), staleTime: 0 })
+  // Staff confirm payments and pay requests in the admin: every visit's loader asks again.
+  return queryOptions({ queryKey: referralSummaryKey, queryFn: ({ signal }) => getReferralSummary(signal), staleTime: PAGE_DATA_FRESH_MS })
 }
 
 /** The dashboard's figures: successful referrals, earned, pending, paid, the balance. */

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { components } from '@/api/schema'
 import { referralsKey } from '@/features/referrals/api/get-referral-summary'
 import { apiClient, unwrap } from '@/lib/api-client'
+import { PAGE_DATA_FRESH_MS } from '@/lib/page-fresh'
 
 export type RewardEntry = components['schemas']['RewardEntryOut']
 export type RewardEntryKind = 'credit' | 'reversal' | 'payout'
@@ -14,7 +15,7 @@ export function getRewardEntries(signal?: AbortSignal): Promise<RewardEntry[]> {
 }
 
 export function rewardEntriesQueryOptions() {
-  return queryOptions({ queryKey: rewardEntriesKey, queryFn: ({ signal }) => getRewardEntries(signal), staleTime: 0 })
+  return queryOptions({ queryKey: rewardEntriesKey, queryFn: ({ signal }) => getRewardEntries(signal), staleTime: PAGE_DATA_FRESH_MS })
 }
 
 /** The account's reward ledger (credits, reversals, payouts), newest first. */
