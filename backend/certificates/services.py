@@ -65,7 +65,7 @@ def certificate_reinstate(*, certificate_ids: list[int]) -> int:
 # --- Rendering --------------------------------------------------------------------------
 
 # Bump when the drawing changes, so cached files are drawn again.
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"
 
 
 @dataclass(frozen=True)
