@@ -238,6 +238,13 @@ def test_the_png_has_the_size_of_the_page_at_2000_pixels() -> None:
     assert png(drawing.letter_png_bytes(content("Priya Sharma"))).size == (1414, 2000)
 
 
+@pytest.mark.parametrize("name", ["", "   ", "王伟", "😀", "\u0301a", "Ali ١٢٣"])
+def test_odd_names_still_give_a_document(name: str) -> None:
+    # Letters no bundled font has (Chinese, emoji) draw as boxes, but never fail.
+    assert drawing.letter_pdf_bytes(content(name)).startswith(b"%PDF-")
+    assert png(drawing.certificate_png_bytes(content(name))).size == (2000, 1414)
+
+
 if __name__ == "__main__":
     for reference, (draw, name) in SAMPLES.items():
         (REFERENCES / reference).write_bytes(draw(content(name)))
