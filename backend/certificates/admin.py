@@ -84,6 +84,15 @@ class CertificateAdmin(admin.ModelAdmin):
             return queryset.filter(certificate_id=normalised), False
         return super().get_search_results(request, queryset, search_term)
 
+    def delete_model(self, request: HttpRequest, obj: Certificate) -> None:
+        super().delete_model(request, obj)
+        # A deleted record's credential must read as revoked from now on.
+        services.status_list_invalidate()
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
+        super().delete_queryset(request, queryset)
+        services.status_list_invalidate()
+
     @admin.display(description="Downloads")
     def previews(self, obj: Certificate) -> str:
         if not obj.pk:

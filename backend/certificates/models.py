@@ -55,6 +55,10 @@ def certificate_upload_to(instance: Any, filename: str) -> str:
 
 
 class Certificate(models.Model):
+    """A certificate record. Its primary key is also its index in the credentials' status
+    list: allocated once when the record is created and never reused (SQLite's
+    AUTOINCREMENT and PostgreSQL's identity columns never hand a number out twice)."""
+
     class Status(models.TextChoices):
         VALID = "valid", "Valid"
         REVOKED = "revoked", "Revoked"
@@ -92,6 +96,12 @@ class Certificate(models.Model):
         upload_to=certificate_upload_to,
         blank=True,
         help_text="Optional. Served instead of the generated letter of recommendation.",
+    )
+    # Where the holder is sent the links once the certificate is issued (the CSV's optional
+    # Email column). Never shown publicly.
+    email = models.EmailField(blank=True)
+    emailed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the holder was emailed the links (once)."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -45,3 +45,19 @@ class ImportReportOut(Schema):
     errors_truncated: bool
     warnings: list[str]
     imported: bool
+
+
+class CredentialCheckOut(Schema):
+    """The verdict on an uploaded credential and what it says. verdict is "valid",
+    "not_valid" (reason says why) or "revoked"."""
+
+    verdict: str
+    reason: str
+    issuer_id: str
+    issuer_name: str
+    issuer_url: str
+    holder: str
+    achievement: str
+    achievement_description: str
+    valid_from: str
+    credential_id: str
