@@ -112,6 +112,8 @@ def server_env(var_dir: Path) -> dict[str, str]:
         "DJANGO_ENV": "production",
         "SITE_URL": f"http://{HOST}",
         "SECRET_KEY": secrets.token_urlsafe(50),
+        # A throwaway Ed25519 key for the benchmark's own server (production requires one).
+        "CREDENTIAL_SIGNING_KEY": "z3u2dsjcyU63dDnjH34VW1hxhJzdgywArsDhKtMKG54FNuGc",
         "DEBUG": "false",
         "RATE_LIMIT_ENABLED": "true",
         "RATE_LIMIT_VERIFY": "1000000000/m",
