@@ -57,6 +57,23 @@ def certificate_import(
     return Status(200, ImportReportOut(**report.as_dict()))
 
 
+def _json_ld_answer(description: str) -> dict[str, Any]:
+    """The OpenAPI description of a 200 answered as JSON-LD (application/ld+json), which
+    the endpoint returns itself."""
+    return {
+        "responses": {
+            200: {
+                "description": description,
+                "content": {
+                    "application/ld+json": {
+                        "schema": {"type": "object", "additionalProperties": True}
+                    }
+                },
+            }
+        }
+    }
+
+
 def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
     response = JsonResponse(
         document,
@@ -70,7 +87,8 @@ def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
 # Registered before the lookup, whose path pattern also matches "<ID>/credential".
 @router.get(
     "/{path:certificate_id}/credential",
-    response={200: dict[str, Any], 404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    response={404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    openapi_extra=_json_ld_answer("The signed OpenBadgeCredential"),
     summary="The certificate as a signed Open Badges 3.0 credential (JSON-LD)",
     description=(
         "An OpenBadgeCredential signed with a DataIntegrityProof (eddsa-rdfc-2022) by the "
@@ -97,12 +115,14 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
 def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any]:
     services.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
+    services.certificate_verification_count(certificate_pk=certificate.pk)
     return selectors.certificate_public(certificate=certificate)
 
 
 @credentials_router.get(
     "/status/{fingerprint}",
-    response={200: dict[str, Any], 404: ErrorOut},
+    response={404: ErrorOut, 422: ErrorOut},
+    openapi_extra=_json_ld_answer("The signed BitstringStatusListCredential"),
     summary="A signed BitstringStatusListCredential (revocation) of one of our keys",
     description=(
         "The list each credential's credentialStatus.statusListCredential names; bit n set "

@@ -103,6 +103,10 @@ class Certificate(models.Model):
     emailed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the holder was emailed the links (once)."
     )
+    # Lookups by ID (the verify page's included) and credential checks, added up in each
+    # server process and written in batches (services.certificate_verifications_flush).
+    verification_count = models.PositiveIntegerField("Verifications", default=0)
+    last_verified_at = models.DateTimeField("Last verified", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

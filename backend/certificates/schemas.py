@@ -1,8 +1,14 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from ninja import Schema
+from pydantic import Field
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
 
 
 class CertificateDownloadsOut(Schema):
@@ -40,6 +46,11 @@ class ImportReportOut(Schema):
     created: int
     updated: int
     unchanged: int
+    # Holders emailed their links (verify page, downloads, credential) by this import; on
+    # a dry run, how many would be. Always sent, but optional in the schema (no default
+    # shown, which the TypeScript generator would read as required) so that clients
+    # written before it still type-check.
+    emails: int = Field(0, json_schema_extra=_no_default)
     error_count: int
     errors: list[ImportRowErrorOut]
     errors_truncated: bool

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import atexit
 import codecs
 import csv
 import functools
@@ -9,19 +10,24 @@ import json
 import logging
 import os
 import tempfile
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, time
 from pathlib import Path
+from time import monotonic
 from typing import IO, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
-from django.db.models import Max
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import DatabaseError, connections, transaction
+from django.db.models import F, Max, Value
 from django.db.models.fields.files import ImageFieldFile
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from catalog.selectors import site_settings_public
@@ -36,6 +42,7 @@ from certificates.models import (
 )
 from certificates.selectors import certificate_path_segment, certificate_verify_url
 from core.dates import INDIA
+from core.email import email_queue
 from core.env import credential_keys_file, credential_keys_write, env_str
 from core.errors import ApplicationError, NotFound
 from core.multikey import (
@@ -196,6 +203,92 @@ def render_cache_trim(*, keep: Path | None = None) -> int:
     return deleted
 
 
+# --- Verification counts ----------------------------------------------------------------
+
+_counts_lock = threading.Lock()
+# certificate pk -> (verifications not written yet, the last one's time)
+_counts_pending: dict[int, tuple[int, datetime]] = {}
+_counts_state = {"written_at": monotonic(), "writing": False}
+VERIFICATION_BATCH = 500
+
+
+def certificate_verification_count(*, certificate_pk: int) -> threading.Thread | None:
+    """Count one verification of a certificate (a lookup by ID, which the verify page makes,
+    or a check of its credential) without writing anything on the request path: counts
+    add up in this process's memory, and once CERTIFICATE_VERIFICATION_FLUSH_SECONDS have
+    passed since the last write (or VERIFICATION_BATCH records wait) a background thread
+    writes them in one batch. Returns that thread when one was started."""
+    now = timezone.now()
+    with _counts_lock:
+        count, _last = _counts_pending.get(certificate_pk, (0, now))
+        _counts_pending[certificate_pk] = (count + 1, now)
+        due = not _counts_state["writing"] and (
+            len(_counts_pending) >= VERIFICATION_BATCH
+            or monotonic() - float(_counts_state["written_at"])
+            >= settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS
+        )
+        if due:
+            _counts_state["writing"] = True
+    if not due:
+        return None
+    thread = threading.Thread(
+        target=_verifications_write_in_background, name="verification-counts", daemon=True
+    )
+    thread.start()
+    return thread
+
+
+def _verifications_write_in_background() -> None:
+    try:
+        certificate_verifications_flush()
+    except Exception:
+        logger.exception("Could not write the verification counts; they are kept for later")
+    finally:
+        connections.close_all()  # this thread's own connection
+        with _counts_lock:
+            _counts_state["writing"] = False
+
+
+def certificate_verifications_flush() -> int:
+    """Write the counts waiting in this process (one UPDATE per certificate, adding to
+    what other processes wrote); returns how many certificates were updated. On a
+    database error the counts go back to wait for the next write."""
+    with _counts_lock:
+        pending = dict(_counts_pending)
+        _counts_pending.clear()
+        _counts_state["written_at"] = monotonic()
+    written = 0
+    try:
+        with transaction.atomic():
+            for pk, (count, last) in sorted(pending.items()):
+                written += Certificate.objects.filter(pk=pk).update(
+                    verification_count=F("verification_count") + count,
+                    last_verified_at=Greatest(
+                        Coalesce("last_verified_at", Value(last)), Value(last)
+                    ),
+                )
+    except DatabaseError:
+        with _counts_lock:
+            for pk, (count, last) in pending.items():
+                waiting, newest = _counts_pending.get(pk, (0, last))
+                _counts_pending[pk] = (waiting + count, max(newest, last))
+        raise
+    return written
+
+
+def _verifications_write_at_exit() -> None:
+    # A worker that stops (a deploy, max-requests) writes what it counted.
+    if not _counts_pending:
+        return
+    try:
+        certificate_verifications_flush()
+    except Exception:
+        logger.warning("Verification counts lost at exit", exc_info=True)
+
+
+atexit.register(_verifications_write_at_exit)
+
+
 def certificate_lookup_count(*, client: str) -> None:
     """Count one lookup of a certificate by this client (the verify API and every
     download alike): RateLimited past RATE_LIMIT_VERIFY."""
@@ -320,7 +413,8 @@ IMPORT_ERRORS_SHOWN = 200
 SNIFF_BYTES = 8192
 
 REQUIRED_COLUMNS = ("CertificateID", "Course", "Duration", "Name")
-OPTIONAL_COLUMNS = ("IssueDate",)
+EMAIL_MAX_LENGTH = 254
+OPTIONAL_COLUMNS = ("IssueDate", "Email")
 _COLUMN_KEYS = {c.lower(): c for c in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)}
 _DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y", "%d/%m/%Y", "%d.%m.%Y", "%d %B %Y", "%d %b %Y")
 
@@ -355,6 +449,8 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    # Holders emailed their links by this import (on a dry run: who would be).
+    emails: int = 0
     error_count: int = 0
     errors: list[ImportRowError] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -448,6 +544,7 @@ class _Row:
     duration: str
     issue_date: date | None
     date_problem: str | None
+    email: str = ""
 
 
 class _Importer:
@@ -457,6 +554,7 @@ class _Importer:
         self.writing = not dry_run
         self.seen_lines: dict[str, int] = {}
         self.has_issue_date = False
+        self.has_email = False
         self.now = timezone.now()
 
     def fail(self, reason: str, message: str) -> CertificateImportError:
@@ -562,6 +660,7 @@ class _Importer:
                 f"Ignored column{'s' if len(ignored) > 1 else ''}: {', '.join(ignored)[:300]}."
             )
         self.has_issue_date = "IssueDate" in columns
+        self.has_email = "Email" in columns
         return columns
 
     def row(self, line: int, cells: list[str], columns: dict[str, int]) -> _Row:
@@ -585,6 +684,7 @@ class _Importer:
             duration=" ".join(cell("Duration").split()),
             issue_date=issue_date,
             date_problem=date_problem,
+            email=cell("Email"),
         )
 
     # -- checking and writing -----------------------------------------------------------
@@ -617,6 +717,18 @@ class _Importer:
         if row.date_problem:
             self.report.add_error(row.line, row.certificate_id, row.date_problem)
             return False
+        if row.email:
+            try:
+                if len(row.email) > EMAIL_MAX_LENGTH:
+                    raise ValidationError("too long")
+                validate_email(row.email)
+            except ValidationError:
+                self.report.add_error(
+                    row.line,
+                    row.certificate_id,
+                    f"Email {row.email[:80]!r} is not an email address.",
+                )
+                return False
         return True
 
     def apply(self, batch: list[_Row]) -> None:
@@ -624,18 +736,40 @@ class _Importer:
             values[1]: values
             for values in Certificate.objects.filter(
                 certificate_id__in=[row.certificate_id for row in batch]
-            ).values_list("pk", "certificate_id", "name", "course", "duration", "issue_date")
+            ).values_list(
+                "pk",
+                "certificate_id",
+                "name",
+                "course",
+                "duration",
+                "issue_date",
+                "email",
+                "emailed_at",
+                "status",
+            )
         }
         to_create: list[_Row] = []
         to_update: list[tuple[int, _Row]] = []
+        to_email: list[str] = []
         for row in batch:
             current = existing.get(row.certificate_id)
             if current is None:
                 to_create.append(row)
+                if row.email and not _eliminated(row.course):
+                    to_email.append(row.certificate_id)
                 continue
-            pk, _id, name, course, duration, issue_date = current
+            pk, _id, name, course, duration, issue_date, email, emailed_at, status = current
+            email_after = row.email if self.has_email else email
+            if (
+                email_after
+                and emailed_at is None
+                and status == Certificate.Status.VALID
+                and not _eliminated(row.course)
+            ):
+                to_email.append(row.certificate_id)
             changed = (name, course, duration) != (row.name, row.course, row.duration) or (
-                self.has_issue_date and issue_date != row.issue_date
+                (self.has_issue_date and issue_date != row.issue_date)
+                or (self.has_email and email != row.email)
             )
             if changed:
                 to_update.append((pk, row))
@@ -643,10 +777,15 @@ class _Importer:
                 self.report.unchanged += 1
         self.report.created += len(to_create)
         self.report.updated += len(to_update)
+        self.report.emails += len(to_email)
         # Once a row has failed nothing more is written: the transaction is rolled back
         # at the end anyway, and the rest of the file is only checked for the report.
         if self.writing and self.report.error_count == 0:
             self.write(to_create, to_update)
+            if to_email:
+                certificate_holders_notify(
+                    certificates=list(Certificate.objects.filter(certificate_id__in=to_email))
+                )
 
     def write(self, to_create: list[_Row], to_update: list[tuple[int, _Row]]) -> None:
         """One bulk_create per batch: new IDs are inserted, changed ones updated in place
@@ -655,6 +794,8 @@ class _Importer:
         fields = ["name", "course", "duration", "updated_at"]
         if self.has_issue_date:
             fields.append("issue_date")
+        if self.has_email:
+            fields.append("email")
         Certificate.objects.bulk_create(
             [
                 Certificate(
@@ -663,6 +804,7 @@ class _Importer:
                     course=row.course,
                     duration=row.duration,
                     issue_date=row.issue_date,
+                    email=row.email,
                     created_at=self.now,
                     updated_at=self.now,
                 )
@@ -722,6 +864,77 @@ def certificate_import(*, source: IO[bytes], dry_run: bool) -> ImportReport:
         report.unchanged,
     )
     return report
+
+
+def _eliminated(course: str) -> bool:
+    return course.strip().lower() == selectors.ELIMINATED
+
+
+# --- Telling the holder -----------------------------------------------------------------
+
+HOLDER_EMAIL_TOPIC = "certificate.issued"
+
+
+def _holder_email_body(certificate: Certificate, brand: str) -> str:
+    links = selectors.certificate_download_urls(certificate=certificate)
+    labels = {
+        "certificate_png": "Certificate (image)",
+        "certificate_pdf": "Certificate (PDF)",
+        "letter_png": "Letter of recommendation (image)",
+        "letter_pdf": "Letter of recommendation (PDF)",
+    }
+    downloads = [f"  {labels[key]}: {settings.SITE_URL}{url}" for key, url in links.items() if url]
+    programme = " ".join(
+        part for part in (certificate.duration.strip(), certificate.course.strip()) if part
+    )
+    return "\n".join(
+        [
+            f"Dear {certificate.name.strip() or 'learner'},",
+            "",
+            f"Your certificate {certificate.certificate_id}"
+            + (f" for the {programme} programme" if programme else "")
+            + f" has been issued by {brand}.",
+            "",
+            "Anyone can check it here:",
+            f"  {certificate_verify_url(certificate_id=certificate.certificate_id)}",
+            "",
+            "Downloads:",
+            *downloads,
+            "",
+            "Your verifiable credential (Open Badges 3.0, signed by us: add it to a digital",
+            "wallet or share it with an employer, who can check it without contacting us):",
+            f"  {certificate_credential_url(certificate_id=certificate.certificate_id)}",
+            "",
+            brand,
+        ]
+    )
+
+
+@transaction.atomic
+def certificate_holders_notify(*, certificates: list[Certificate]) -> int:
+    """Email each holder their verify link, downloads and credential, once: records
+    without an email, already emailed, revoked or Eliminated are skipped. The emails are
+    queued in the caller's transaction, so they exist exactly when the records do.
+    Returns how many were queued."""
+    brand = str(site_settings_public()["brand_name"]).strip() or settings.SITE_URL
+    now = timezone.now()
+    sent: list[int] = []
+    for certificate in certificates:
+        if (
+            not certificate.email
+            or certificate.emailed_at is not None
+            or not selectors.certificate_is_verified(certificate=certificate)
+        ):
+            continue
+        email_queue(
+            to=certificate.email,
+            subject=f"Your certificate {certificate.certificate_id} from {brand}",
+            body=_holder_email_body(certificate, brand),
+            topic=HOLDER_EMAIL_TOPIC,
+        )
+        sent.append(certificate.pk)
+    Certificate.objects.filter(pk__in=sent).update(emailed_at=now)
+    return len(sent)
 
 
 # --- Verifiable credentials (Open Badges 3.0, PRODUCT.md section 13) --------------------
@@ -1114,7 +1327,9 @@ def credential_check(*, data: bytes) -> CredentialCheck:
         check.verdict = "not_valid"
         check.reason = "The credential's issuer is not the key that signed it."
         return check
-    revoked = _status_revoked(document.get("credentialStatus"), key)
+    index, revoked = _status_revoked(document.get("credentialStatus"), key)
+    if index is not None:
+        certificate_verification_count(certificate_pk=index)
     if revoked is None:
         check.verdict = "not_valid"
         check.reason = "The credential has no revocation entry in our status list."
@@ -1124,10 +1339,11 @@ def credential_check(*, data: bytes) -> CredentialCheck:
     return check
 
 
-def _status_revoked(entry: Any, key: SigningKey) -> bool | None:
-    """Whether our list marks the entry revoked; None when the entry is not one of ours."""
+def _status_revoked(entry: Any, key: SigningKey) -> tuple[int | None, bool | None]:
+    """The entry's index (its certificate's primary key) and whether our list marks it
+    revoked; None, None when the entry is not one of ours."""
     if not isinstance(entry, dict):
-        return None
+        return None, None
     list_url = entry.get("statusListCredential")
     if (
         entry.get("type") != "BitstringStatusListEntry"
@@ -1135,15 +1351,15 @@ def _status_revoked(entry: Any, key: SigningKey) -> bool | None:
         or not isinstance(list_url, str)
         or not list_url.endswith(f"/api/credentials/status/{key.fingerprint}")
     ):
-        return None
+        return None, None
     index_text = entry.get("statusListIndex")
     if not isinstance(index_text, str) or not index_text.isascii() or not index_text.isdigit():
-        return None
+        return None, None
     index = int(index_text)
     bits = status_list_bits()
     if index >= len(bits) * 8:
-        return None
-    return credentials.bit_is_set(bits, index)
+        return None, None
+    return index, credentials.bit_is_set(bits, index)
 
 
 @dataclass(frozen=True)

@@ -1012,6 +1012,8 @@ export interface components {
             created: number;
             /** Dry Run */
             dry_run: boolean;
+            /** Emails */
+            emails?: number;
             /** Error Count */
             error_count: number;
             /** Errors */
@@ -1744,13 +1746,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The signed OpenBadgeCredential */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/ld+json": {
                         [key: string]: unknown;
                     };
                 };
@@ -1961,19 +1963,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The signed BitstringStatusListCredential */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/ld+json": {
                         [key: string]: unknown;
                     };
                 };
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
