@@ -238,6 +238,18 @@ def test_it_refuses_what_is_not_a_credential(
     assert response.json()["message"].startswith("The file is not")
 
 
+def test_it_refuses_a_credential_holding_far_more_objects_than_ours(client: Client) -> None:
+    make("WD-001")
+    credential = issued(client)
+    credential["credentialSubject"]["achievement"]["alignment"] = [
+        {"type": ["Alignment"], "targetName": f"n{n}", "targetUrl": "https://a.example"}
+        for n in range(300)
+    ]
+    response = upload(client, json.dumps(credential))
+    assert response.status_code == 422
+    assert "far more data" in response.json()["message"]
+
+
 def test_it_refuses_a_file_over_256_kb(client: Client) -> None:
     response = upload(client, b" " * (256 * 1024 + 1))
     assert response.status_code == 413
