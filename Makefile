@@ -35,7 +35,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load test-api-schema audit wrk bench
+        test-scale-out bench-load test-api-schema audit wrk bench test-credentials-interop
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -144,6 +144,13 @@ test-scale-out: install ## Two gunicorn servers sharing PostgreSQL (TEST_DATABAS
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
 	  $(UV) run --frozen pytest tests/system -p no:cacheprovider
 
+tests/interop/node_modules/.installed: tests/interop/package-lock.json tests/interop/package.json
+	npm --prefix tests/interop --no-fund --no-audit ci
+	@touch $@
+
+test-credentials-interop: install tests/interop/node_modules/.installed ## Our Open Badges credentials checked by Digital Bazaar's verifier (npm)
+	$(UV) run --frozen pytest tests/interop -p no:cacheprovider
+
 test-frontend: install ## Vitest
 	$(NPM) run --silent test
 
@@ -159,7 +166,7 @@ audit: install ## Known vulnerabilities in the locked Python (pip-audit) and npm
 test-e2e: build chromium ## Playwright against the site (Node in front of gunicorn) on a fresh database, with and without JavaScript
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
 
-test: lint check-schema test-backend test-api-schema test-frontend test-e2e ## Every test (installs what it needs)
+test: lint check-schema test-backend test-credentials-interop test-api-schema test-frontend test-e2e ## Every test (installs what it needs)
 	@echo "All tests passed."
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots

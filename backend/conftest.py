@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -17,6 +19,13 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
     )
     if uses_db:
         cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_background_count_writes(settings: Any) -> None:
+    # Verification counts are written by a background thread once due; tests write them
+    # themselves (certificates.services.certificate_verifications_flush) instead.
+    settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS = 10**9
 
 
 @pytest.fixture

@@ -13,13 +13,17 @@
    lookups in each worker) and GET /api/courses, in interleaved rounds: the ratio of each endpoint to health is taken
    within a round and the median over rounds is reported, so that load from other
    programs on the machine hits both sides of a ratio alike.
-3. Login latency: sequential POST /api/auth/login with the right password (median and
+3. Open Badges credentials (in-process, after the import): signed per second for records
+   never signed, served again from the cache, checked as an upload, and the status list's
+   bits built over every record.
+4. Login latency: sequential POST /api/auth/login with the right password (median and
    90th percentile). Argon2 with Django's default parameters dominates it, on purpose.
 
 It also reports the gunicorn workers' CPU time per request (Linux), which depends far
 less on other load than req/s does. Writes rows for bench/report.py to bench/out/api.json
 (see bench/report.py for the format) and prints them as it goes. Environment: BENCH_ROWS (100000), BENCH_SECONDS per
-wrk run (2), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16), BENCH_LOGINS (50), BENCH_REDIS_URL.
+wrk run (2), BENCH_ROUNDS (7), BENCH_CONNECTIONS (16), BENCH_LOGINS (50), BENCH_CREDENTIALS
+(200), BENCH_REDIS_URL.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "2"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "7"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
 LOGINS = int(os.environ.get("BENCH_LOGINS", "50"))
+CREDENTIALS = int(os.environ.get("BENCH_CREDENTIALS", "200"))
 HOST = "127.0.0.1"
 RATIO_TARGET = 0.8
 IMPORT_TARGET = 20_000  # rows/s, the figure the certificate import was built to
@@ -112,6 +117,8 @@ def server_env(var_dir: Path) -> dict[str, str]:
         "DJANGO_ENV": "production",
         "SITE_URL": f"http://{HOST}",
         "SECRET_KEY": secrets.token_urlsafe(50),
+        # A throwaway Ed25519 key for the benchmark's own server (production requires one).
+        "CREDENTIAL_SIGNING_KEY": "z3u2dsjcyU63dDnjH34VW1hxhJzdgywArsDhKtMKG54FNuGc",
         "DEBUG": "false",
         "RATE_LIMIT_ENABLED": "true",
         "RATE_LIMIT_VERIFY": "1000000000/m",
@@ -175,10 +182,50 @@ def prepare_database(env: dict[str, str], rows: Rows) -> None:
     if Certificate.objects.count() != ROWS:
         raise SystemExit(f"Expected {ROWS} certificates after the import")
     User.objects.create_user(phone=LOGIN_PHONE, name="Bench Learner", password=LOGIN_PASSWORD)
+    measure_credentials(rows)
 
     from django.db import connections
 
     connections.close_all()
+
+
+def measure_credentials(rows: Rows) -> None:
+    """In-process: Open Badges credentials signed per second (canonicalisation, hashing
+    and Ed25519 for records never signed before), served again from the cache, checked
+    (an uploaded credential: canonicalisation and the signature check), and the time to
+    build the status list's bits over every imported record."""
+    import json as json_module
+
+    from django.core.cache import cache
+
+    from certificates import services
+    from certificates.models import Certificate
+
+    count = CREDENTIALS
+    certificates = list(Certificate.objects.order_by("?")[:count])
+    print(f"Credentials: {count} records, signed, served from the cache, checked")
+    started = time.perf_counter()
+    signed = [services.certificate_credential(certificate=c) for c in certificates]
+    sign_rate = count / (time.perf_counter() - started)
+    started = time.perf_counter()
+    for certificate in certificates:
+        services.certificate_credential(certificate=certificate)
+    cached_rate = count / (time.perf_counter() - started)
+    cache.delete(services.STATUS_BITS_CACHE_KEY)
+    started = time.perf_counter()
+    services.status_list_bits()
+    bits_ms = (time.perf_counter() - started) * 1000
+    uploads = [json_module.dumps(credential).encode() for credential in signed]
+    started = time.perf_counter()
+    verdicts = [services.credential_check(data=data).verdict for data in uploads]
+    check_rate = count / (time.perf_counter() - started)
+    if set(verdicts) != {"valid"}:
+        raise SystemExit(f"Credential checks did not all pass: {set(verdicts)}")
+    subject = "OpenBadgeCredential, eddsa-rdfc-2022"
+    rows.add("API", "credential signing (new record)", subject, round(sign_rate), "credentials/s")
+    rows.add("API", "credential download (cached)", subject, round(cached_rate), "credentials/s")
+    rows.add("API", "credential check (upload)", subject, round(check_rate), "checks/s")
+    rows.add("API", "status list bits, built", f"{ROWS:,} certificates", round(bits_ms), "ms")
 
 
 # --- Serving and measuring -----------------------------------------------------------

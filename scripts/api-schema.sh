@@ -31,6 +31,8 @@ export SITE_URL="$base"
 export ALLOWED_HOSTS="127.0.0.1,localhost"
 export EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
 export CERTIFICATE_RENDER_DIR="$tmp/rendered"
+# A throwaway signing key whose public half scripts/schemathesis.toml names.
+export CREDENTIAL_SIGNING_KEY="z3u2dsjcyU63dDnjH34VW1hxhJzdgywArsDhKtMKG54FNuGc"
 # Thousands of requests from one address: lift the limits for this run only.
 export RATE_LIMIT_ENQUIRY="100000/m"
 export RATE_LIMIT_SIGNUP="100000/m"

@@ -28,6 +28,7 @@ class CertificateForm(forms.ModelForm):
             "course",
             "duration",
             "issue_date",
+            "email",
             "certificate_image",
             "letter_image",
         )
@@ -48,7 +49,16 @@ class RevokeForm(forms.Form):
 @admin.register(Certificate)
 class CertificateAdmin(admin.ModelAdmin):
     form = CertificateForm
-    list_display = ("certificate_id", "name", "course", "duration", "issue_date", "status")
+    list_display = (
+        "certificate_id",
+        "name",
+        "course",
+        "duration",
+        "issue_date",
+        "status",
+        "verification_count",
+        "last_verified_at",
+    )
     list_filter = ("status", "course", "duration")
     search_fields = ("certificate_id", "name")
     list_per_page = 100
@@ -58,6 +68,9 @@ class CertificateAdmin(admin.ModelAdmin):
         "status",
         "revoked_reason",
         "revoked_at",
+        "emailed_at",
+        "verification_count",
+        "last_verified_at",
         "created_at",
         "updated_at",
         "previews",
@@ -71,8 +84,23 @@ class CertificateAdmin(admin.ModelAdmin):
                 "description": "Optional. An uploaded image is served instead of the generated one.",
             },
         ),
+        (
+            "Holder",
+            {
+                "fields": ("email", "emailed_at"),
+                "description": "With an email, the holder is sent the verify link, the "
+                "downloads and the verifiable credential once (on saving).",
+            },
+        ),
         ("Status", {"fields": ("status", "revoked_reason", "revoked_at")}),
-        ("History", {"fields": ("created_at", "updated_at")}),
+        (
+            "History",
+            {
+                "fields": ("verification_count", "last_verified_at", "created_at", "updated_at"),
+                "description": "Verifications: lookups by ID (the verify page's included) and "
+                "credential checks; written every few seconds.",
+            },
+        ),
     )
 
     def get_search_results(
@@ -83,6 +111,20 @@ class CertificateAdmin(admin.ModelAdmin):
         if normalised and queryset.filter(certificate_id=normalised).exists():
             return queryset.filter(certificate_id=normalised), False
         return super().get_search_results(request, queryset, search_term)
+
+    def save_model(self, request: HttpRequest, obj: Certificate, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if services.certificate_holders_notify(certificates=[obj]):
+            self.message_user(request, f"{obj.email} was emailed the links.", messages.INFO)
+
+    def delete_model(self, request: HttpRequest, obj: Certificate) -> None:
+        super().delete_model(request, obj)
+        # A deleted record's credential must read as revoked from now on.
+        services.status_list_invalidate()
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
+        super().delete_queryset(request, queryset)
+        services.status_list_invalidate()
 
     @admin.display(description="Downloads")
     def previews(self, obj: Certificate) -> str:

@@ -3,19 +3,21 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from ninja import File, Form, Router, Status
 from ninja.files import UploadedFile
 
 from accounts.selectors import CERTIFICATE_IMPORT_PERMISSIONS
 from certificates import selectors, services
-from certificates.schemas import CertificateOut, ImportReportOut
+from certificates.schemas import CertificateOut, CredentialCheckOut, ImportReportOut
 from core.api import StaffWithPermissions
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut, Text
 
 router = Router(tags=["certificates"])
+# Open Badges credentials' status lists and the check of an uploaded credential.
+credentials_router = Router(tags=["credentials"])
 
 # The import creates and overwrites certificates: the same permissions as doing it in the admin.
 certificate_importers = StaffWithPermissions(*CERTIFICATE_IMPORT_PERMISSIONS)
@@ -55,6 +57,55 @@ def certificate_import(
     return Status(200, ImportReportOut(**report.as_dict()))
 
 
+def _json_ld_answer(description: str) -> dict[str, Any]:
+    """The OpenAPI description of a 200 answered as JSON-LD (application/ld+json), which
+    the endpoint returns itself."""
+    return {
+        "responses": {
+            200: {
+                "description": description,
+                "content": {
+                    "application/ld+json": {
+                        "schema": {"type": "object", "additionalProperties": True}
+                    }
+                },
+            }
+        }
+    }
+
+
+def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
+    response = JsonResponse(
+        document,
+        content_type="application/ld+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
+    response["Cache-Control"] = cache_control
+    return response
+
+
+# Registered before the lookup, whose path pattern also matches "<ID>/credential".
+@router.get(
+    "/{path:certificate_id}/credential",
+    response={404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    openapi_extra=_json_ld_answer("The signed OpenBadgeCredential"),
+    summary="The certificate as a signed Open Badges 3.0 credential (JSON-LD)",
+    description=(
+        "An OpenBadgeCredential signed with a DataIntegrityProof (eddsa-rdfc-2022) by the "
+        "issuer's did:key, with a revocation entry in the issuer's status list. 404 for an "
+        "unknown ID and for a Course of Eliminated. Counts as a lookup (rate-limited per "
+        "client IP)."
+    ),
+)
+def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpResponse:
+    services.certificate_lookup_count(client=client_key(request))
+    certificate = selectors.certificate_get_for_credential(certificate_id=certificate_id)
+    credential = services.certificate_credential(certificate=certificate)
+    response = _json_ld(credential, cache_control="private, max-age=300")
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
 @router.get(
     "/{path:certificate_id}",
     response={200: CertificateOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
@@ -64,4 +115,47 @@ def certificate_import(
 def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any]:
     services.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
+    services.certificate_verification_count(certificate_pk=certificate.pk)
     return selectors.certificate_public(certificate=certificate)
+
+
+@credentials_router.get(
+    "/status/{fingerprint}",
+    response={404: ErrorOut, 422: ErrorOut},
+    openapi_extra=_json_ld_answer("The signed BitstringStatusListCredential"),
+    summary="A signed BitstringStatusListCredential (revocation) of one of our keys",
+    description=(
+        "The list each credential's credentialStatus.statusListCredential names; bit n set "
+        "means the credential with statusListIndex n is revoked. Cacheable for 60 seconds."
+    ),
+)
+def credential_status_list(request: HttpRequest, fingerprint: Text) -> HttpResponse:
+    status_list = services.status_list_credential(fingerprint=fingerprint)
+    return _json_ld(status_list, cache_control=f"public, max-age={services.STATUS_LIST_MAX_AGE}")
+
+
+@credentials_router.post(
+    "/check",
+    response={
+        200: CredentialCheckOut,
+        403: ErrorOut,
+        413: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+    },
+    summary="Check an uploaded credential file (signature, issuer key, revocation)",
+    description=(
+        "A credential JSON of at most 256 KB. 200 with verdict valid, not_valid (with the "
+        "reason) or revoked, and the issuer, holder and achievement it names; 422 (with "
+        "extra.reason not_json, not_credential, proof or unknown_key) for a file that is "
+        "not one of our signed credentials; 413 when it is too large. Counts as a lookup."
+    ),
+)
+def credential_check(request: HttpRequest, file: File[UploadedFile]) -> Status[CredentialCheckOut]:
+    services.certificate_lookup_count(client=client_key(request))
+    try:
+        data = file.read(services.CREDENTIAL_CHECK_MAX_BYTES + 1)
+    finally:
+        file.close()
+    check = services.credential_check(data=data)
+    return Status(200, CredentialCheckOut(**check.as_dict()))

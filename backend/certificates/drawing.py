@@ -1,34 +1,44 @@
-"""Drawing of certificates and letters of recommendation, as PNG (Pillow) and PDF (reportlab).
+"""Drawing of certificates and letters of recommendation.
 
-One layout, two backends: each document is described once, in millimetres on an A4 page
-with y growing downwards, against the small `Page` interface below, and drawn by either
-backend. So the PNG and the PDF of a certificate look the same.
+Each document is drawn once, as a one-page PDF with reportlab (its QR widget included); the
+PNG is that PDF rasterised by PDFium (pypdfium2). So the PNG and the PDF always match.
 
-Fonts come from reportlab's own package (Times-style Type 1 faces and Bitstream Vera), so
-the output does not depend on fonts installed on the machine. Both backends measure text
-with reportlab's metrics, so lines break and shrink-to-fit identically.
+Fonts: Latin text is set in the Times-style Type 1 faces and Bitstream Vera that ship with
+reportlab (the design's faces). Text they cannot hold falls back to the Noto fonts in
+`fonts/` (SIL Open Font License): Noto Sans for other Latin, Greek and Cyrillic letters, and
+Noto Sans Devanagari, Tamil, Bengali and Arabic for those scripts, shaped by HarfBuzz
+(conjuncts, vowel signs, Arabic joining) and laid out right to left where the script is.
+The font is chosen per run of text, so a name mixing scripts renders too.
+
+Output is deterministic (reportlab's invariant mode: fixed dates and document ID), so the
+same record always gives the same bytes.
 """
 
 from __future__ import annotations
 
 import io
+import math
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Protocol
 
-import qrcode
+import pypdfium2
 import reportlab
-from PIL import Image, ImageDraw, ImageFont
-from qrcode.constants import ERROR_CORRECT_M
+from PIL import Image
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.renderPDF import draw as draw_drawing
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.abag import ABag
 from reportlab.lib.pagesizes import A4, landscape, portrait
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
 from reportlab.pdfgen.canvas import Canvas
 
-FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
+REPORTLAB_FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
+NOTO_FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 Color = tuple[int, int, int]
 NAVY: Color = (27, 42, 74)
@@ -40,68 +50,218 @@ IVORY: Color = (255, 252, 244)
 WHITE: Color = (255, 255, 255)
 
 MM_PER_PT = 25.4 / 72
-PNG_WIDTH_PX = 2000  # of the longer side... of the page width: A4 landscape -> 2000 x 1414
-SUPERSAMPLE = 2  # shapes are drawn at twice the size and scaled down, for smooth edges
+PNG_LONG_SIDE_PX = 2000  # A4 landscape -> 2000 x 1414, A4 portrait -> 1414 x 2000
 
+# --- Fonts ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Font:
-    file: str  # in reportlab's font folder
-    afm: str | None  # Type 1 faces need their metrics file; TrueType does not
-    fallback: str | None  # a TrueType font for text the Type 1 encoding cannot hold
-
-
-_FONTS: dict[str, _Font] = {
-    "serif": _Font("_er_____.pfb", "_er_____.afm", "sans"),
-    "serif-bold": _Font("_eb_____.pfb", "_eb_____.afm", "sans-bold"),
-    "serif-italic": _Font("_ei_____.pfb", "_ei_____.afm", "sans-italic"),
-    "serif-bold-italic": _Font("_ebi____.pfb", "_ebi____.afm", "sans-bold-italic"),
-    "sans": _Font("Vera.ttf", None, None),
-    "sans-bold": _Font("VeraBd.ttf", None, None),
-    "sans-italic": _Font("VeraIt.ttf", None, None),
-    "sans-bold-italic": _Font("VeraBI.ttf", None, None),
+# A style of the design -> (the Latin face from reportlab, its kind, the Noto weight).
+_STYLES: dict[str, tuple[str, str, str]] = {
+    "serif": ("_er_____", "type1", "Regular"),
+    "serif-bold": ("_eb_____", "type1", "Bold"),
+    "serif-italic": ("_ei_____", "type1", "Regular"),
+    "serif-bold-italic": ("_ebi____", "type1", "Bold"),
+    "sans": ("Vera", "ttf", "Regular"),
+    "sans-bold": ("VeraBd", "ttf", "Bold"),
 }
 
+# Scripts that need their own Noto font, by Unicode block. Everything else is "Latin" here
+# (set in the style's face, or in Noto Sans when that face lacks a letter).
+_SCRIPT_BLOCKS: tuple[tuple[int, int, str], ...] = (
+    (0x0600, 0x06FF, "Arabic"),
+    (0x0750, 0x077F, "Arabic"),
+    (0x08A0, 0x08FF, "Arabic"),
+    (0x0900, 0x097F, "Devanagari"),
+    (0x0980, 0x09FF, "Bengali"),
+    (0x0B80, 0x0BFF, "Tamil"),
+    (0x1CD0, 0x1CFF, "Devanagari"),  # Vedic extensions
+    (0xA8E0, 0xA8FF, "Devanagari"),  # Devanagari extended
+    (0xFB50, 0xFDFF, "Arabic"),  # presentation forms A
+    (0xFE70, 0xFEFF, "Arabic"),  # presentation forms B
+)
+_RIGHT_TO_LEFT = {"Arabic"}
 
-def _pdf_font_name(key: str) -> str:
-    return f"Cert-{key}"
+
+def _script(char: str) -> str | None:
+    code = ord(char)
+    for first, last, script in _SCRIPT_BLOCKS:
+        if first <= code <= last:
+            return script
+    return None
 
 
 @cache
-def _register_pdf_fonts() -> None:
-    for key, font in _FONTS.items():
-        if font.afm:
-            face = pdfmetrics.EmbeddedType1Face(str(FONT_DIR / font.afm), str(FONT_DIR / font.file))
-            pdfmetrics.registerTypeFace(face)
-            pdfmetrics.registerFont(
-                pdfmetrics.Font(_pdf_font_name(key), face.name, "WinAnsiEncoding")
+def _register_latin(style: str) -> str:
+    face, kind, _weight = _STYLES[style]
+    name = f"Cert-{style}"
+    if kind == "type1":
+        embedded = pdfmetrics.EmbeddedType1Face(
+            str(REPORTLAB_FONT_DIR / f"{face}.afm"), str(REPORTLAB_FONT_DIR / f"{face}.pfb")
+        )
+        pdfmetrics.registerTypeFace(embedded)
+        pdfmetrics.registerFont(pdfmetrics.Font(name, embedded.name, "WinAnsiEncoding"))
+    else:
+        pdfmetrics.registerFont(TTFont(name, str(REPORTLAB_FONT_DIR / f"{face}.ttf")))
+    return name
+
+
+@cache
+def _register_noto(family: str, weight: str) -> str:
+    name = f"{family}-{weight}"
+    font = TTFont(name, str(NOTO_FONT_DIR / f"{name}.ttf"))
+    pdfmetrics.registerFont(font)
+    _number_unencoded_glyphs(font)
+    return name
+
+
+def _number_unencoded_glyphs(font: TTFont) -> None:
+    """Give every glyph that has no character of its own (conjuncts, joining forms) its
+    private-use character now, in glyph order. reportlab would otherwise number them as it
+    first meets them while shaping, and a PDF's bytes would depend on which names the
+    process happened to draw before."""
+    shaper = font.hbFont(1000)
+    for glyph in range(1, font.hbFace.glyph_count):
+        if glyph not in font.face.glyphToChar:
+            font.hbAddPrivate(
+                shaper.glyph_to_string(glyph), glyph, shaper.get_glyph_h_advance(glyph)
             )
-        else:
-            pdfmetrics.registerFont(TTFont(_pdf_font_name(key), str(FONT_DIR / font.file)))
 
 
-def _font_for(key: str, text: str) -> str:
-    """The font to use for `text`: Type 1 faces hold Windows-1252 only, so a name such as
-    'Łukasz' is set in the matching Vera face instead."""
-    font = _FONTS[key]
-    if font.fallback:
+@cache
+def _ttf_chars(font_name: str) -> frozenset[int]:
+    font = pdfmetrics.getFont(font_name)
+    return frozenset(font.face.charToGlyph)
+
+
+def _latin_holds(style: str, text: str) -> bool:
+    """Whether the style's own face has every letter of `text`: a Type 1 face holds
+    Windows-1252 only, Vera a little more."""
+    name = _register_latin(style)
+    if _STYLES[style][1] == "type1":
         try:
             text.encode("cp1252")
         except UnicodeEncodeError:
-            return font.fallback
-    return key
+            return False
+        return True
+    chars = _ttf_chars(name)
+    return all(ord(char) in chars for char in text)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line in one font, in the order it is drawn (left to right)."""
+
+    text: str  # in logical order; HarfBuzz reverses right-to-left scripts itself
+    font: str  # a registered reportlab font name
+    shaped: bool  # set through HarfBuzz (the complex scripts)
+
+
+def _is_attached(char: str) -> bool:
+    # Combining marks and joiners (ZWJ/ZWNJ) belong to the letter before them.
+    return unicodedata.category(char)[0] == "M" or unicodedata.category(char) == "Cf"
+
+
+def _is_letter(char: str) -> bool:
+    return unicodedata.bidirectional(char) in ("L", "R", "AL")
+
+
+def _nearest_script(text: str, scripts: list[str | None], indices: range) -> str | None:
+    """The script of the first letter (or script character) at `indices`; None for Latin
+    or for none at all."""
+    for index in indices:
+        if scripts[index] is not None or _is_letter(text[index]):
+            return scripts[index]
+    return None
+
+
+@lru_cache(maxsize=4096)
+def text_runs(text: str, style: str) -> tuple[Run, ...]:
+    """`text` cut into runs of one font each, in visual order.
+
+    Letters of Devanagari, Tamil, Bengali and Arabic go to their Noto font; other letters to
+    the style's face, or all of them to Noto Sans when that face lacks any (so a word is never
+    set in two Latin faces). Spaces and punctuation between two letters of one script stay in
+    that script's run, so a name of several words is shaped (and reversed) as one. The line
+    reads right to left when its first letter does (a simple form of the Unicode bidi rule,
+    enough for names: runs in reverse order, each one shaped in its own direction)."""
+    text = unicodedata.normalize("NFC", text)
+    _face, _kind, weight = _STYLES[style]
+    scripts = [_script(char) for char in text]
+    latin_text = "".join(c for c, s in zip(text, scripts, strict=True) if s is None)
+    latin = (
+        _register_latin(style)
+        if _latin_holds(style, latin_text)
+        else _register_noto("NotoSans", weight)
+    )
+
+    first_letter = next((s for c, s in zip(text, scripts, strict=True) if _is_letter(c)), None)
+    right_to_left = first_letter in _RIGHT_TO_LEFT
+
+    # Resolve what each character is set in: a script, or None for the Latin font.
+    resolved: list[str | None] = list(scripts)
+    for index, char in enumerate(text):
+        if scripts[index] is not None:
+            continue
+        if _is_attached(char) and index > 0:
+            resolved[index] = resolved[index - 1]
+        elif not _is_letter(char):
+            before = _nearest_script(text, resolved, range(index - 1, -1, -1))
+            after = _nearest_script(text, scripts, range(index + 1, len(text)))
+            if before is not None and before == after:
+                resolved[index] = before
+            elif right_to_left and {before, after} & _RIGHT_TO_LEFT:
+                # Between the two directions a space takes the line's direction.
+                resolved[index] = next(s for s in (before, after) if s in _RIGHT_TO_LEFT)
+
+    runs: list[Run] = []
+    start = 0
+    for index in range(1, len(text) + 1):
+        if index == len(text) or resolved[index] != resolved[start]:
+            script = resolved[start]
+            font = latin if script is None else _register_noto(f"NotoSans{script}", weight)
+            runs.append(Run(text[start:index], font, shaped=script is not None))
+            start = index
+
+    if right_to_left:
+        runs.reverse()
+    return tuple(runs)
+
+
+@lru_cache(maxsize=8192)
+def _set_run(run: Run, size: float) -> tuple[str, float]:
+    """The run ready to draw (through HarfBuzz when it is shaped) and its width in points."""
+    if not run.shaped:
+        return run.text, pdfmetrics.stringWidth(run.text, run.font, size)
+    # reportlab's shaping entry point for a word in one font; it returns the width first.
+    # No discretionary ligatures: they would add vowel marks to a name such as Muhammad.
+    word = shapeFragWord(
+        [0, (ABag(fontName=run.font, fontSize=size), run.text)],
+        features={"kern": True, "liga": True},
+        force=True,
+    )
+    return word[1][1], float(word[0])
+
+
+def _run_width_pt(run: Run, size: float) -> float:
+    return _set_run(run, size)[1]
+
+
+def _tracking_for(runs: tuple[Run, ...], tracking: float) -> float:
+    # Letter-spacing would break conjuncts and Arabic joining: only all-Latin text is spaced.
+    return 0 if any(run.shaped for run in runs) else tracking
 
 
 def text_width(text: str, font: str, size: float, tracking: float = 0) -> float:
-    """Width in millimetres of `text` at `size` points, with `tracking` points between letters."""
-    _register_pdf_fonts()
-    key = _font_for(font, text)
-    width_pt = pdfmetrics.stringWidth(text, _pdf_font_name(key), size)
+    """Width in millimetres of `text` in style `font` at `size` points, with `tracking`
+    points between letters."""
+    runs = text_runs(text, font)
+    tracking = _tracking_for(runs, tracking)
+    width_pt = sum(_run_width_pt(run, size) for run in runs)
     return (width_pt + tracking * max(0, len(text) - 1)) * MM_PER_PT
 
 
 def fit_size(text: str, font: str, size: float, max_width: float, minimum: float) -> float:
-    """The largest size up to `size` at which `text` fits in `max_width` millimetres."""
+    """The largest size up to `size` (in half points) at which `text` fits in `max_width`
+    millimetres, and `minimum` if none does."""
     while size > minimum and text_width(text, font, size) > max_width:
         size -= 0.5
     return size
@@ -122,64 +282,56 @@ def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
     return lines
 
 
-def qr_matrix(data: str) -> list[list[bool]]:
-    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0)
-    qr.add_data(data)
-    qr.make(fit=True)
-    return [list(row) for row in qr.get_matrix()]
+def ellipsize(text: str, font: str, size: float, max_width: float) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `max_width` millimetres."""
+    if text_width(text, font, size) <= max_width:
+        return text
+    while len(text) > 1 and text_width(f"{text}…", font, size) > max_width:
+        text = text[:-1].rstrip()
+    return f"{text}…"
+
+
+def _two_lines(text: str) -> list[tuple[str, str]]:
+    words = text.split()
+    return [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+
+
+def fit_lines(
+    text: str,
+    font: str,
+    *,
+    size: float,
+    max_width: float,
+    minimum: float,
+    two_line_size: float,
+    two_line_minimum: float,
+) -> tuple[float, list[str]]:
+    """Size and lines for a name: one line, shrunk from `size` down to `minimum`; then two
+    lines broken at the space that balances them best, shrunk from `two_line_size` down to
+    `two_line_minimum`;
+    and when even that does not fit (a single very long word), one line at `minimum` cut
+    short with an ellipsis. A name never runs off the page."""
+    one = fit_size(text, font, size, max_width, minimum)
+    if text_width(text, font, one) <= max_width:
+        return one, [text]
+    splits = _two_lines(text)
+    if splits:
+        best = min(
+            splits,
+            key=lambda pair: max(text_width(part, font, two_line_size) for part in pair),
+        )
+        widest = max(best, key=lambda part: text_width(part, font, two_line_size))
+        two = fit_size(widest, font, two_line_size, max_width, two_line_minimum)
+        if text_width(widest, font, two) <= max_width:
+            return two, list(best)
+    return minimum, [ellipsize(text, font, minimum, max_width)]
 
 
 def format_issue_date(value: date | None) -> str:
     return f"{value.day} {value:%B %Y}" if value else ""
 
 
-class Page(Protocol):
-    width: float
-    height: float
-
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        line_width: float = 0.3,
-    ) -> None: ...
-
-    def line(
-        self, x1: float, y1: float, x2: float, y2: float, *, color: Color, line_width: float
-    ) -> None: ...
-
-    def polygon(self, points: list[tuple[float, float]], *, fill: Color) -> None: ...
-
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        line_width: float = 0.3,
-    ) -> None: ...
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        *,
-        font: str,
-        size: float,
-        color: Color,
-        align: str = "center",
-        tracking: float = 0,
-    ) -> None: ...
-
-    def qr(self, matrix: list[list[bool]], x: float, y: float, size: float) -> None: ...
+# --- The page -------------------------------------------------------------------------------
 
 
 def _aligned_x(x: float, width: float, align: str) -> float:
@@ -190,132 +342,20 @@ def _aligned_x(x: float, width: float, align: str) -> float:
     return x
 
 
-class PillowPage:
-    """Draws on a Pillow image, `SUPERSAMPLE` times larger than the output."""
-
-    def __init__(self, width_mm: float, height_mm: float, width_px: int) -> None:
-        self.width = width_mm
-        self.height = height_mm
-        self.scale = width_px * SUPERSAMPLE / width_mm  # pixels per millimetre
-        self.size_px = (width_px, round(width_px * height_mm / width_mm))
-        big = (self.size_px[0] * SUPERSAMPLE, self.size_px[1] * SUPERSAMPLE)
-        self.image = Image.new("RGB", big, WHITE)
-        self.draw = ImageDraw.Draw(self.image)
-
-    def _px(self, value: float) -> float:
-        return value * self.scale
-
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        line_width: float = 0.3,
-    ) -> None:
-        box = (self._px(x), self._px(y), self._px(x + w), self._px(y + h))
-        if fill:
-            self.draw.rectangle(box, fill=fill)
-        if stroke:
-            half = self._px(line_width) / 2
-            outer = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
-            self.draw.rectangle(outer, outline=stroke, width=max(1, round(self._px(line_width))))
-
-    def line(
-        self, x1: float, y1: float, x2: float, y2: float, *, color: Color, line_width: float
-    ) -> None:
-        self.draw.line(
-            (self._px(x1), self._px(y1), self._px(x2), self._px(y2)),
-            fill=color,
-            width=max(1, round(self._px(line_width))),
-        )
-
-    def polygon(self, points: list[tuple[float, float]], *, fill: Color) -> None:
-        self.draw.polygon([(self._px(px), self._px(py)) for px, py in points], fill=fill)
-
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        *,
-        fill: Color | None = None,
-        stroke: Color | None = None,
-        line_width: float = 0.3,
-    ) -> None:
-        box = (self._px(cx - r), self._px(cy - r), self._px(cx + r), self._px(cy + r))
-        width = max(1, round(self._px(line_width))) if stroke else 0
-        self.draw.ellipse(box, fill=fill, outline=stroke, width=width)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        *,
-        font: str,
-        size: float,
-        color: Color,
-        align: str = "center",
-        tracking: float = 0,
-    ) -> None:
-        if not text:
-            return
-        key = _font_for(font, text)
-        face = _pillow_font(key, round(self._px(size * MM_PER_PT)))
-        left = _aligned_x(x, text_width(text, font, size, tracking), align)
-        baseline = self._px(y)
-        if not tracking:
-            self.draw.text((self._px(left), baseline), text, font=face, fill=color, anchor="ls")
-            return
-        # Letter-spaced capitals: place each letter where reportlab would.
-        cursor = left
-        for char in text:
-            self.draw.text((self._px(cursor), baseline), char, font=face, fill=color, anchor="ls")
-            cursor += text_width(char, font, size) + tracking * MM_PER_PT
-
-    def qr(self, matrix: list[list[bool]], x: float, y: float, size: float) -> None:
-        modules = len(matrix)
-        # Whole pixels per module (even, so the downscale keeps edges sharp).
-        box = max(2, int(self._px(size) / modules) // SUPERSAMPLE * SUPERSAMPLE)
-        side = box * modules
-        offset_x = round(self._px(x) + (self._px(size) - side) / 2)
-        offset_y = round(self._px(y) + (self._px(size) - side) / 2)
-        for row_index, row in enumerate(matrix):
-            for col_index, dark in enumerate(row):
-                if dark:
-                    left = offset_x + col_index * box
-                    top = offset_y + row_index * box
-                    self.draw.rectangle((left, top, left + box - 1, top + box - 1), fill=(0, 0, 0))
-
-    def png_bytes(self) -> bytes:
-        final = self.image.resize(self.size_px, Image.Resampling.LANCZOS)
-        buffer = io.BytesIO()
-        final.save(buffer, format="PNG", optimize=True)
-        return buffer.getvalue()
-
-
-@cache
-def _pillow_font(key: str, size_px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_DIR / _FONTS[key].file), size_px)
-
-
-class PdfPage:
-    """Draws on one reportlab page; converts millimetres from the top to points from the
-    bottom."""
+class Page:
+    """One reportlab page measured in millimetres from the top left (the design's units);
+    converts to points from the bottom."""
 
     def __init__(self, width_mm: float, height_mm: float, *, title: str, author: str) -> None:
-        _register_pdf_fonts()
         self.width = width_mm
         self.height = height_mm
         self.buffer = io.BytesIO()
+        # invariant: fixed creation dates and document ID, so the bytes are reproducible.
         self.canvas = Canvas(
             self.buffer,
             pagesize=(self._pt(width_mm), self._pt(height_mm)),
             pageCompression=1,
+            invariant=1,
         )
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
@@ -402,33 +442,26 @@ class PdfPage:
         if not text:
             return
         self._colors(color, None, 0)
-        self.canvas.setFont(_pdf_font_name(_font_for(font, text)), size)
-        left = _aligned_x(x, text_width(text, font, size, tracking), align)
-        self.canvas.drawString(self._pt(left), self._y(y), text, charSpace=tracking)
+        runs = text_runs(text, font)
+        tracking = _tracking_for(runs, tracking)
+        cursor = self._pt(_aligned_x(x, text_width(text, font, size, tracking), align))
+        for run in runs:
+            glyphs, width = _set_run(run, size)
+            line = self.canvas.beginText(cursor, self._y(y))
+            line.setFont(run.font, size)
+            line.setCharSpace(tracking)
+            line.textOut(glyphs)
+            self.canvas.drawText(line)
+            cursor += width + tracking * len(run.text)
 
-    def qr(self, matrix: list[list[bool]], x: float, y: float, size: float) -> None:
-        # Vector modules: sharp at any zoom and in print. Runs of dark modules in a row
-        # are drawn as one rectangle.
-        self._colors((0, 0, 0), None, 0)
-        module = size / len(matrix)
-        for row_index, row in enumerate(matrix):
-            col = 0
-            while col < len(row):
-                if not row[col]:
-                    col += 1
-                    continue
-                start = col
-                while col < len(row) and row[col]:
-                    col += 1
-                top = y + row_index * module
-                self.canvas.rect(
-                    self._pt(x + start * module),
-                    self._y(top + module),
-                    self._pt((col - start) * module),
-                    self._pt(module),
-                    stroke=0,
-                    fill=1,
-                )
+    def qr(self, data: str, x: float, y: float, size: float) -> None:
+        """A QR code (error correction M, no quiet zone: the caller leaves white around it)
+        as vector modules, sharp at any zoom and in print."""
+        side = self._pt(size)
+        widget = QrCodeWidget(data, barLevel="M", barBorder=0, barWidth=side, barHeight=side)
+        drawing = Drawing(side, side)
+        drawing.add(widget)
+        draw_drawing(drawing, self.canvas, self._pt(x), self._y(y + size))
 
     def pdf_bytes(self) -> bytes:
         self.canvas.showPage()
@@ -436,7 +469,33 @@ class PdfPage:
         return self.buffer.getvalue()
 
 
-# --- The documents ------------------------------------------------------------------------
+def png_from_pdf(pdf: bytes, *, long_side_px: int = PNG_LONG_SIDE_PX) -> bytes:
+    """The first page of `pdf` rasterised by PDFium, `long_side_px` on its longer side."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[0]
+        width_pt, height_pt = page.get_size()
+        scale = long_side_px / max(width_pt, height_pt)
+        size = (round(width_pt * scale), round(height_pt * scale))
+        # PDFium rounds the bitmap up; trim the fraction of a pixel over the target size.
+        excess = (math.ceil(width_pt * scale) - size[0], math.ceil(height_pt * scale) - size[1])
+        crop = (
+            0,
+            excess[1] and (excess[1] - 0.5) / scale,
+            excess[0] and (excess[0] - 0.5) / scale,
+            0,
+        )
+        bitmap = page.render(scale=scale, crop=crop)
+        image = bitmap.to_pil().convert("RGB")
+    finally:
+        document.close()
+    buffer = io.BytesIO()
+    # Not optimize=True: it costs more than the rasterising for 2% smaller files.
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+# --- The documents --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -473,8 +532,6 @@ def _corner(page: Page, x: float, y: float, dx: int, dy: int) -> None:
 
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
-    import math
-
     points = []
     for i in range(10):
         radius = outer if i % 2 == 0 else inner
@@ -536,11 +593,14 @@ def _qr_block(page: Page, content: CertificateContent, x: float, y: float, size:
         stroke=GOLD_LIGHT,
         line_width=0.3,
     )
-    page.qr(qr_matrix(content.verify_url), x, y, size)
+    page.qr(content.verify_url, x, y, size)
     cx = x + size / 2
     page.text(cx, y + size + 6, "Scan to verify", font="serif-italic", size=9, color=INK)
     url_size = fit_size(content.verify_url, "sans", 6, size + 26, 3.5)
     page.text(cx, y + size + 10, content.verify_url, font="sans", size=url_size, color=MUTED)
+
+
+NAME_WIDTH_MM = 225
 
 
 def draw_certificate(page: Page, content: CertificateContent) -> None:
@@ -565,8 +625,28 @@ def draw_certificate(page: Page, content: CertificateContent) -> None:
 
     page.text(cx, 93, "This is to certify that", font="serif-italic", size=15, color=INK)
     name = content.name or "-"
-    name_size = fit_size(name, "serif-bold-italic", 40, 225, 16)
-    page.text(cx, 113, name, font="serif-bold-italic", size=name_size, color=NAVY)
+    name_size, name_lines = fit_lines(
+        name,
+        "serif-bold-italic",
+        # Noto's Indic and Arabic letters are much larger than Times at the same size.
+        size=34 if any(run.shaped for run in text_runs(name, "serif-bold-italic")) else 40,
+        max_width=NAME_WIDTH_MM,
+        minimum=24,
+        two_line_size=22,
+        two_line_minimum=14,
+    )
+    # The last line sits on the rule, a first one above it.
+    leading = name_size * MM_PER_PT * 1.1
+    first_baseline = 113 - leading * (len(name_lines) - 1)
+    for index, line in enumerate(name_lines):
+        page.text(
+            cx,
+            first_baseline + index * leading,
+            line,
+            font="serif-bold-italic",
+            size=name_size,
+            color=NAVY,
+        )
     page.line(cx - 80, 118.5, cx + 80, 118.5, color=GOLD, line_width=0.4)
 
     duration = content.duration.strip()
@@ -575,8 +655,10 @@ def draw_certificate(page: Page, content: CertificateContent) -> None:
         page.text(
             cx, 130, f"has successfully completed {programme} in", font="serif", size=14, color=INK
         )
-        domain_size = fit_size(content.domain, "serif-bold", 24, 225, 12)
-        page.text(cx, 143, content.domain, font="serif-bold", size=domain_size, color=NAVY)
+        # One line only: the details below leave no room for a second.
+        domain_size = fit_size(content.domain, "serif-bold", 24, NAME_WIDTH_MM, 12)
+        domain = ellipsize(content.domain, "serif-bold", domain_size, NAME_WIDTH_MM)
+        page.text(cx, 143, domain, font="serif-bold", size=domain_size, color=NAVY)
     else:
         page.text(
             cx, 134, f"has successfully completed {programme}.", font="serif", size=14, color=INK
@@ -602,9 +684,10 @@ def draw_certificate(page: Page, content: CertificateContent) -> None:
 
 
 def _letter_paragraphs(content: CertificateContent) -> list[str]:
-    name = content.name or "the holder of this letter"
+    words = content.name.split()
+    name = " ".join(words) or "the holder of this letter"
     # Later mentions use the first name, as a person writing the letter would.
-    first = content.name.split()[0] if content.name else name
+    first = words[0] if words else name
     domain = content.domain or "the programme"
     duration = content.duration.strip()
     programme = (
@@ -692,45 +775,34 @@ def draw_letter(page: Page, content: CertificateContent) -> None:
     page.text(cx, h - 14.5, footer, font="sans", size=7, color=MUTED, tracking=0.5)
 
 
-def _landscape_mm() -> tuple[float, float]:
-    width_pt, height_pt = landscape(A4)
-    return width_pt * MM_PER_PT, height_pt * MM_PER_PT
-
-
-def _portrait_mm() -> tuple[float, float]:
-    width_pt, height_pt = portrait(A4)
-    return width_pt * MM_PER_PT, height_pt * MM_PER_PT
-
-
-def certificate_png_bytes(content: CertificateContent) -> bytes:
-    page = PillowPage(*_landscape_mm(), width_px=PNG_WIDTH_PX)
-    draw_certificate(page, content)
-    return page.png_bytes()
+def _mm(pagesize: tuple[float, float]) -> tuple[float, float]:
+    return pagesize[0] * MM_PER_PT, pagesize[1] * MM_PER_PT
 
 
 def certificate_pdf_bytes(content: CertificateContent) -> bytes:
-    page = PdfPage(
-        *_landscape_mm(), title=f"Certificate {content.certificate_id}", author=content.brand
+    page = Page(
+        *_mm(landscape(A4)), title=f"Certificate {content.certificate_id}", author=content.brand
     )
     draw_certificate(page, content)
     return page.pdf_bytes()
 
 
-def letter_png_bytes(content: CertificateContent) -> bytes:
-    width, height = _portrait_mm()
-    page = PillowPage(width, height, width_px=round(PNG_WIDTH_PX * width / height))
-    draw_letter(page, content)
-    return page.png_bytes()
+def certificate_png_bytes(content: CertificateContent) -> bytes:
+    return png_from_pdf(certificate_pdf_bytes(content))
 
 
 def letter_pdf_bytes(content: CertificateContent) -> bytes:
-    page = PdfPage(
-        *_portrait_mm(),
+    page = Page(
+        *_mm(portrait(A4)),
         title=f"Letter of recommendation {content.certificate_id}",
         author=content.brand,
     )
     draw_letter(page, content)
     return page.pdf_bytes()
+
+
+def letter_png_bytes(content: CertificateContent) -> bytes:
+    return png_from_pdf(letter_pdf_bytes(content))
 
 
 def image_pdf_bytes(image_bytes: bytes, *, title: str, author: str) -> bytes:
@@ -740,7 +812,7 @@ def image_pdf_bytes(image_bytes: bytes, *, title: str, author: str) -> bytes:
         rgb = image.convert("RGB")
     buffer = io.BytesIO()
     pagesize = landscape(A4) if width_px >= height_px else portrait(A4)
-    canvas = Canvas(buffer, pagesize=pagesize, pageCompression=1)
+    canvas = Canvas(buffer, pagesize=pagesize, pageCompression=1, invariant=1)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.drawImage(

@@ -55,6 +55,10 @@ def certificate_upload_to(instance: Any, filename: str) -> str:
 
 
 class Certificate(models.Model):
+    """A certificate record. Its primary key is also its index in the credentials' status
+    list: allocated once when the record is created and never reused (SQLite's
+    AUTOINCREMENT and PostgreSQL's identity columns never hand a number out twice)."""
+
     class Status(models.TextChoices):
         VALID = "valid", "Valid"
         REVOKED = "revoked", "Revoked"
@@ -93,6 +97,16 @@ class Certificate(models.Model):
         blank=True,
         help_text="Optional. Served instead of the generated letter of recommendation.",
     )
+    # Where the holder is sent the links once the certificate is issued (the CSV's optional
+    # Email column). Never shown publicly.
+    email = models.EmailField(blank=True)
+    emailed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the holder was emailed the links (once)."
+    )
+    # Lookups by ID (the verify page's included) and credential checks, added up in each
+    # server process and written in batches (services.certificate_verifications_flush).
+    verification_count = models.PositiveIntegerField("Verifications", default=0)
+    last_verified_at = models.DateTimeField("Last verified", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,8 +1,14 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from ninja import Schema
+from pydantic import Field
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
 
 
 class CertificateDownloadsOut(Schema):
@@ -40,8 +46,29 @@ class ImportReportOut(Schema):
     created: int
     updated: int
     unchanged: int
+    # Holders emailed their links (verify page, downloads, credential) by this import; on
+    # a dry run, how many would be. Always sent, but optional in the schema (no default
+    # shown, which the TypeScript generator would read as required) so that clients
+    # written before it still type-check.
+    emails: int = Field(0, json_schema_extra=_no_default)
     error_count: int
     errors: list[ImportRowErrorOut]
     errors_truncated: bool
     warnings: list[str]
     imported: bool
+
+
+class CredentialCheckOut(Schema):
+    """The verdict on an uploaded credential and what it says. verdict is "valid",
+    "not_valid" (reason says why) or "revoked"."""
+
+    verdict: str
+    reason: str
+    issuer_id: str
+    issuer_name: str
+    issuer_url: str
+    holder: str
+    achievement: str
+    achievement_description: str
+    valid_from: str
+    credential_id: str

@@ -50,6 +50,18 @@ def certificate_get(*, certificate_id: str) -> Certificate:
         raise NotFound(NOT_FOUND_MESSAGE) from None
 
 
+def certificate_get_for_credential(*, certificate_id: str) -> Certificate:
+    """certificate_get, with the import time (a credential's validFrom without an issue
+    date)."""
+    normalised = certificate_id_normalise(certificate_id)
+    if certificate_id_problem(normalised):
+        raise NotFound(NOT_FOUND_MESSAGE)
+    try:
+        return Certificate.objects.only(*VERIFY_FIELDS, "created_at").get(certificate_id=normalised)
+    except Certificate.DoesNotExist:
+        raise NotFound(NOT_FOUND_MESSAGE) from None
+
+
 def certificate_public(*, certificate: Certificate) -> dict[str, Any]:
     """The verify answer (CertificateOut). A revoked record says why; nothing else does."""
     revoked = certificate.status == Certificate.Status.REVOKED

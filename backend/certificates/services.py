@@ -1,25 +1,37 @@
 from __future__ import annotations
 
+import atexit
 import codecs
 import csv
+import functools
 import hashlib
 import io
+import json
 import logging
 import os
 import tempfile
+import threading
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time
 from pathlib import Path
+from time import monotonic
 from typing import IO, Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
-from django.db import transaction
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import DatabaseError, connections, transaction
+from django.db.models import F, Max, Value
 from django.db.models.fields.files import ImageFieldFile
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from catalog.selectors import site_settings_public
-from certificates import drawing
+from certificates import credentials, drawing, selectors
 from certificates.models import (
     COURSE_MAX_LENGTH,
     DURATION_MAX_LENGTH,
@@ -28,11 +40,26 @@ from certificates.models import (
     certificate_id_normalise,
     certificate_id_problem,
 )
-from certificates.selectors import certificate_verify_url
-from core.errors import ApplicationError
+from certificates.selectors import certificate_path_segment, certificate_verify_url
+from core.dates import INDIA
+from core.email import email_queue
+from core.env import credential_keys_file, credential_keys_write, env_str
+from core.errors import ApplicationError, NotFound
+from core.multikey import (
+    DID_KEY_PREFIX,
+    KeyFormatError,
+    public_key_from_verification_method,
+    public_key_multibase,
+    secret_key_from_multibase,
+    secret_key_multibase,
+)
 from core.ratelimit import rate_limit_hit
 
 logger = logging.getLogger(__name__)
+
+CREDENTIAL_NOT_FOUND = (
+    "No verifiable credential: this certificate ID is invalid or was not awarded."
+)
 
 # --- Revocation -------------------------------------------------------------------------
 
@@ -45,6 +72,7 @@ def certificate_revoke(*, certificate_ids: list[int], reason: str) -> int:
     if not reason:
         raise ApplicationError("Give a reason for the revocation.", status_code=422)
     now = timezone.now()
+    status_list_invalidate()
     return Certificate.objects.filter(pk__in=certificate_ids).update(
         status=Certificate.Status.REVOKED, revoked_reason=reason, revoked_at=now, updated_at=now
     )
@@ -52,6 +80,7 @@ def certificate_revoke(*, certificate_ids: list[int], reason: str) -> int:
 
 @transaction.atomic
 def certificate_reinstate(*, certificate_ids: list[int]) -> int:
+    status_list_invalidate()
     return Certificate.objects.filter(
         pk__in=certificate_ids, status=Certificate.Status.REVOKED
     ).update(
@@ -65,7 +94,7 @@ def certificate_reinstate(*, certificate_ids: list[int]) -> int:
 # --- Rendering --------------------------------------------------------------------------
 
 # Bump when the drawing changes, so cached files are drawn again.
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"
 
 
 @dataclass(frozen=True)
@@ -172,6 +201,92 @@ def render_cache_trim(*, keep: Path | None = None) -> int:
         total -= size
         deleted += 1
     return deleted
+
+
+# --- Verification counts ----------------------------------------------------------------
+
+_counts_lock = threading.Lock()
+# certificate pk -> (verifications not written yet, the last one's time)
+_counts_pending: dict[int, tuple[int, datetime]] = {}
+_counts_state = {"written_at": monotonic(), "writing": False}
+VERIFICATION_BATCH = 500
+
+
+def certificate_verification_count(*, certificate_pk: int) -> threading.Thread | None:
+    """Count one verification of a certificate (a lookup by ID, which the verify page makes,
+    or a check of its credential) without writing anything on the request path: counts
+    add up in this process's memory, and once CERTIFICATE_VERIFICATION_FLUSH_SECONDS have
+    passed since the last write (or VERIFICATION_BATCH records wait) a background thread
+    writes them in one batch. Returns that thread when one was started."""
+    now = timezone.now()
+    with _counts_lock:
+        count, _last = _counts_pending.get(certificate_pk, (0, now))
+        _counts_pending[certificate_pk] = (count + 1, now)
+        due = not _counts_state["writing"] and (
+            len(_counts_pending) >= VERIFICATION_BATCH
+            or monotonic() - float(_counts_state["written_at"])
+            >= settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS
+        )
+        if due:
+            _counts_state["writing"] = True
+    if not due:
+        return None
+    thread = threading.Thread(
+        target=_verifications_write_in_background, name="verification-counts", daemon=True
+    )
+    thread.start()
+    return thread
+
+
+def _verifications_write_in_background() -> None:
+    try:
+        certificate_verifications_flush()
+    except Exception:
+        logger.exception("Could not write the verification counts; they are kept for later")
+    finally:
+        connections.close_all()  # this thread's own connection
+        with _counts_lock:
+            _counts_state["writing"] = False
+
+
+def certificate_verifications_flush() -> int:
+    """Write the counts waiting in this process (one UPDATE per certificate, adding to
+    what other processes wrote); returns how many certificates were updated. On a
+    database error the counts go back to wait for the next write."""
+    with _counts_lock:
+        pending = dict(_counts_pending)
+        _counts_pending.clear()
+        _counts_state["written_at"] = monotonic()
+    written = 0
+    try:
+        with transaction.atomic():
+            for pk, (count, last) in sorted(pending.items()):
+                written += Certificate.objects.filter(pk=pk).update(
+                    verification_count=F("verification_count") + count,
+                    last_verified_at=Greatest(
+                        Coalesce("last_verified_at", Value(last)), Value(last)
+                    ),
+                )
+    except DatabaseError:
+        with _counts_lock:
+            for pk, (count, last) in pending.items():
+                waiting, newest = _counts_pending.get(pk, (0, last))
+                _counts_pending[pk] = (waiting + count, max(newest, last))
+        raise
+    return written
+
+
+def _verifications_write_at_exit() -> None:
+    # A worker that stops (a deploy, max-requests) writes what it counted.
+    if not _counts_pending:
+        return
+    try:
+        certificate_verifications_flush()
+    except Exception:
+        logger.warning("Verification counts lost at exit", exc_info=True)
+
+
+atexit.register(_verifications_write_at_exit)
 
 
 def certificate_lookup_count(*, client: str) -> None:
@@ -298,7 +413,8 @@ IMPORT_ERRORS_SHOWN = 200
 SNIFF_BYTES = 8192
 
 REQUIRED_COLUMNS = ("CertificateID", "Course", "Duration", "Name")
-OPTIONAL_COLUMNS = ("IssueDate",)
+EMAIL_MAX_LENGTH = 254
+OPTIONAL_COLUMNS = ("IssueDate", "Email")
 _COLUMN_KEYS = {c.lower(): c for c in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)}
 _DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y", "%d/%m/%Y", "%d.%m.%Y", "%d %B %Y", "%d %b %Y")
 
@@ -333,6 +449,8 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    # Holders emailed their links by this import (on a dry run: who would be).
+    emails: int = 0
     error_count: int = 0
     errors: list[ImportRowError] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -426,6 +544,7 @@ class _Row:
     duration: str
     issue_date: date | None
     date_problem: str | None
+    email: str = ""
 
 
 class _Importer:
@@ -435,6 +554,7 @@ class _Importer:
         self.writing = not dry_run
         self.seen_lines: dict[str, int] = {}
         self.has_issue_date = False
+        self.has_email = False
         self.now = timezone.now()
 
     def fail(self, reason: str, message: str) -> CertificateImportError:
@@ -540,6 +660,7 @@ class _Importer:
                 f"Ignored column{'s' if len(ignored) > 1 else ''}: {', '.join(ignored)[:300]}."
             )
         self.has_issue_date = "IssueDate" in columns
+        self.has_email = "Email" in columns
         return columns
 
     def row(self, line: int, cells: list[str], columns: dict[str, int]) -> _Row:
@@ -563,6 +684,7 @@ class _Importer:
             duration=" ".join(cell("Duration").split()),
             issue_date=issue_date,
             date_problem=date_problem,
+            email=cell("Email"),
         )
 
     # -- checking and writing -----------------------------------------------------------
@@ -595,6 +717,18 @@ class _Importer:
         if row.date_problem:
             self.report.add_error(row.line, row.certificate_id, row.date_problem)
             return False
+        if row.email:
+            try:
+                if len(row.email) > EMAIL_MAX_LENGTH:
+                    raise ValidationError("too long")
+                validate_email(row.email)
+            except ValidationError:
+                self.report.add_error(
+                    row.line,
+                    row.certificate_id,
+                    f"Email {row.email[:80]!r} is not an email address.",
+                )
+                return False
         return True
 
     def apply(self, batch: list[_Row]) -> None:
@@ -602,18 +736,40 @@ class _Importer:
             values[1]: values
             for values in Certificate.objects.filter(
                 certificate_id__in=[row.certificate_id for row in batch]
-            ).values_list("pk", "certificate_id", "name", "course", "duration", "issue_date")
+            ).values_list(
+                "pk",
+                "certificate_id",
+                "name",
+                "course",
+                "duration",
+                "issue_date",
+                "email",
+                "emailed_at",
+                "status",
+            )
         }
         to_create: list[_Row] = []
         to_update: list[tuple[int, _Row]] = []
+        to_email: list[str] = []
         for row in batch:
             current = existing.get(row.certificate_id)
             if current is None:
                 to_create.append(row)
+                if row.email and not _eliminated(row.course):
+                    to_email.append(row.certificate_id)
                 continue
-            pk, _id, name, course, duration, issue_date = current
+            pk, _id, name, course, duration, issue_date, email, emailed_at, status = current
+            email_after = row.email if self.has_email else email
+            if (
+                email_after
+                and emailed_at is None
+                and status == Certificate.Status.VALID
+                and not _eliminated(row.course)
+            ):
+                to_email.append(row.certificate_id)
             changed = (name, course, duration) != (row.name, row.course, row.duration) or (
-                self.has_issue_date and issue_date != row.issue_date
+                (self.has_issue_date and issue_date != row.issue_date)
+                or (self.has_email and email != row.email)
             )
             if changed:
                 to_update.append((pk, row))
@@ -621,10 +777,15 @@ class _Importer:
                 self.report.unchanged += 1
         self.report.created += len(to_create)
         self.report.updated += len(to_update)
+        self.report.emails += len(to_email)
         # Once a row has failed nothing more is written: the transaction is rolled back
         # at the end anyway, and the rest of the file is only checked for the report.
         if self.writing and self.report.error_count == 0:
             self.write(to_create, to_update)
+            if to_email:
+                certificate_holders_notify(
+                    certificates=list(Certificate.objects.filter(certificate_id__in=to_email))
+                )
 
     def write(self, to_create: list[_Row], to_update: list[tuple[int, _Row]]) -> None:
         """One bulk_create per batch: new IDs are inserted, changed ones updated in place
@@ -633,6 +794,8 @@ class _Importer:
         fields = ["name", "course", "duration", "updated_at"]
         if self.has_issue_date:
             fields.append("issue_date")
+        if self.has_email:
+            fields.append("email")
         Certificate.objects.bulk_create(
             [
                 Certificate(
@@ -641,6 +804,7 @@ class _Importer:
                     course=row.course,
                     duration=row.duration,
                     issue_date=row.issue_date,
+                    email=row.email,
                     created_at=self.now,
                     updated_at=self.now,
                 )
@@ -700,3 +864,545 @@ def certificate_import(*, source: IO[bytes], dry_run: bool) -> ImportReport:
         report.unchanged,
     )
     return report
+
+
+def _eliminated(course: str) -> bool:
+    return course.strip().lower() == selectors.ELIMINATED
+
+
+# --- Telling the holder -----------------------------------------------------------------
+
+HOLDER_EMAIL_TOPIC = "certificate.issued"
+
+
+def _holder_email_body(certificate: Certificate, brand: str) -> str:
+    links = selectors.certificate_download_urls(certificate=certificate)
+    labels = {
+        "certificate_png": "Certificate (image)",
+        "certificate_pdf": "Certificate (PDF)",
+        "letter_png": "Letter of recommendation (image)",
+        "letter_pdf": "Letter of recommendation (PDF)",
+    }
+    downloads = [f"  {labels[key]}: {settings.SITE_URL}{url}" for key, url in links.items() if url]
+    programme = " ".join(
+        part for part in (certificate.duration.strip(), certificate.course.strip()) if part
+    )
+    return "\n".join(
+        [
+            f"Dear {certificate.name.strip() or 'learner'},",
+            "",
+            f"Your certificate {certificate.certificate_id}"
+            + (f" for the {programme} programme" if programme else "")
+            + f" has been issued by {brand}.",
+            "",
+            "Anyone can check it here:",
+            f"  {certificate_verify_url(certificate_id=certificate.certificate_id)}",
+            "",
+            "Downloads:",
+            *downloads,
+            "",
+            "Your verifiable credential (Open Badges 3.0, signed by us: add it to a digital",
+            "wallet or share it with an employer, who can check it without contacting us):",
+            f"  {certificate_credential_url(certificate_id=certificate.certificate_id)}",
+            "",
+            brand,
+        ]
+    )
+
+
+@transaction.atomic
+def certificate_holders_notify(*, certificates: list[Certificate]) -> int:
+    """Email each holder their verify link, downloads and credential, once: records
+    without an email, already emailed, revoked or Eliminated are skipped. The emails are
+    queued in the caller's transaction, so they exist exactly when the records do.
+    Returns how many were queued."""
+    brand = str(site_settings_public()["brand_name"]).strip() or settings.SITE_URL
+    now = timezone.now()
+    sent: list[int] = []
+    for certificate in certificates:
+        if (
+            not certificate.email
+            or certificate.emailed_at is not None
+            or not selectors.certificate_is_verified(certificate=certificate)
+        ):
+            continue
+        email_queue(
+            to=certificate.email,
+            subject=f"Your certificate {certificate.certificate_id} from {brand}",
+            body=_holder_email_body(certificate, brand),
+            topic=HOLDER_EMAIL_TOPIC,
+        )
+        sent.append(certificate.pk)
+    Certificate.objects.filter(pk__in=sent).update(emailed_at=now)
+    return len(sent)
+
+
+# --- Verifiable credentials (Open Badges 3.0, PRODUCT.md section 13) --------------------
+
+# Bump when the credential's shape changes, so cached credentials are signed again.
+CREDENTIAL_FORMAT_VERSION = "1"
+CREDENTIAL_CACHE_SECONDS = 7 * 24 * 3600
+# A revocation shows within a minute: the list is cached for at most this long, here and
+# (Cache-Control) anywhere else; revoking or restoring also drops it from our cache.
+STATUS_LIST_MAX_AGE = 60
+STATUS_BITS_CACHE_KEY = "credentials:status-bits"
+CREDENTIAL_CHECK_MAX_BYTES = 256 * 1024
+CREDENTIAL_CHECK_MAX_NODES = 200
+OPEN_BADGES_CONTEXT = [credentials.VC_V2_CONTEXT, credentials.OB_V3_CONTEXT]
+CREDENTIAL_TYPES = ["VerifiableCredential", "OpenBadgeCredential"]
+
+
+@dataclass(frozen=True)
+class SigningKey:
+    secret: Ed25519PrivateKey
+    fingerprint: str  # the public key, multibase ("z6Mk…")
+
+    @property
+    def did(self) -> str:
+        return f"{DID_KEY_PREFIX}{self.fingerprint}"
+
+    @property
+    def verification_method(self) -> str:
+        return f"{self.did}#{self.fingerprint}"
+
+
+@functools.lru_cache(maxsize=8)
+def _signing_keys(secrets: tuple[str, ...]) -> tuple[SigningKey, ...]:
+    keys = []
+    for secret in secrets:
+        key = secret_key_from_multibase(secret)
+        keys.append(SigningKey(secret=key, fingerprint=public_key_multibase(key.public_key())))
+    return tuple(keys)
+
+
+def credential_signing_keys() -> tuple[SigningKey, ...]:
+    """Our keys, newest (the one that signs new credentials) first; the older ones still
+    sign the status lists their credentials point at."""
+    return _signing_keys(tuple(settings.CREDENTIAL_SIGNING_KEYS))
+
+
+def _signing_key(fingerprint: str) -> SigningKey | None:
+    return next((k for k in credential_signing_keys() if k.fingerprint == fingerprint), None)
+
+
+def _xsd_datetime(moment: datetime) -> str:
+    """An XML Schema dateTime in India time with its offset, to the second."""
+    return timezone.localtime(moment, INDIA).replace(microsecond=0).isoformat()
+
+
+def _utc_datetime(moment: datetime) -> str:
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def status_list_url(*, fingerprint: str) -> str:
+    return f"{settings.SITE_URL}/api/credentials/status/{fingerprint}"
+
+
+def certificate_credential_url(*, certificate_id: str) -> str:
+    segment = certificate_path_segment(certificate_id=certificate_id)
+    return f"{settings.SITE_URL}/api/certificates/{segment}/credential"
+
+
+def _valid_from(certificate: Certificate, now: datetime) -> str:
+    """The issue date at 00:00 India time, or the import time when there is none or when
+    the issue date is still to come (validFrom is never in the future)."""
+    if certificate.issue_date is not None:
+        midnight = datetime.combine(certificate.issue_date, time(0, 0), tzinfo=INDIA)
+        if midnight <= now:
+            return _xsd_datetime(midnight)
+    return _xsd_datetime(min(certificate.created_at or now, now))
+
+
+def credential_unsigned(
+    *, certificate: Certificate, key: SigningKey, now: datetime
+) -> dict[str, Any]:
+    """The OpenBadgeCredential for a record, before its proof. Only terms the VC 2.0 and
+    OB 3.0.3 contexts define (verifiers reject others), every id an absolute URI; there is
+    no term for a duration, so it is said in the description and the criteria."""
+    brand = str(site_settings_public()["brand_name"]).strip() or settings.SITE_URL
+    domain = certificate.course.strip() or "Programme"
+    duration = certificate.duration.strip()
+    programme = f"{duration} {domain} programme" if duration else f"{domain} programme"
+    verify_url = certificate_verify_url(certificate_id=certificate.certificate_id)
+    achievement_key = f"{settings.SITE_URL}/achievements|{domain}|{duration}"
+    index = str(certificate.pk)
+    list_url = status_list_url(fingerprint=key.fingerprint)
+    return {
+        "@context": list(OPEN_BADGES_CONTEXT),
+        "id": certificate_credential_url(certificate_id=certificate.certificate_id),
+        "type": list(CREDENTIAL_TYPES),
+        "name": f"{domain} certificate",
+        "description": (
+            f"{brand} certifies that the holder completed the {programme} "
+            f"(certificate ID {certificate.certificate_id})."
+        ),
+        "issuer": {
+            "id": key.did,
+            "type": ["Profile"],
+            "name": brand,
+            "url": settings.SITE_URL,
+        },
+        "validFrom": _valid_from(certificate, now),
+        "credentialSubject": {
+            "type": ["AchievementSubject"],
+            "identifier": [
+                {
+                    "type": "IdentityObject",
+                    "identityType": "name",
+                    "hashed": False,
+                    "identityHash": certificate.name.strip(),
+                }
+            ],
+            "achievement": {
+                "id": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, achievement_key)}",
+                "type": ["Achievement"],
+                "achievementType": "Certificate",
+                "name": domain,
+                "description": f"Completion of the {programme} of {brand}.",
+                "criteria": {
+                    "narrative": (
+                        f"Completed the {programme} of {brand}. Certificate ID "
+                        f"{certificate.certificate_id}, verifiable at {verify_url}."
+                    )
+                },
+            },
+        },
+        "credentialStatus": {
+            "id": f"{list_url}#{index}",
+            "type": "BitstringStatusListEntry",
+            "statusPurpose": "revocation",
+            "statusListIndex": index,
+            "statusListCredential": list_url,
+        },
+    }
+
+
+def certificate_credential(*, certificate: Certificate) -> dict[str, Any]:
+    """The record's signed credential. Signing canonicalises the document, which costs
+    milliseconds: the signed credential is cached under a hash of what it says (so any
+    change to the record, the site settings or the key signs it again) and repeated
+    downloads serve the same file. `Eliminated` records have none (NotFound)."""
+    if selectors.certificate_is_eliminated(certificate=certificate):
+        raise NotFound(CREDENTIAL_NOT_FOUND)
+    key = credential_signing_keys()[0]
+    now = timezone.now()
+    unsigned = credential_unsigned(certificate=certificate, key=key, now=now)
+    content = json.dumps(unsigned, sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(f"{CREDENTIAL_FORMAT_VERSION}|{content}".encode()).hexdigest()
+    cache_key = f"credentials:signed:{certificate.pk}:{digest[:32]}"
+    cached = cache.get(cache_key)
+    if cached is not None:
+        return dict(json.loads(cached))
+    signed = credentials.proof_add(
+        unsigned,
+        key=key.secret,
+        verification_method=key.verification_method,
+        created=_utc_datetime(now),
+    )
+    cache.set(cache_key, json.dumps(signed, ensure_ascii=False), CREDENTIAL_CACHE_SECONDS)
+    return signed
+
+
+def status_list_bits() -> bytes:
+    """The revocation bits shared by every key's list: bit n is 0 only while certificate
+    n (its primary key) exists and is valid. Revoked records, deleted ones and indices
+    not handed out yet read as revoked. At least 131,072 bits, grown in steps of that.
+
+    Cached for a minute at most; revoking, restoring and deleting drop the cache, and a
+    record created since (by any road) is noticed by the highest primary key, one index
+    read, so a new certificate's credential is never reported revoked."""
+    highest = Certificate.objects.aggregate(highest=Max("pk"))["highest"] or 0
+    cached = cache.get(STATUS_BITS_CACHE_KEY)
+    if cached is not None and cached[0] == highest:
+        return bytes(cached[1])
+    step = credentials.STATUS_LIST_MIN_BITS
+    length = max(step, -(-(highest + 1) // step) * step)
+    valid = (
+        Certificate.objects.filter(status=Certificate.Status.VALID)
+        .values_list("pk", flat=True)
+        .order_by()
+        .iterator(chunk_size=20_000)
+    )
+    bits = credentials.bitstring_with(length=length, clear=valid)
+    cache.set(STATUS_BITS_CACHE_KEY, (highest, bits), STATUS_LIST_MAX_AGE)
+    return bits
+
+
+def status_list_invalidate() -> None:
+    """Drop the cached bits (and so every list signed from them) once the current
+    transaction commits: a reader in between would cache what it is about to replace."""
+    transaction.on_commit(lambda: cache.delete(STATUS_BITS_CACHE_KEY))
+
+
+def status_list_credential(*, fingerprint: str) -> dict[str, Any]:
+    """The signed BitstringStatusListCredential of one of our keys (NotFound for any other
+    key), with the same issuer as the credentials that key signed."""
+    key = _signing_key(fingerprint)
+    if key is None:
+        raise NotFound("No status list has this address.")
+    bits = status_list_bits()
+    encoded = credentials.bitstring_encode(bits)
+    digest = hashlib.sha256(f"{settings.SITE_URL}|{encoded}".encode()).hexdigest()[:32]
+    cache_key = f"credentials:status-list:{fingerprint}:{digest}"
+    cached = cache.get(cache_key)
+    if cached is not None:
+        return dict(json.loads(cached))
+    now = timezone.now()
+    url = status_list_url(fingerprint=fingerprint)
+    unsigned = {
+        "@context": [credentials.VC_V2_CONTEXT],
+        "id": url,
+        "type": ["VerifiableCredential", "BitstringStatusListCredential"],
+        "issuer": key.did,
+        "validFrom": _utc_datetime(now),
+        "credentialSubject": {
+            "id": f"{url}#list",
+            "type": "BitstringStatusList",
+            "statusPurpose": "revocation",
+            "encodedList": encoded,
+        },
+    }
+    signed = credentials.proof_add(
+        unsigned,
+        key=key.secret,
+        verification_method=key.verification_method,
+        created=_utc_datetime(now),
+    )
+    cache.set(cache_key, json.dumps(signed), STATUS_LIST_MAX_AGE)
+    return signed
+
+
+# --- Checking an uploaded credential ----------------------------------------------------
+
+
+@dataclass
+class CredentialCheck:
+    """What /verify says about an uploaded credential: "valid", "not_valid" (with the
+    reason) or "revoked", and what the credential says (issuer, holder, achievement)."""
+
+    verdict: str
+    reason: str = ""
+    issuer_id: str = ""
+    issuer_name: str = ""
+    issuer_url: str = ""
+    holder: str = ""
+    achievement: str = ""
+    achievement_description: str = ""
+    valid_from: str = ""
+    credential_id: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class CredentialUnreadable(ApplicationError):
+    """The upload is not a credential that can be checked (nothing about its validity is
+    known): 422, or 413 for an oversized file."""
+
+    def __init__(self, message: str, *, reason: str, status_code: int = 422) -> None:
+        super().__init__(message, status_code=status_code, extra={"reason": reason})
+
+
+def _text(value: Any) -> str:
+    return value.strip()[:500] if isinstance(value, str) else ""
+
+
+def _described(check: CredentialCheck, document: dict[str, Any]) -> CredentialCheck:
+    """Fill in what the credential says about itself (shape-checked, never trusted for
+    the verdict)."""
+    issuer = document.get("issuer")
+    if isinstance(issuer, dict):
+        check.issuer_id = _text(issuer.get("id"))
+        check.issuer_name = _text(issuer.get("name"))
+        check.issuer_url = _text(issuer.get("url"))
+    else:
+        check.issuer_id = _text(issuer)
+    subject = document.get("credentialSubject")
+    if isinstance(subject, dict):
+        identifiers = subject.get("identifier")
+        for entry in identifiers if isinstance(identifiers, list) else [identifiers]:
+            if (
+                isinstance(entry, dict)
+                and entry.get("identityType") == "name"
+                and entry.get("hashed") is False
+            ):
+                check.holder = _text(entry.get("identityHash"))
+                break
+        achievement = subject.get("achievement")
+        if isinstance(achievement, dict):
+            check.achievement = _text(achievement.get("name"))
+            check.achievement_description = _text(achievement.get("description"))
+    check.valid_from = _text(document.get("validFrom"))
+    check.credential_id = _text(document.get("id"))
+    return check
+
+
+def _read_json(data: bytes) -> Any:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CredentialUnreadable(
+            "The file is not a credential: it is not UTF-8 text.", reason="not_json"
+        ) from exc
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CredentialUnreadable(
+            "The file is not a credential: it is not valid JSON.", reason="not_json"
+        ) from exc
+
+
+def _node_count(value: Any) -> int:
+    """How many objects and arrays a JSON value holds."""
+    if isinstance(value, dict):
+        return 1 + sum(_node_count(item) for item in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_node_count(item) for item in value)
+    return 0
+
+
+def _has_unknown_keywords(value: Any, *, top: bool = True) -> bool:
+    """Keys starting with '@' that JSON-LD ignores: such a key could carry text that the
+    signature does not cover, so our credentials never have them."""
+    if isinstance(value, dict):
+        return any(
+            (key.startswith("@") and not (top and key == "@context"))
+            or _has_unknown_keywords(item, top=False)
+            for key, item in value.items()
+        )
+    if isinstance(value, list):
+        return any(_has_unknown_keywords(item, top=False) for item in value)
+    return False
+
+
+def credential_check(*, data: bytes) -> CredentialCheck:
+    """Check an uploaded credential with the code that signs ours: the proof, that the key
+    is one of ours (current or retired) and is the issuer, and the revocation status from
+    our own list. CredentialUnreadable for what is not one of our signed credentials;
+    otherwise the verdict."""
+    if len(data) > CREDENTIAL_CHECK_MAX_BYTES:
+        raise CredentialUnreadable(
+            "The file is larger than 256 KB: a credential is a few kilobytes.",
+            reason="too_large",
+            status_code=413,
+        )
+    document = _read_json(data)
+    if not isinstance(document, dict) or "credentialSubject" not in document:
+        raise CredentialUnreadable(
+            "The file is not a credential: it has no credentialSubject.", reason="not_credential"
+        )
+    if _node_count(document) > CREDENTIAL_CHECK_MAX_NODES:
+        # Canonicalisation can take very long on crafted graphs of many blank nodes; ours
+        # hold about a dozen objects.
+        raise CredentialUnreadable(
+            "The file is not one of our credentials: it holds far more data than one.",
+            reason="not_credential",
+        )
+    if document.get("@context") != OPEN_BADGES_CONTEXT or not isinstance(
+        document.get("type"), list
+    ):
+        raise CredentialUnreadable(
+            "The file is not an Open Badges 3.0 credential: its @context must be the "
+            "Verifiable Credentials 2.0 and Open Badges 3.0.3 contexts.",
+            reason="not_credential",
+        )
+    if not set(CREDENTIAL_TYPES) <= set(document["type"]):
+        raise CredentialUnreadable(
+            "The file is not an Open Badges credential (its type is not OpenBadgeCredential).",
+            reason="not_credential",
+        )
+    try:
+        proof = credentials.proof_of(document)
+        public_key = public_key_from_verification_method(proof["verificationMethod"])
+    except credentials.ProofError as exc:
+        raise CredentialUnreadable(exc.message, reason="proof") from exc
+    except KeyFormatError as exc:
+        raise CredentialUnreadable(
+            "The credential is signed with a key that is not an Ed25519 did:key.",
+            reason="unknown_key",
+        ) from exc
+    key = _signing_key(public_key_multibase(public_key))
+    if key is None:
+        raise CredentialUnreadable(
+            "The credential is not signed with one of our keys: we did not issue it.",
+            reason="unknown_key",
+        )
+    check = _described(CredentialCheck(verdict="valid"), document)
+    if _has_unknown_keywords(document):
+        check.verdict = "not_valid"
+        check.reason = "The credential holds keys that are not part of a signed credential."
+        return check
+    try:
+        credentials.proof_verify(document)
+    except credentials.ProofError as exc:
+        if exc.malformed:
+            raise CredentialUnreadable(exc.message, reason="proof") from exc
+        check.verdict = "not_valid"
+        check.reason = exc.message
+        return check
+    if check.issuer_id != key.did:
+        check.verdict = "not_valid"
+        check.reason = "The credential's issuer is not the key that signed it."
+        return check
+    index, revoked = _status_revoked(document.get("credentialStatus"), key)
+    if index is not None:
+        certificate_verification_count(certificate_pk=index)
+    if revoked is None:
+        check.verdict = "not_valid"
+        check.reason = "The credential has no revocation entry in our status list."
+    elif revoked:
+        check.verdict = "revoked"
+        check.reason = "The issuer has revoked this credential."
+    return check
+
+
+def _status_revoked(entry: Any, key: SigningKey) -> tuple[int | None, bool | None]:
+    """The entry's index (its certificate's primary key) and whether our list marks it
+    revoked; None, None when the entry is not one of ours."""
+    if not isinstance(entry, dict):
+        return None, None
+    list_url = entry.get("statusListCredential")
+    if (
+        entry.get("type") != "BitstringStatusListEntry"
+        or entry.get("statusPurpose") != "revocation"
+        or not isinstance(list_url, str)
+        or not list_url.endswith(f"/api/credentials/status/{key.fingerprint}")
+    ):
+        return None, None
+    index_text = entry.get("statusListIndex")
+    if not isinstance(index_text, str) or not index_text.isascii() or not index_text.isdigit():
+        return None, None
+    index = int(index_text)
+    bits = status_list_bits()
+    if index >= len(bits) * 8:
+        return None, None
+    return index, credentials.bit_is_set(bits, index)
+
+
+@dataclass(frozen=True)
+class CredentialKeyRotation:
+    new_secret: str
+    new_public: str
+    keys: list[str]  # every secret key, newest first: the new CREDENTIAL_SIGNING_KEY
+    written_to: Path | None  # the embedded setup's key file, or None (production)
+
+
+def credential_key_rotate() -> CredentialKeyRotation:
+    """A new signing key in front of the others: new credentials are signed with it, and
+    the older keys stay, still trusted and still signing their status lists, so every
+    credential issued before keeps verifying (and can still be revoked). The embedded
+    setup's key file is rewritten; in production (CREDENTIAL_SIGNING_KEY) nothing is
+    written, and the operator sets the variable to the answer's keys."""
+    key = Ed25519PrivateKey.generate()
+    new_secret = secret_key_multibase(key)
+    keys = [new_secret, *settings.CREDENTIAL_SIGNING_KEYS]
+    written_to = None
+    if not env_str("CREDENTIAL_SIGNING_KEY"):
+        written_to = credential_keys_file(settings.VAR_DIR)
+        credential_keys_write(written_to, keys)
+    return CredentialKeyRotation(
+        new_secret=new_secret,
+        new_public=public_key_multibase(key.public_key()),
+        keys=keys,
+        written_to=written_to,
+    )

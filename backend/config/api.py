@@ -16,6 +16,7 @@ from ninja.operation import Operation
 
 from accounts.api import router as accounts_router
 from catalog.api import router as catalog_router
+from certificates.api import credentials_router
 from certificates.api import router as certificates_router
 from core.api import session_csrf
 from core.errors import ApplicationError
@@ -144,6 +145,7 @@ def health(request: HttpRequest) -> Status[HealthOut]:
 # Django tries URL patterns in order: the certificate lookup, the busiest endpoint (every
 # verify page and QR scan), comes first. The OpenAPI document is sorted, so unchanged.
 api.add_router("/certificates", certificates_router)
+api.add_router("/credentials", credentials_router)
 api.add_router("/auth", accounts_router)
 api.add_router("/", catalog_router)
 api.add_router("/enquiries", enquiries_router)

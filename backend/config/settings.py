@@ -15,6 +15,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from core.env import (
+    credential_signing_keys,
     env_bool,
     env_float,
     env_int,
@@ -293,6 +294,11 @@ RATE_LIMIT_CERTIFICATE_IMPORT = env_str("RATE_LIMIT_CERTIFICATE_IMPORT", "60/h")
 CERTIFICATE_RENDER_DIR = Path(env_str("CERTIFICATE_RENDER_DIR") or VAR_DIR / "rendered")
 # Its size bound: past it the least recently used files are deleted (and drawn again if asked).
 CERTIFICATE_RENDER_CACHE_MB = env_int("CERTIFICATE_RENDER_CACHE_MB", 200, minimum=1)
+
+# Verification counts are kept in each process and written at most this often (seconds).
+CERTIFICATE_VERIFICATION_FLUSH_SECONDS = env_int("CERTIFICATE_VERIFICATION_FLUSH_SECONDS", 10)
+# Ed25519 secret keys that sign the Open Badges credentials, newest first (core/env.py).
+CREDENTIAL_SIGNING_KEYS = credential_signing_keys(VAR_DIR, production=PRODUCTION)
 
 # --- Email and staff notifications ----------------------------------------------------
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -11,7 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.core.exceptions import ImproperlyConfigured
+
+from core.multikey import KeyFormatError, secret_key_from_multibase, secret_key_multibase
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -80,6 +83,73 @@ def secret_key(var_dir: Path, *, production: bool) -> str:
     key_file.write_text(key)
     key_file.chmod(0o600)
     return key
+
+
+def credential_signing_keys(var_dir: Path, *, production: bool) -> list[str]:
+    """The Ed25519 secret keys (multibase, "z3u2…") that sign credentials, newest first.
+
+    The first signs every new credential; the others were used before a rotation and
+    still sign the status lists that their credentials point at, so revoking works for
+    every credential ever issued. Production reads CREDENTIAL_SIGNING_KEY (comma-separated
+    when there are several) and refuses to start without it; the embedded demo generates
+    one on first run into VAR_DIR/credential_signing_keys (one key a line).
+    `manage.py credential_key --new` adds a key in front.
+    """
+    raw = env_str("CREDENTIAL_SIGNING_KEY")
+    if not raw and production:
+        raise ImproperlyConfigured(
+            "CREDENTIAL_SIGNING_KEY must be set when DJANGO_ENV=production "
+            "(generate one with `manage.py credential_key --new`)"
+        )
+    if raw:
+        keys = [part.strip() for part in raw.split(",") if part.strip()]
+        source = "CREDENTIAL_SIGNING_KEY"
+    else:
+        key_file = credential_keys_file(var_dir)
+        if not key_file.exists():
+            _credential_keys_create(key_file)
+        keys = [line.strip() for line in key_file.read_text().splitlines() if line.strip()]
+        source = str(key_file)
+    for key in keys:
+        try:
+            secret_key_from_multibase(key)
+        except KeyFormatError as exc:
+            raise ImproperlyConfigured(
+                f"{source} holds a value that is not a multibase Ed25519 secret key: {exc}"
+            ) from exc
+    if not keys:
+        raise ImproperlyConfigured(f"{source} holds no key")
+    return keys
+
+
+def credential_keys_file(var_dir: Path) -> Path:
+    return var_dir / "credential_signing_keys"
+
+
+def _credential_keys_create(key_file: Path) -> None:
+    """Create the key file unless another process just did: several workers may start at
+    once, and they must all end up with the same key (link() never replaces a file)."""
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = key_file.with_name(key_file.name + f".new-{os.getpid()}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.write(secret_key_multibase(Ed25519PrivateKey.generate()) + "\n")
+    try:
+        os.link(temporary, key_file)
+    except FileExistsError:
+        pass
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def credential_keys_write(key_file: Path, keys: list[str]) -> None:
+    """Write the key file readable by its owner only, replacing it in one step."""
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = key_file.with_name(key_file.name + f".tmp-{os.getpid()}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.write("".join(f"{key}\n" for key in keys))
+    os.replace(temporary, key_file)
 
 
 def rate_parts(value: str) -> tuple[int, int]:

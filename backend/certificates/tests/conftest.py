@@ -12,6 +12,13 @@ from accounts.models import User
 from certificates.models import Certificate
 
 SITE = "https://site.example"
+# Fixed Ed25519 keys (multibase secret, public): the current one, a retired one, and one
+# that is not ours.
+KEY = "z3u2hvC5mMUqhW18wcYyTWeqzzN2gDRybRntgWkZQorh4pxj"
+KEY_PUBLIC = "z6Mkv27JbL4QuV2FfV7Vi5988dQMGz6z5Eq5as4Vkuiaqvzk"
+RETIRED_KEY = "z3u2dhAqcDc4B6FN3wp6kF13V8qk5bQZNqmsn5JREvsUKzMC"
+RETIRED_KEY_PUBLIC = "z6MkfqUw1wxPRyXBCs2ovLxfenoNoSUxF6jo1nc7RPXmMLNT"
+FOREIGN_KEY = "z3u2brtRjkRYJzLHD3KDDtarnCDK8weV8AeAngU2bWZgWkye"
 HEADER = "CertificateID,Course,Duration,Name\n"
 
 
@@ -24,6 +31,7 @@ def _certificate_settings(settings: Any, tmp_path: Path) -> None:
     settings.CERTIFICATE_IMPORT_MAX_BYTES = 10 * 1024 * 1024
     settings.CERTIFICATE_RENDER_DIR = tmp_path / "rendered"
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.CREDENTIAL_SIGNING_KEYS = [KEY]
 
 
 def make(certificate_id: str = "WD-001", **fields: Any) -> Certificate:

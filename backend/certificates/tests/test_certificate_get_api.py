@@ -145,7 +145,7 @@ def test_it_has_a_readable_operation_id(client: Client) -> None:
         if path.startswith("/api/certificates")
         for op in item.values()
     }
-    assert operation_ids == {"certificate_get", "certificate_import"}
+    assert operation_ids == {"certificate_get", "certificate_import", "certificate_credential"}
 
 
 @pytest.mark.parametrize(

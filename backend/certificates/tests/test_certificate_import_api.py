@@ -60,6 +60,7 @@ def test_it_imports_for_staff(admin_client: Client) -> None:
         "created": 2,
         "updated": 0,
         "unchanged": 0,
+        "emails": 0,
         "error_count": 0,
         "errors": [],
         "errors_truncated": False,

@@ -23,6 +23,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
+from certificates import services as certificate_services
 from certificates.models import Certificate
 from config.api import api
 from core.tests.base import LEARNER, OTHER_LEARNER, PASSWORD
@@ -62,7 +63,8 @@ class Row:
     private: tuple[str, ...] = ()
 
 
-# "{enrolment}" in a path parameter is replaced by the learner's enrolment reference.
+# "{enrolment}" in a path parameter is replaced by the learner's enrolment reference,
+# "{key}" by the public key of the credential signing key.
 MATRIX: dict[str, Row] = {
     # --- Public reads --------------------------------------------------------------------
     "health": Row(200, 200, 200, 200),
@@ -82,6 +84,12 @@ MATRIX: dict[str, Row] = {
     "about": Row(200, 200, 200, 200),
     "task_board_get": Row(200, 200, 200, 200, path_params={"slug": BOARD_SLUG}),
     "certificate_get": Row(200, 200, 200, 200, path_params={"certificate_id": CERTIFICATE_ID}),
+    "certificate_credential": Row(
+        200, 200, 200, 200, path_params={"certificate_id": CERTIFICATE_ID}
+    ),
+    "credential_status_list": Row(200, 200, 200, 200, path_params={"fingerprint": "{key}"}),
+    # The upload is a CSV file, not a credential: the same refusal for everybody.
+    "credential_check": Row(422, 422, 422, 422, upload=True),
     "bootcamp_payment_get": Row(200, 200, 200, 200),
     "bootcamp_payment_qr": Row(200, 200, 200, 200),
     # --- Accounts --------------------------------------------------------------------------
@@ -217,7 +225,8 @@ def _client(world: World, persona: str) -> tuple[Client, dict[str, str]]:
 
 
 def _fill(value: str, world: World) -> str:
-    return value.replace("{enrolment}", world.enrolment.reference)
+    fingerprint = certificate_services.credential_signing_keys()[0].fingerprint
+    return value.replace("{enrolment}", world.enrolment.reference).replace("{key}", fingerprint)
 
 
 def _call(

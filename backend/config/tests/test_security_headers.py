@@ -30,6 +30,8 @@ def _production_env(tmp_path: Path) -> dict[str, str]:
         "DJANGO_ENV": "production",
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(64),
+        # A throwaway Ed25519 key (production refuses to start without one).
+        "CREDENTIAL_SIGNING_KEY": "z3u2dsjcyU63dDnjH34VW1hxhJzdgywArsDhKtMKG54FNuGc",
         "ALLOWED_HOSTS": PRODUCTION_HOST,
         "SITE_URL": f"https://{PRODUCTION_HOST}",
         "VAR_DIR": str(tmp_path / "var"),

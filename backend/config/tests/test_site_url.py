@@ -38,6 +38,8 @@ def _production(**env: str | None) -> dict[str, str | None]:
         "DJANGO_ENV": "production",
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(64),
+        # A throwaway Ed25519 key (production refuses to start without one).
+        "CREDENTIAL_SIGNING_KEY": "z3u2dsjcyU63dDnjH34VW1hxhJzdgywArsDhKtMKG54FNuGc",
         "ALLOWED_HOSTS": "site.example",
         **env,
     }

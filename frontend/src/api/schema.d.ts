@@ -149,6 +149,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/certificates/{certificate_id}/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate as a signed Open Badges 3.0 credential (JSON-LD)
+         * @description An OpenBadgeCredential signed with a DataIntegrityProof (eddsa-rdfc-2022) by the issuer's did:key, with a revocation entry in the issuer's status list. 404 for an unknown ID and for a Course of Eliminated. Counts as a lookup (rate-limited per client IP).
+         */
+        get: operations["certificate_credential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/courses": {
         parameters: {
             query?: never;
@@ -192,6 +212,46 @@ export interface paths {
         };
         /** One course or bootcamp */
         get: operations["course_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credentials/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an uploaded credential file (signature, issuer key, revocation)
+         * @description A credential JSON of at most 256 KB. 200 with verdict valid, not_valid (with the reason) or revoked, and the issuer, holder and achievement it names; 422 (with extra.reason not_json, not_credential, proof or unknown_key) for a file that is not one of our signed credentials; 413 when it is too large. Counts as a lookup.
+         */
+        post: operations["credential_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credentials/status/{fingerprint}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed BitstringStatusListCredential (revocation) of one of our keys
+         * @description The list each credential's credentialStatus.statusListCredential names; bit n set means the credential with statusListIndex n is revoked. Cacheable for 60 seconds.
+         */
+        get: operations["credential_status_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -764,6 +824,33 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * CredentialCheckOut
+         * @description The verdict on an uploaded credential and what it says. verdict is "valid",
+         *     "not_valid" (reason says why) or "revoked".
+         */
+        CredentialCheckOut: {
+            /** Achievement */
+            achievement: string;
+            /** Achievement Description */
+            achievement_description: string;
+            /** Credential Id */
+            credential_id: string;
+            /** Holder */
+            holder: string;
+            /** Issuer Id */
+            issuer_id: string;
+            /** Issuer Name */
+            issuer_name: string;
+            /** Issuer Url */
+            issuer_url: string;
+            /** Reason */
+            reason: string;
+            /** Valid From */
+            valid_from: string;
+            /** Verdict */
+            verdict: string;
+        };
         /** CsrfOut */
         CsrfOut: {
             /** Csrf Token */
@@ -966,6 +1053,8 @@ export interface components {
             created: number;
             /** Dry Run */
             dry_run: boolean;
+            /** Emails */
+            emails?: number;
             /** Error Count */
             error_count: number;
             /** Errors */
@@ -1701,6 +1790,57 @@ export interface operations {
             };
         };
     };
+    certificate_credential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed OpenBadgeCredential */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     course_list: {
         parameters: {
             query?: never;
@@ -1779,6 +1919,114 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CourseOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    credential_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * File
+                     * Format: binary
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialCheckOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    credential_status_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fingerprint: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed BitstringStatusListCredential */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not Found */

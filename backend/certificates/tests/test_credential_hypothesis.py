@@ -1,0 +1,45 @@
+"""Any holder name, domain and duration a record can hold signs and then verifies; any
+change to the name afterwards is caught."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from certificates import services
+from certificates.models import NAME_MAX_LENGTH, Certificate
+
+pytestmark = pytest.mark.django_db
+
+TEXT = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]),
+    max_size=NAME_MAX_LENGTH,
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(name=TEXT, course=TEXT, duration=st.text(max_size=100))
+@example(name="प्रिया शर्मा", course="वेब विकास", duration="30 दिन")
+@example(name="محمد عبد الله", course="تطوير الويب", duration="٣٠ يوم")
+@example(name='Zoë 👩🏽‍💻 "The Coder" O\'Brien', course='Web <Dev> & \\ "AI"', duration="")
+@example(name="x" * NAME_MAX_LENGTH, course=" ", duration="\t30\u00a0Days ")
+def test_it_signs_and_verifies_any_name(name: str, course: str, duration: str) -> None:
+    Certificate.objects.all().delete()
+    certificate = Certificate.objects.create(
+        certificate_id="WD-1", name=name, course=course, duration=duration
+    )
+    if course.strip().lower() == "eliminated":
+        return
+    credential = services.certificate_credential(certificate=certificate)
+    identifier = credential["credentialSubject"]["identifier"][0]
+    assert identifier["identityHash"] == name.strip()
+    check = services.credential_check(data=json.dumps(credential).encode())
+    assert check.verdict == "valid", check.reason
+    assert check.holder == name.strip()[:500]
+    identifier["identityHash"] = name.strip() + "."
+    assert services.credential_check(data=json.dumps(credential).encode()).verdict == "not_valid"
