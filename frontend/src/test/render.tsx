@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { useEffect, type ComponentType, type ReactNode } from 'react'
+import { useLayoutEffect, type ComponentType, type ReactNode } from 'react'
 import { createRoutesStub, MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router'
 import { vi } from 'vitest'
 
@@ -35,7 +35,8 @@ let shownLocation: Location | undefined
 
 function LocationProbe() {
   const location = useLocation()
-  useEffect(() => {
+  // During the commit, before anything can observe the new page.
+  useLayoutEffect(() => {
     shownLocation = location
   }, [location])
   return null

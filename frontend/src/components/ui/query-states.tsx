@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 
-const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none'
+/** The grey, pulsing block of a placeholder (still when the visitor asked for less motion). */
+export const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none'
 
 type LoadErrorProps = {
   /** What could not be loaded: "the courses". */

@@ -3,7 +3,7 @@ import { Link, href } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { useRewardEntries, type RewardEntry } from '@/features/referrals/api/get-reward-entries'
-import { pulse, SectionLoadError } from '@/features/referrals/components/section-states'
+import { LoadError, pulse } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 import { formatDateIst, formatRupees } from '@/lib/format'
 
@@ -64,7 +64,7 @@ export function RewardHistory({ headingId }: { headingId: string }) {
   let body
   if (entries.isPending) body = <HistorySkeleton />
   else if (entries.isError)
-    body = <SectionLoadError title="We could not load your reward history." error={entries.error} onRetry={() => void entries.refetch()} />
+    body = <LoadError what="your reward history" error={entries.error} onRetry={() => void entries.refetch()} />
   else if (entries.data.length === 0)
     body = (
       <p className="text-ink-muted">

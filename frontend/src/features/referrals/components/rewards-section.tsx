@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { useReferralSummary, type PayoutRequest, type ReferralSummary } from '@/features/referrals/api/get-referral-summary'
 import { PayoutForm } from '@/features/referrals/components/payout-form'
 import { RewardHistory } from '@/features/referrals/components/reward-history'
-import { pulse, SectionLoadError } from '@/features/referrals/components/section-states'
+import { LoadError, pulse } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 import { formatDateIst, formatRupees } from '@/lib/format'
 
@@ -159,7 +159,7 @@ export function RewardsSection({ headingId }: RewardsSectionProps) {
   let figures
   if (summary.isPending) figures = <FiguresSkeleton />
   else if (summary.isError)
-    figures = <SectionLoadError title="We could not load your rewards." error={summary.error} onRetry={() => void summary.refetch()} />
+    figures = <LoadError what="your rewards" error={summary.error} onRetry={() => void summary.refetch()} />
   else {
     const data = summary.data
     figures = (
