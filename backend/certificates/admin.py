@@ -136,6 +136,7 @@ class CertificateAdmin(admin.ModelAdmin):
             "certificate_pdf": "Certificate (PDF)",
             "letter_png": "Letter of recommendation (PNG)",
             "letter_pdf": "Letter of recommendation (PDF)",
+            "credential": "Verifiable credential (Open Badges 3.0)",
         }
         available = [(url, labels[key]) for key, url in links.items() if url]
         if not available:

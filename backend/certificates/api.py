@@ -81,6 +81,8 @@ def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
         json_dumps_params={"ensure_ascii": False},
     )
     response["Cache-Control"] = cache_control
+    # Public documents that verifiers running in a browser (on their own site) fetch.
+    response["Access-Control-Allow-Origin"] = "*"
     return response
 
 

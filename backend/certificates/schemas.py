@@ -8,6 +8,7 @@ from pydantic import Field
 
 
 def _no_default(schema: dict[str, Any]) -> None:
+    # Without "default", the TypeScript generator makes the field optional.
     schema.pop("default", None)
 
 
@@ -18,6 +19,9 @@ class CertificateDownloadsOut(Schema):
     certificate_pdf: str | None
     letter_png: str | None
     letter_pdf: str | None
+    # The signed Open Badges 3.0 credential. Always sent; optional in the schema so that
+    # clients written before it still type-check.
+    credential: str | None = Field(None, json_schema_extra=_no_default)
 
 
 class CertificateOut(Schema):

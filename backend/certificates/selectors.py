@@ -122,4 +122,6 @@ def certificate_download_urls(*, certificate: Certificate) -> dict[str, str | No
         "certificate_pdf": f"/Certificate/{segment}.pdf" if has_certificate else None,
         "letter_png": f"/LOR/{segment}.png" if has_letter else None,
         "letter_pdf": f"/LOR/{segment}.pdf" if has_letter else None,
+        # The signed Open Badges credential (JSON-LD).
+        "credential": f"/api/certificates/{segment}/credential" if has_certificate else None,
     }

@@ -883,7 +883,11 @@ def _holder_email_body(certificate: Certificate, brand: str) -> str:
         "letter_png": "Letter of recommendation (image)",
         "letter_pdf": "Letter of recommendation (PDF)",
     }
-    downloads = [f"  {labels[key]}: {settings.SITE_URL}{url}" for key, url in links.items() if url]
+    downloads = [
+        f"  {labels[key]}: {settings.SITE_URL}{url}"
+        for key, url in links.items()
+        if url and key in labels
+    ]
     programme = " ".join(
         part for part in (certificate.duration.strip(), certificate.course.strip()) if part
     )

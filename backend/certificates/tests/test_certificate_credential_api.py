@@ -37,6 +37,7 @@ def test_it_answers_a_signed_open_badges_credential(client: Client) -> None:
     response = get(client, "wd-001")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/ld+json"
+    assert response["Access-Control-Allow-Origin"] == "*"
     credential = response.json()
     assert credential["@context"] == [
         "https://www.w3.org/ns/credentials/v2",

@@ -35,6 +35,7 @@ def test_it_verifies_a_valid_certificate(client: Client) -> None:
             "certificate_pdf": "/Certificate/WD-001.pdf",
             "letter_png": "/LOR/WD-001.png",
             "letter_pdf": "/LOR/WD-001.pdf",
+            "credential": "/api/certificates/WD-001/credential",
         },
         "verify_url": f"{SITE}/verify/WD-001",
     }
@@ -73,6 +74,7 @@ def test_it_does_not_verify_an_eliminated_participant(client: Client, course: st
         "certificate_pdf": None,
         "letter_png": None,
         "letter_pdf": None,
+        "credential": None,
     }
 
 
@@ -134,6 +136,7 @@ def test_it_finds_an_id_containing_a_slash(client: Client) -> None:
     body = response.json()
     assert body["verify_url"] == f"{SITE}/verify/IRC%2F2026%2F7"
     assert body["downloads"]["certificate_png"] == "/Certificate/IRC%2F2026%2F7.png"
+    assert body["downloads"]["credential"] == "/api/certificates/IRC%2F2026%2F7/credential"
 
 
 def test_it_has_a_readable_operation_id(client: Client) -> None:

@@ -57,6 +57,7 @@ def test_it_serves_a_signed_status_list_with_the_credentials_issuer(client: Clie
     assert response.status_code == 200
     assert response["Content-Type"] == "application/ld+json"
     assert response["Cache-Control"] == "public, max-age=60"
+    assert response["Access-Control-Allow-Origin"] == "*"
     status_list = response.json()
     url = f"{SITE}{LIST_URL}"
     assert credential["credentialStatus"]["statusListCredential"] == url

@@ -739,6 +739,8 @@ export interface components {
             certificate_pdf: string | null;
             /** Certificate Png */
             certificate_png: string | null;
+            /** Credential */
+            credential?: string | null;
             /** Letter Pdf */
             letter_pdf: string | null;
             /** Letter Png */
