@@ -177,7 +177,7 @@ test: lint check-schema test-backend test-api-schema test-frontend test-e2e ## E
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh --project=screenshots
 
-bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): bundle sizes, Lighthouse, API req/s ratios, import, login -> bench/results.md
+bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): first-load JS, pages' raw HTML, Lighthouse, pages/s, API req/s, import, login -> bench/results.md
 	@mkdir -p bench/out && rm -f bench/out/*.json
 	@status=0; \
 	  if [ -f bench/frontend.mjs ]; then \
