@@ -16,9 +16,11 @@ temporary folders, pid file under the test's folder). Every replaced string must
 the file, so the test cannot drift from the document silently.
 
 Django runs as in production (DJANGO_ENV=production, TRUSTED_PROXY_COUNT=1,
-USE_X_FORWARDED_HOST=true, ALLOWED_HOSTS=example.in) on SQLite, the Node servers as the
-systemd unit runs them (TRUST_PROXY_HOPS=1, PRODUCTION=true, DJANGO_URL = nginx's internal
-listener). Requests are made over HTTPS with Host: example.in.
+USE_X_FORWARDED_HOST=true, ALLOWED_HOSTS=example.in) on SQLite, the Node servers with the
+environment of deploy/systemd/site-pages@.service (TRUST_PROXY_HOPS=1, PRODUCTION=true,
+NODE_ENV=production, DJANGO_URL = nginx's internal listener, on its test port). Requests
+are made over HTTPS to example.in (the certificate is checked) from three loopback
+addresses.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ REPO = Path(__file__).resolve().parents[2]
 BACKEND = REPO / "backend"
 FRONTEND = REPO / "frontend"
 SITE_CONF = REPO / "deploy" / "nginx" / "site.conf"
+PAGES_UNIT = REPO / "deploy" / "systemd" / "site-pages@.service"
 ASSETS = FRONTEND / "build" / "client" / "assets"
 sys.path.insert(0, str(REPO / "tests" / "support"))
 import throwaway_server  # noqa: E402  (the one way to start throw-away servers)
@@ -150,6 +153,16 @@ http {{
     include {site};
 }}
 """
+
+
+def unit_environment(unit: Path) -> dict[str, str]:
+    """The `Environment=NAME=value` lines of a systemd unit."""
+    found = {}
+    for line in unit.read_text().splitlines():
+        if line.startswith("Environment="):
+            name, _, value = line.removeprefix("Environment=").partition("=")
+            found[name] = value
+    return found
 
 
 def self_signed_certificate(folder: Path) -> None:
@@ -344,15 +357,16 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         for port in (http_port, https_port, internal_port):
             _wait_for(port, deadline, nginx_process, prefix / "error.log")
 
-        # The Node servers as site-pages@.service runs them, asking Django through nginx.
+        # The Node servers with site-pages@.service's environment (SITE_URL,
+        # TRUST_PROXY_HOPS, PRODUCTION, NODE_ENV), asking Django through nginx's internal
+        # listener: only HOST, PORT and DJANGO_URL's port differ.
+        unit = unit_environment(PAGES_UNIT)
+        assert unit["DJANGO_URL"] == "http://127.0.0.1:8080", (
+            "DJANGO_URL: nginx's internal listener"
+        )
+        assert unit["SITE_URL"] == f"https://{SITE_HOST}"
         to_django = throwaway_server.Server(HOST, internal_port, nginx_process, nginx_log)
-        node_env = {
-            **os.environ,
-            "SITE_URL": f"https://{SITE_HOST}",
-            "TRUST_PROXY_HOPS": "1",
-            "PRODUCTION": "true",
-            "NODE_ENV": "production",
-        }
+        node_env = {**os.environ, **unit}
         for n, port in enumerate(node_ports, start=1):
             servers.append(
                 throwaway_server.start_node(
