@@ -76,6 +76,14 @@ def _nginx() -> str | None:
     )
 
 
+def _version(nginx: str) -> tuple[int, ...]:
+    result = subprocess.run(  # noqa: S603 (the system's nginx)
+        [nginx, "-v"], capture_output=True, text=True, timeout=30
+    )
+    found = re.search(r"nginx/(\d+)\.(\d+)\.(\d+)", result.stderr + result.stdout)
+    return tuple(int(part) for part in found.groups()) if found else (0,)
+
+
 def _manage(env: dict[str, str], *args: str) -> None:
     result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
         [sys.executable, str(BACKEND / "manage.py"), *args],
@@ -344,7 +352,9 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         conf = prefix / "conf" / "nginx.conf"
         conf.write_text(main_conf(prefix, site))
         nginx_log = tmp / "nginx.out"
-        command = [nginx, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
+        command = [nginx, "-p", str(prefix), "-c", str(conf)]
+        if _version(nginx) >= (1, 19, 5):  # -e: the error log before the configuration's
+            command[1:1] = ["-e", str(prefix / "error.log")]
         check = subprocess.run(  # noqa: S603 (the system's nginx, our configuration)
             [*command, "-t"], capture_output=True, text=True, timeout=30
         )
