@@ -23,7 +23,7 @@
 // - Pages per second: wrk on GET /, a course page and GET /api/health through the same
 //   front door, in interleaved rounds; the ratio of each page to health is taken within a
 //   round and the median over rounds reported (BENCH_SECONDS, BENCH_ROUNDS,
-//   BENCH_CONNECTIONS).
+//   BENCH_CONNECTIONS). Then each Lighthouse page's response time, one request at a time.
 //
 // Benchmarks print numbers; they are not pass/fail tests. The exit status is non-zero only
 // when something could not be measured.
@@ -59,6 +59,7 @@ const HOME_JS_TARGET_KB = 110
 const SECONDS = Number(process.env.BENCH_SECONDS || 2)
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16)
+const LATENCY_REQUESTS = 20
 const PARTS = ['js', 'html', 'lighthouse', 'rate']
 const CHROME_FLAGS = [
   '--headless',
@@ -454,6 +455,26 @@ async function rateRows(base) {
     console.log(`    round ${round}/${ROUNDS}: health ${Math.round(health)}, ${Object.entries(pages).map(([n, r]) => `${n} ${Math.round(r)}`).join(', ')} req/s`)
   }
   const group = 'Front door (make run)'
+  const latency = []
+  for (const path of LIGHTHOUSE_PAGES) {
+    const times = []
+    for (let i = 0; i < LATENCY_REQUESTS; i++) {
+      const started = performance.now()
+      const response = await fetch(`${base}${path}`)
+      await response.arrayBuffer()
+      times.push(performance.now() - started)
+    }
+    latency.push({
+      group,
+      measure: 'page response time, one at a time',
+      subject: `GET ${path}`,
+      value: Math.round(median(times)),
+      unit: 'ms',
+      target: null,
+      met: null,
+      note: `median of ${LATENCY_REQUESTS}; Lighthouse counts it as time to first byte`,
+    })
+  }
   const rows = Object.keys(targets).map((name) => ({
     group,
     measure: 'requests per second',
@@ -476,7 +497,7 @@ async function rateRows(base) {
       note: 'both through the Node server; the page asks Django for its data',
     })
   }
-  return rows
+  return [...rows, ...latency]
 }
 
 // --- Output ---------------------------------------------------------------------------------

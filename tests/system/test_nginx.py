@@ -286,7 +286,6 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
     env = {
         **os.environ,
         "DJANGO_ENV": "production",
-        "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "SITE_URL": f"https://{SITE_HOST}",
         "ALLOWED_HOSTS": SITE_HOST,
@@ -299,7 +298,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         "LOG_LEVEL": "WARNING",
         "RATE_LIMIT_VERIFY": f"{VERIFY_LIMIT}/1d",
     }
-    env.pop("DEBUG", None)
+    env.pop("DEBUG", None)  # production: off
     (tmp / "var").mkdir()
     _manage(env, "migrate", "--noinput", "--verbosity", "0")
     _manage(env, "createcachetable")
