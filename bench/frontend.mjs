@@ -168,7 +168,9 @@ async function startSite() {
   const csv = join(tmp, 'certificates.csv')
   writeFileSync(csv, `CertificateID,Course,Duration,Name\n${CERTIFICATE_ID},Web Development,30 Days,${CERTIFICATE_NAME}\n`)
   manage('import_certificates', csv)
-  const log = join(tmp, 'server.log')
+  // Kept after the run (bench/out is not committed): what the servers said, if one failed.
+  const log = join(root, 'bench', 'out', 'server.log')
+  mkdirSync(dirname(log), { recursive: true })
   // Waits until stdin closes (select: the Node server leaves the shared pipe non-blocking).
   const WAIT_FOR_EOF = 'import select, sys; select.select([sys.stdin], [], [])'
   // The servers live as long as this command's stdin is open: they stop when this script
@@ -357,7 +359,7 @@ async function lighthouseRun(url, { lighthouse, chromeLauncher, chromePath }) {
     else if (result) problem = 'no result'
     console.error(`  ${url}: attempt ${attempt} of ${ATTEMPTS} failed: ${problem}`)
   }
-  fail(`Lighthouse could not measure ${url}: ${problem}`)
+  fail(`Lighthouse could not measure ${url}: ${problem} (the servers' log: bench/out/server.log)`)
 }
 
 async function lighthouseRows({ base, runs, reports, verbose, pages }) {
