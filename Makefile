@@ -35,7 +35,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load test-api-schema audit wrk bench test-credentials-interop
+        test-scale-out bench-load test-api-schema audit wrk bench test-credentials-interop nginx test-nginx
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -74,6 +74,15 @@ wrk: ## Install Debian's wrk (HTTP load generator) for make bench (once)
 	  echo "Installing wrk from Debian's packages..."; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; \
+	fi
+
+nginx: ## Install Debian's nginx for make test-nginx (once; without root or sudo the test says why it skips)
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+	  echo "Installing nginx from Debian's packages..."; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+	  else echo "Not root and no sudo: cannot install nginx."; exit 0; fi; \
+	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq nginx >/dev/null; } \
+	    || echo "Could not install nginx."; \
 	fi
 
 # --- Building and serving ------------------------------------------------------------
@@ -142,7 +151,10 @@ test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL)
 
 test-scale-out: install ## Two gunicorn servers sharing PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL)
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
-	  $(UV) run --frozen pytest tests/system -p no:cacheprovider
+	  $(UV) run --frozen pytest tests/system/test_scale_out.py -p no:cacheprovider
+
+test-nginx: build nginx ## deploy/nginx/site.conf with Debian's nginx over TLS in front of two gunicorn and two Node servers
+	$(UV) run --frozen pytest tests/system/test_nginx.py -p no:cacheprovider
 
 tests/interop/node_modules/.installed: tests/interop/package-lock.json tests/interop/package.json
 	npm --prefix tests/interop --no-fund --no-audit ci
@@ -166,13 +178,13 @@ audit: install ## Known vulnerabilities in the locked Python (pip-audit) and npm
 test-e2e: build chromium ## Playwright against the site (Node in front of gunicorn) on a fresh database, with and without JavaScript
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
 
-test: lint check-schema test-backend test-credentials-interop test-api-schema test-frontend test-e2e ## Every test (installs what it needs)
+test: lint check-schema test-backend test-credentials-interop test-api-schema test-frontend test-e2e test-nginx ## Every test (installs what it needs)
 	@echo "All tests passed."
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh --project=screenshots
 
-bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): bundle sizes, Lighthouse, API req/s ratios, import, login -> bench/results.md
+bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): first-load JS, pages' raw HTML, Lighthouse, pages/s, API req/s, import, login -> bench/results.md
 	@mkdir -p bench/out && rm -f bench/out/*.json
 	@status=0; \
 	  if [ -f bench/frontend.mjs ]; then \

@@ -1,26 +1,34 @@
 #!/usr/bin/env node
-// Frontend benchmark: first-load JavaScript and CSS per page, and Lighthouse mobile scores.
+// Frontend benchmark, against the site served as `make run` serves it (the Node server in
+// front of gunicorn): first-load JavaScript, each public page's content in the raw HTML,
+// Lighthouse mobile, and server-rendered pages per second.
 //
 //   node bench/frontend.mjs --out bench/out/frontend.json [--base-url URL] [--runs 3]
-//                           [--only sizes|lighthouse] [--pages /,/courses] [--reports DIR] [--verbose]
+//        [--only js,html,lighthouse,rate] [--pages /,/courses] [--reports DIR] [--verbose]
 //
-// First load is computed from the Vite build's manifest (frontend/dist/.vite/manifest.json):
-// the entry chunk and everything it imports statically (the modulepreloads in index.html),
-// plus the page's lazily loaded route module and its static imports, plus the CSS files of
-// all those chunks. That is exactly what the browser downloads before the page can render
-// its content, independent of network timing; sizes are gzip level 9, what WhiteNoise
-// serves. Fonts and images are not counted.
+// Without --base-url the script serves the built site itself (make build first): a fresh
+// SQLite database in a temporary folder, migrated (the migrations seed the catalogue), one
+// certificate imported for /verify/<ID>, then tests/support/throwaway_server.py
+// --front-door on a free port (gunicorn with 2 workers on an internal port, the Node
+// server in front), stopped afterwards.
 //
-// Lighthouse 13 (mobile preset: simulated slow 4G and 4x CPU slowdown) runs against the
-// production build served by gunicorn. Without --base-url the script starts its own server
-// the way scripts/e2e.sh does: a fresh SQLite database in a temporary folder, migrated (the
-// migrations seed the catalogue), on a free port, stopped afterwards. Each page is run
-// --runs times and the median score per category is reported.
+// - JavaScript before the home page is interactive: the page loaded in Chromium (no
+//   cache) until the network is idle; every script response is counted, gzip level 9.
+//   Also /courses and /verify, and the CSS of each.
+// - Raw HTML: every route in /sitemap.xml and /verify/<ID>, fetched without JavaScript:
+//   its <h1> and its key figures (the brand, course names and fees, package names,
+//   internship domains, the certificate holder) must be in the HTML the server sends.
+// - Lighthouse 13 mobile (simulated slow 4G, 4x CPU slowdown), a fresh Chromium per run,
+//   --runs times per page: the median score per category, LCP and TBT.
+// - Pages per second: wrk on GET /, a course page and GET /api/health through the same
+//   front door, in interleaved rounds; the ratio of each page to health is taken within a
+//   round and the median over rounds reported (BENCH_SECONDS, BENCH_ROUNDS,
+//   BENCH_CONNECTIONS). Then each Lighthouse page's response time, one request at a time.
 //
 // Benchmarks print numbers; they are not pass/fail tests. The exit status is non-zero only
 // when something could not be measured.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { homedir, tmpdir } from 'node:os'
@@ -31,19 +39,28 @@ import { gzipSync } from 'node:zlib'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const frontend = join(root, 'frontend')
-const dist = join(frontend, 'dist')
-// lighthouse and chrome-launcher are devDependencies of the frontend.
+// lighthouse, chrome-launcher and playwright-core are devDependencies of the frontend.
 const requireFromFrontend = createRequire(join(frontend, 'package.json'))
 
-const SIZE_PAGES = ['/', '/courses', '/verify']
-const LIGHTHOUSE_PAGES = ['/', '/courses', '/Web-Development-registration', '/verify', '/login']
+const CERTIFICATE_ID = 'BENCH-CERT-0001'
+const CERTIFICATE_NAME = 'Bench Certificate Holder'
+const JS_PAGES = ['/', '/courses', '/verify']
+const LIGHTHOUSE_PAGES = ['/', '/courses', '/Web-Development-registration', '/verify', `/verify/${CERTIFICATE_ID}`, '/login']
+const RATE_PAGES = ['/', '/Web-Development-registration']
 const CATEGORIES = [
-  { id: 'performance', target: 95 },
+  { id: 'performance', target: 98 },
   { id: 'accessibility', target: 100 },
   { id: 'best-practices', target: 100 },
   { id: 'seo', target: 100 },
 ]
-const HOME_JS_TARGET_KB = 100
+const LCP_TARGET_MS = 1200
+const TBT_TARGET_MS = 50
+const HOME_JS_TARGET_KB = 110
+const SECONDS = Number(process.env.BENCH_SECONDS || 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16)
+const LATENCY_REQUESTS = 20
+const PARTS = ['js', 'html', 'lighthouse', 'rate']
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -79,82 +96,21 @@ function options() {
   }
   const runs = Number(values.runs)
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive whole number, not "${values.runs}".`)
-  if (values.only && !['sizes', 'lighthouse'].includes(values.only)) fail('--only takes "sizes" or "lighthouse".')
+  const only = values.only ? values.only.split(',').map((p) => p.trim()) : PARTS
+  for (const part of only) if (!PARTS.includes(part)) fail(`--only takes some of ${PARTS.join(',')}, not "${part}".`)
   const pages = values.pages ? values.pages.split(',').map((p) => p.trim()) : LIGHTHOUSE_PAGES
   for (const page of pages) if (!page.startsWith('/')) fail(`--pages takes paths such as "/,/courses", not "${page}".`)
-  return { ...values, runs, pages }
+  return { ...values, runs, pages, only }
 }
 
-// --- First-load sizes from the Vite manifest ---------------------------------------------
-
-const gzipKB = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024
 const round1 = (n) => Math.round(n * 10) / 10
-
-function loadManifest() {
-  const path = join(dist, '.vite', 'manifest.json')
-  if (!existsSync(path)) fail(`${path} is missing: build the frontend first (make build).`)
-  return JSON.parse(readFileSync(path, 'utf8'))
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
-function pageForPath(path) {
-  const table = JSON.parse(readFileSync(join(frontend, 'src', 'config', 'routes.json'), 'utf8'))
-  const route = table.routes.find((r) => r.path === path)
-  if (!route) fail(`routes.json has no route for ${path}.`)
-  return route.page
-}
-
-/** The chunks (manifest keys) a key pulls in: itself and its static imports, transitively. */
-function closure(manifest, key, seen = new Set()) {
-  if (seen.has(key)) return seen
-  if (!manifest[key]) fail(`the Vite manifest has no entry "${key}".`)
-  seen.add(key)
-  for (const imported of manifest[key].imports ?? []) closure(manifest, imported, seen)
-  return seen
-}
-
-export function firstLoad(manifest, page) {
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
-  if (entries.length !== 1) fail(`expected one entry chunk in the Vite manifest, found ${entries.length}.`)
-  const pageKey = `src/app/routes/${page}.tsx`
-  const chunks = closure(manifest, pageKey, closure(manifest, entries[0]))
-  const js = new Set([...chunks].map((key) => manifest[key].file))
-  const css = new Set([...chunks].flatMap((key) => manifest[key].css ?? []))
-  const sum = (files) => [...files].reduce((total, file) => total + gzipKB(join(dist, file)), 0)
-  return { jsKB: sum(js), cssKB: sum(css), jsFiles: [...js], cssFiles: [...css] }
-}
-
-function sizeRows(verbose) {
-  const manifest = loadManifest()
-  return SIZE_PAGES.flatMap((path) => {
-    const load = firstLoad(manifest, pageForPath(path))
-    if (verbose) console.log(`${path}: ${load.jsFiles.join(' ')} ${load.cssFiles.join(' ')}`)
-    const isHome = path === '/'
-    const js = round1(load.jsKB)
-    return [
-      {
-        group: 'Frontend first load',
-        measure: 'JavaScript',
-        subject: path,
-        value: js,
-        unit: 'KB gzip',
-        target: isHome ? `<= ${HOME_JS_TARGET_KB}` : null,
-        met: isHome ? js <= HOME_JS_TARGET_KB : null,
-        note: `${load.jsFiles.length} files: entry, its imports, the page's chunk and its imports (Vite manifest)`,
-      },
-      {
-        group: 'Frontend first load',
-        measure: 'CSS',
-        subject: path,
-        value: round1(load.cssKB),
-        unit: 'KB gzip',
-        target: null,
-        met: null,
-      },
-    ]
-  })
-}
-
-// --- A production server on a fresh database ----------------------------------------------
+// --- The site, served as make run serves it ---------------------------------------------
 
 function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -167,32 +123,38 @@ function freePort() {
   })
 }
 
-async function healthy(base) {
+async function answers(url) {
   try {
-    const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
     return response.ok
   } catch {
     return false
   }
 }
 
-async function startServer() {
-  if (!existsSync(join(dist, 'index.html'))) fail('frontend/dist is missing: build the frontend first (make build).')
+async function startSite() {
+  if (!existsSync(join(frontend, 'build', 'server', 'index.js'))) fail('frontend/build is missing: build the frontend first (make build).')
   const uvOnPath = spawnSync('sh', ['-c', 'command -v uv'], { encoding: 'utf8' }).stdout.trim()
   const uv = uvOnPath || join(homedir(), '.local', 'bin', 'uv')
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const tmp = mkdtempSync(join(tmpdir(), 'bench-frontend-'))
+  const varDir = join(tmp, 'var')
+  mkdirSync(varDir)
   const env = {
     ...process.env,
-    VAR_DIR: join(tmp, 'var'),
-    DATABASE_URL: `sqlite:///${join(tmp, 'var', 'db.sqlite3')}`,
+    VAR_DIR: varDir,
+    DATABASE_URL: `sqlite:///${join(varDir, 'db.sqlite3')}`,
     SITE_URL: base,
     ALLOWED_HOSTS: '127.0.0.1,localhost',
     EMAIL_BACKEND: 'django.core.mail.backends.locmem.EmailBackend',
+    LOG_LEVEL: 'WARNING',
   }
   delete env.REDIS_URL
   delete env.DEBUG
+  // Django's static files (the admin's): the ones make build collected, as make run serves.
+  const collected = join(process.env.VAR_DIR || join(root, 'var'), 'static')
+  if (existsSync(collected)) symlinkSync(collected, join(varDir, 'static'), 'dir')
   const manage = (...args) => {
     const result = spawnSync(uv, ['run', '--frozen', 'python', 'backend/manage.py', ...args], {
       cwd: root,
@@ -201,47 +163,160 @@ async function startServer() {
     })
     if (result.status !== 0) fail(`manage.py ${args[0]} failed (exit ${result.status ?? result.error}).`)
   }
-  manage('collectstatic', '--noinput', '--verbosity', '0')
   manage('migrate', '--noinput', '--verbosity', '0')
   manage('createcachetable')
-  const log = []
+  const csv = join(tmp, 'certificates.csv')
+  writeFileSync(csv, `CertificateID,Course,Duration,Name\n${CERTIFICATE_ID},Web Development,30 Days,${CERTIFICATE_NAME}\n`)
+  manage('import_certificates', csv)
+  // Kept after the run (bench/out is not committed): what the servers said, if one failed.
+  const log = join(root, 'bench', 'out', 'server.log')
+  mkdirSync(dirname(log), { recursive: true })
+  // Waits until stdin closes (select: the Node server leaves the shared pipe non-blocking).
+  const WAIT_FOR_EOF = 'import select, sys; select.select([sys.stdin], [], [])'
+  // The servers live as long as this command's stdin is open: they stop when this script
+  // ends, however it ends.
   const server = spawn(
     uv,
-    ['run', '--frozen', 'gunicorn', 'config.wsgi', '--chdir', 'backend', '--bind', `127.0.0.1:${port}`,
-      '--workers', '2', '--log-level', 'warning'],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['run', '--frozen', 'python', 'tests/support/throwaway_server.py', '--front-door', '--port', String(port),
+      '--workers', '2', '--log', log, '--', 'python3', '-c', WAIT_FOR_EOF],
+    { cwd: root, env, stdio: ['pipe', 'inherit', 'inherit'] },
   )
-  server.stdout.on('data', (chunk) => log.push(chunk))
-  server.stderr.on('data', (chunk) => log.push(chunk))
   const stop = () => {
-    if (server.exitCode === null) server.kill('SIGTERM')
+    if (server.exitCode === null) server.stdin.end()
     rmSync(tmp, { recursive: true, force: true })
   }
-  // fail() exits at once: never leave the server behind.
   process.on('exit', stop)
   process.once('SIGINT', () => process.exit(130))
   process.once('SIGTERM', () => process.exit(143))
-  for (let i = 0; i < 150 && !(await healthy(base)); i++) {
-    if (server.exitCode !== null) {
-      stop()
-      fail(`the server did not start:\n${Buffer.concat(log).toString()}`)
-    }
+  for (let i = 0; i < 600 && !((await answers(`${base}/healthz`)) && (await answers(`${base}/api/health`))); i++) {
+    if (server.exitCode !== null) fail(`the site did not start:\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-3000) : ''}`)
     await new Promise((r) => setTimeout(r, 200))
   }
-  if (!(await healthy(base))) {
-    stop()
-    fail(`the server at ${base} is not answering:\n${Buffer.concat(log).toString()}`)
+  if (!(await answers(`${base}/api/health`))) fail(`the site at ${base} is not answering.`)
+  return {
+    base,
+    stop: async () => {
+      stop()
+      await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r()))
+    },
   }
-  return { base, stop }
+}
+
+// --- JavaScript before the page is interactive ---------------------------------------------
+
+async function jsRows(base, verbose) {
+  const playwright = await import(requireFromFrontend.resolve('playwright-core'))
+  const chromium = playwright.chromium ?? playwright.default.chromium
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  })
+  const rows = []
+  try {
+    for (const path of JS_PAGES) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const bodies = []
+      page.on('response', (response) => {
+        const type = response.request().resourceType()
+        if (type === 'script' || type === 'stylesheet') bodies.push(response.body().then((body) => ({ type, url: response.url(), body })))
+      })
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+      const loaded = await Promise.all(bodies)
+      await context.close()
+      const sum = (type) => loaded.filter((r) => r.type === type).reduce((total, r) => total + gzipSync(r.body, { level: 9 }).length, 0) / 1024
+      const scripts = loaded.filter((r) => r.type === 'script')
+      if (verbose) console.log(`${path}: ${loaded.map((r) => new URL(r.url).pathname).join(' ')}`)
+      const js = round1(sum('script'))
+      const isHome = path === '/'
+      rows.push(
+        {
+          group: 'Frontend first load',
+          measure: 'JavaScript',
+          subject: path,
+          value: js,
+          unit: 'KB gzip',
+          target: isHome ? `<= ${HOME_JS_TARGET_KB}` : null,
+          met: isHome ? js <= HOME_JS_TARGET_KB : null,
+          note: `${scripts.length} scripts Chromium loaded until the network was idle`,
+        },
+        { group: 'Frontend first load', measure: 'CSS', subject: path, value: round1(sum('stylesheet')), unit: 'KB gzip', target: null, met: null },
+      )
+    }
+  } finally {
+    await browser.close()
+  }
+  return rows
+}
+
+// --- Each public page's content in the HTML the server sends -------------------------------
+
+/** The visible text of some HTML: no tags, comments, scripts or styles; entities decoded. */
+function visibleText(html) {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' })[name])
+    .replace(/\s+/g, ' ')
+}
+
+async function getJson(url) {
+  const response = await fetch(url)
+  if (!response.ok) fail(`${url} answered ${response.status}.`)
+  return response.json()
+}
+
+async function htmlRows(base, verbose) {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text()
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll('&amp;', '&')).pathname)
+  if (paths.length === 0) fail('/sitemap.xml lists no pages.')
+  paths.push(`/verify/${CERTIFICATE_ID}`)
+  const [site, courses, packages, internships] = await Promise.all(
+    ['/api/site', '/api/courses', '/api/projects', '/api/internships'].map((p) => getJson(`${base}${p}`)),
+  )
+  const figures = (path) => {
+    const expected = [site.brand_name]
+    if (path === '/courses') for (const c of courses) expected.push(c.name, c.payable_fee_display)
+    for (const c of courses) if (c.route === path) expected.push(c.name, c.payable_fee_display, c.duration_text)
+    if (path === '/projects') for (const p of packages) expected.push(p.name)
+    if (path === '/internship') for (const d of internships) expected.push(d.title)
+    if (path === `/verify/${CERTIFICATE_ID}`) expected.push(CERTIFICATE_NAME, CERTIFICATE_ID)
+    return expected.filter(Boolean)
+  }
+  const problems = []
+  let checked = 0
+  for (const path of paths) {
+    const response = await fetch(`${base}${encodeURI(path)}`, { redirect: 'manual' })
+    const html = await response.text()
+    const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)
+    const text = visibleText(html)
+    const missing = figures(path).filter((figure) => !text.includes(figure))
+    checked += figures(path).length
+    const trouble = [
+      response.status !== 200 && `status ${response.status}`,
+      !(h1 && visibleText(h1[1]).trim()) && 'no <h1>',
+      missing.length > 0 && `missing ${missing.map((m) => `"${m}"`).join(', ')}`,
+    ].filter(Boolean)
+    if (trouble.length) problems.push(`${path}: ${trouble.join('; ')}`)
+    if (verbose) console.log(`  ${path}: ${trouble.length ? trouble.join('; ') : `h1 and ${figures(path).length} figures`}`)
+  }
+  const good = paths.length - problems.length
+  return [
+    {
+      group: 'Server-rendered HTML',
+      measure: 'public pages whose raw HTML has the <h1> and key figures',
+      subject: `${paths.length} routes (sitemap.xml and /verify/<ID>), ${checked} figures`,
+      value: good,
+      unit: `of ${paths.length}`,
+      target: `= ${paths.length}`,
+      met: problems.length === 0,
+      note: problems.length ? problems.join(' | ') : 'no JavaScript: fetched as a crawler would',
+    },
+  ]
 }
 
 // --- Lighthouse -----------------------------------------------------------------------------
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 function failingAudits(lhr) {
   const lines = []
@@ -284,7 +359,7 @@ async function lighthouseRun(url, { lighthouse, chromeLauncher, chromePath }) {
     else if (result) problem = 'no result'
     console.error(`  ${url}: attempt ${attempt} of ${ATTEMPTS} failed: ${problem}`)
   }
-  fail(`Lighthouse could not measure ${url}: ${problem}`)
+  fail(`Lighthouse could not measure ${url}: ${problem} (the servers' log: bench/out/server.log)`)
 }
 
 async function lighthouseRows({ base, runs, reports, verbose, pages }) {
@@ -296,17 +371,21 @@ async function lighthouseRows({ base, runs, reports, verbose, pages }) {
   const rows = []
   for (const path of pages) {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, []]))
+    const lcp = []
+    const tbt = []
     for (let run = 1; run <= runs; run++) {
       const result = await lighthouseRun(`${base}${path}`, { lighthouse, chromeLauncher, chromePath })
       const lhr = result.lhr
       for (const { id } of CATEGORIES) scores[id].push(Math.round(lhr.categories[id].score * 100))
+      lcp.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue))
+      tbt.push(Math.round(lhr.audits['total-blocking-time'].numericValue))
       if (reports) {
         const name = (path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')) + `-${run}.json`
         writeFileSync(join(reports, name), result.report)
       }
       if (verbose) {
         const summary = CATEGORIES.map(({ id }) => `${id} ${scores[id].at(-1)}`).join(', ')
-        console.log(`  ${path} run ${run}: ${summary}`)
+        console.log(`  ${path} run ${run}: ${summary}, LCP ${lcp.at(-1)} ms, TBT ${tbt.at(-1)} ms`)
         for (const line of failingAudits(lhr)) console.log(line)
       }
     }
@@ -323,8 +402,104 @@ async function lighthouseRows({ base, runs, reports, verbose, pages }) {
         note: `median of ${scores[id].length} runs: ${scores[id].join(', ')}`,
       })
     }
+    for (const [measure, values, target] of [
+      ['largest contentful paint', lcp, LCP_TARGET_MS],
+      ['total blocking time', tbt, TBT_TARGET_MS],
+    ]) {
+      const value = median(values)
+      rows.push({
+        group: 'Lighthouse mobile',
+        measure,
+        subject: path,
+        value,
+        unit: 'ms',
+        target: `<= ${target.toLocaleString('en')}`,
+        met: value <= target,
+        note: `median of ${values.length} runs: ${values.join(', ')}`,
+      })
+    }
   }
   return rows
+}
+
+// --- Server-rendered pages per second (wrk) ------------------------------------------------
+
+function wrk(url) {
+  const result = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, url], { encoding: 'utf8', timeout: (SECONDS + 60) * 1000 })
+  if (result.error) fail(`wrk could not run: ${result.error.message} (make wrk installs it).`)
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout)
+  if (!rate) fail(`could not read wrk's output:\n${result.stdout}${result.stderr}`)
+  const bad = /Non-2xx or 3xx responses:\s+(\d+)/.exec(result.stdout)
+  if (bad) fail(`${url}: ${bad[1]} answers were not 200.`)
+  return Number(rate[1])
+}
+
+async function rateRows(base) {
+  if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) fail('wrk is not installed: run "make wrk".')
+  const targets = { 'GET /api/health': '/api/health', ...Object.fromEntries(RATE_PAGES.map((p) => [`GET ${p}`, p])) }
+  for (const path of Object.values(targets)) {
+    const response = await fetch(`${base}${path}`)
+    if (response.status !== 200) fail(`${path} answered ${response.status}.`)
+    spawnSync('wrk', ['-t1', '-c4', '-d1s', `${base}${path}`]) // warm up
+  }
+  const rates = Object.fromEntries(Object.keys(targets).map((name) => [name, []]))
+  const ratios = Object.fromEntries(RATE_PAGES.map((p) => [`GET ${p}`, []]))
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Health first and last in each round; the pages are divided by its mean.
+    const before = wrk(`${base}/api/health`)
+    const pages = Object.fromEntries(Object.keys(ratios).map((name) => [name, wrk(`${base}${targets[name]}`)]))
+    const health = (before + wrk(`${base}/api/health`)) / 2
+    rates['GET /api/health'].push(health)
+    for (const [name, rate] of Object.entries(pages)) {
+      rates[name].push(rate)
+      ratios[name].push(rate / health)
+    }
+    console.log(`    round ${round}/${ROUNDS}: health ${Math.round(health)}, ${Object.entries(pages).map(([n, r]) => `${n} ${Math.round(r)}`).join(', ')} req/s`)
+  }
+  const group = 'Front door (make run)'
+  const latency = []
+  for (const path of LIGHTHOUSE_PAGES) {
+    const times = []
+    for (let i = 0; i < LATENCY_REQUESTS; i++) {
+      const started = performance.now()
+      const response = await fetch(`${base}${path}`)
+      await response.arrayBuffer()
+      times.push(performance.now() - started)
+    }
+    latency.push({
+      group,
+      measure: 'page response time, one at a time',
+      subject: `GET ${path}`,
+      value: Math.round(median(times)),
+      unit: 'ms',
+      target: null,
+      met: null,
+      note: `median of ${LATENCY_REQUESTS}; Lighthouse counts it as time to first byte`,
+    })
+  }
+  const rows = Object.keys(targets).map((name) => ({
+    group,
+    measure: 'requests per second',
+    subject: name,
+    value: Math.round(median(rates[name])),
+    unit: 'req/s',
+    target: null,
+    met: null,
+    note: `wrk -c${CONNECTIONS}, median of ${ROUNDS} rounds of ${SECONDS} s`,
+  }))
+  for (const name of Object.keys(ratios)) {
+    rows.push({
+      group,
+      measure: 'server-rendered page req/s ratio to GET /api/health',
+      subject: name,
+      value: Math.round(median(ratios[name]) * 100) / 100,
+      unit: 'ratio',
+      target: null,
+      met: null,
+      note: 'both through the Node server; the page asks Django for its data',
+    })
+  }
+  return [...rows, ...latency]
 }
 
 // --- Output ---------------------------------------------------------------------------------
@@ -343,22 +518,17 @@ function printRows(rows) {
 async function main() {
   const opts = options()
   const rows = []
-  if (opts.only !== 'lighthouse') rows.push(...sizeRows(opts.verbose))
-  if (opts.only !== 'sizes') {
-    const server = opts['base-url'] ? { base: opts['base-url'].replace(/\/$/, ''), stop: () => {} } : await startServer()
-    try {
-      rows.push(
-        ...(await lighthouseRows({
-          base: server.base,
-          runs: opts.runs,
-          reports: opts.reports,
-          verbose: opts.verbose,
-          pages: opts.pages,
-        })),
-      )
-    } finally {
-      server.stop()
+  const site = opts['base-url'] ? { base: opts['base-url'].replace(/\/$/, ''), stop: async () => {} } : await startSite()
+  try {
+    console.log(`Measuring the site at ${site.base}`)
+    if (opts.only.includes('js')) rows.push(...(await jsRows(site.base, opts.verbose)))
+    if (opts.only.includes('html')) rows.push(...(await htmlRows(site.base, opts.verbose)))
+    if (opts.only.includes('rate')) rows.push(...(await rateRows(site.base)))
+    if (opts.only.includes('lighthouse')) {
+      rows.push(...(await lighthouseRows({ base: site.base, runs: opts.runs, reports: opts.reports, verbose: opts.verbose, pages: opts.pages })))
     }
+  } finally {
+    await site.stop()
   }
   if (opts.out) {
     mkdirSync(dirname(resolve(opts.out)), { recursive: true })

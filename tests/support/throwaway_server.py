@@ -131,10 +131,17 @@ def stop(server: Server) -> None:
 
 
 def start_node(
-    *, env: Mapping[str, str], log: Path, django: Server, port: int, timeout: float = 60.0
+    *,
+    env: Mapping[str, str],
+    log: Path,
+    django: Server,
+    port: int,
+    timeout: float = 60.0,
+    health_headers: Mapping[str, str] | None = None,
 ) -> Server:
     """The Node server (frontend/server.mjs, built) on `port`, forwarding to `django`;
-    returns once its own health check and Django's answer through it."""
+    returns once its own health check and Django's answer through it (asked with
+    `health_headers`, e.g. the Host and X-Forwarded-Proto a production Django needs)."""
     node_env = {**env, "HOST": django.host, "PORT": str(port), "DJANGO_URL": django.url}
     with log.open("ab") as output:
         process = subprocess.Popen(
@@ -149,7 +156,8 @@ def start_node(
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise ServerFailed(f"node on :{port} exited:\n{server.log_tail()}")
-        if _healthy(server, {}, "/healthz") and _healthy(server, {}):
+        headers = health_headers or {}
+        if _healthy(server, headers, "/healthz") and _healthy(server, headers):
             return server
         time.sleep(0.2)  # polling for start-up, not a test's wait
     stop(server)
