@@ -113,14 +113,15 @@ def _make_run_dry(*args: str, site_url: str | None = None) -> str:
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    (serve,) = [line for line in result.stdout.splitlines() if "gunicorn" in line]
-    return serve
+    # The recipe: gunicorn on DJANGO_PORT behind the Node server on PORT.
+    return result.stdout
 
 
 def test_make_run_sets_site_url_from_host_and_port() -> None:
     serve = _make_run_dry("PORT=9000")
     assert re.search(r"""\bSITE_URL=["']?http://127\.0\.0\.1:9000["']?\s""", serve), serve
-    assert "--bind 127.0.0.1:9000" in serve
+    assert "PORT=9000 DJANGO_URL=http://127.0.0.1:9001" in serve
+    assert "--bind 127.0.0.1:9001" in serve
 
     serve = _make_run_dry("HOST=0.0.0.0", "PORT=8080")
     assert re.search(r"""\bSITE_URL=["']?http://0\.0\.0\.0:8080["']?\s""", serve), serve
