@@ -9,13 +9,19 @@ from typing import Any, cast
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.admin.views.main import SEARCH_VAR
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
+from unfold.decorators import action, display
+from unfold.widgets import UnfoldAdminTextareaWidget, UnfoldAdminTextInputWidget
+from unfold.admin import ModelAdmin, TabularInline
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
+from core.admin_decisions import decision_view
 from core.errors import ApplicationError
 from enrolments import services
 from enrolments.models import Enrolment, UtrChange
@@ -28,16 +34,65 @@ def _staff(request: HttpRequest) -> User:
 class ReasonForm(forms.Form):
     reason = forms.CharField(
         max_length=services.REASON_MAX,
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        widget=UnfoldAdminTextareaWidget(attrs={"rows": 3, "cols": 60}),
     )
 
 
 class UtrCorrectionForm(ReasonForm):
-    utr = forms.CharField(label="Correct UTR", max_length=20, help_text="12 digits.")
+    utr = forms.CharField(
+        label="Correct UTR",
+        max_length=20,
+        help_text="The 12 digits shown on the bank statement.",
+        widget=UnfoldAdminTextInputWidget,
+    )
     field_order = ("utr", "reason")
 
 
-class UtrChangeInline(admin.TabularInline):
+class WaitingFirstStatusFilter(admin.SimpleListFilter):
+    """The list opens on what waits for staff (payment submitted); "All" shows every
+    status, and a search covers every status whatever the filter says by default."""
+
+    title = "status"
+    parameter_name = "status__exact"
+    ALL = "all"
+    DEFAULT = Enrolment.Status.PAID_CLAIMED
+
+    def __init__(self, request: HttpRequest, params: Any, model: Any, model_admin: Any) -> None:
+        # A search, or an action on rows ticked one by one (their ids bound it), is not
+        # narrowed by the default; "select all" still is, so it acts on what was shown.
+        self.searching = bool(request.GET.get(SEARCH_VAR, "").strip()) or (
+            request.method == "POST"
+            and request.POST.get("select_across", "0") == "0"
+            and bool(request.POST.getlist(helpers.ACTION_CHECKBOX_NAME))
+        )
+        super().__init__(request, params, model, model_admin)
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [*Enrolment.Status.choices, (self.ALL, "All")]
+
+    def current(self) -> str | None:
+        value = self.value()
+        if value is None:
+            return None if self.searching else self.DEFAULT
+        return value
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> QuerySet[Enrolment]:
+        value = self.current()
+        if value in Enrolment.Status.values:
+            return queryset.filter(status=value)
+        return queryset
+
+    def choices(self, changelist: Any) -> Any:
+        current = self.current() or self.ALL
+        for value, label in self.lookup_choices:
+            yield {
+                "selected": current == value,
+                "query_string": changelist.get_query_string({self.parameter_name: value}),
+                "display": label,
+            }
+
+
+class UtrChangeInline(TabularInline):
     model = UtrChange
     fields = ("changed_at", "old_utr", "new_utr", "reason", "changed_by")
     readonly_fields = fields
@@ -50,24 +105,22 @@ class UtrChangeInline(admin.TabularInline):
 
 
 @admin.register(Enrolment)
-class EnrolmentAdmin(admin.ModelAdmin):
-    list_display = (
-        "reference",
-        "created_at",
-        "name",
-        "phone",
-        "course",
-        "amount",
-        "status",
-        "utr",
-        "referral_code_used",
-    )
-    list_filter = ("status", "course", ("created_at", admin.DateFieldListFilter))
+class EnrolmentAdmin(ModelAdmin):
+    # What staff match against the bank statement, narrow enough for 1280 px beside the
+    # sidebar: the phone, e-mail and referral code are on the record's page and searchable.
+    list_display = ("reference", "name", "course_short", "amount", "utr", "status", "enrolled")
+    list_filter = (WaitingFirstStatusFilter, "course", ("created_at", admin.DateFieldListFilter))
     search_fields = ("reference", "phone", "utr", "name", "email", "referral_code_used")
+    search_help_text = "Reference, phone, UTR, name or e-mail, in every status."
     list_select_related = ("course",)
-    date_hierarchy = "created_at"
     list_per_page = 50
     actions = ("confirm_payment", "reject", "unconfirm", "correct_utr")
+    actions_detail = (
+        "confirm_payment_detail",
+        "reject_detail",
+        "unconfirm_detail",
+        "correct_utr_detail",
+    )
     inlines = (UtrChangeInline,)
     fieldsets = (
         (
@@ -130,6 +183,202 @@ class EnrolmentAdmin(admin.ModelAdmin):
         except InvalidPhone:
             return results, distinct
         return results | queryset.filter(phone=phone), distinct
+
+    @display(description="course", ordering="course__short_name")
+    def course_short(self, obj: Enrolment) -> str:
+        return obj.course.short_name or obj.course.name
+
+    @display(description="date", ordering="created_at")
+    def enrolled(self, obj: Enrolment) -> str:
+        return timezone.localtime(obj.created_at).strftime("%d %b %Y")
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        # Every field is read-only: the decisions are the buttons at the top, so the page
+        # shows no Save button that would do nothing.
+        extra_context = {
+            **(extra_context or {}),
+            "show_save": False,
+            "show_save_and_continue": False,
+            "show_save_and_add_another": False,
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    # --- One decision from the record's page (the same services as the list actions) ---
+
+    def _can(self, request: HttpRequest, object_id: Any, *statuses: str) -> bool:
+        if not self.has_change_permission(request):
+            return False
+        if object_id is None:
+            return True
+        return Enrolment.objects.filter(pk=object_id, status__in=statuses).exists()
+
+    def has_confirm_payment_detail_permission(
+        self, request: HttpRequest, object_id: Any = None
+    ) -> bool:
+        return self._can(
+            request, object_id, Enrolment.Status.PENDING, Enrolment.Status.PAID_CLAIMED
+        )
+
+    def has_reject_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        return self._can(
+            request,
+            object_id,
+            Enrolment.Status.PENDING,
+            Enrolment.Status.PAID_CLAIMED,
+            Enrolment.Status.CONFIRMED,
+            Enrolment.Status.EXPIRED,
+        )
+
+    def has_unconfirm_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        return self._can(request, object_id, Enrolment.Status.CONFIRMED)
+
+    def has_correct_utr_detail_permission(
+        self, request: HttpRequest, object_id: Any = None
+    ) -> bool:
+        return self._can(
+            request,
+            object_id,
+            Enrolment.Status.PENDING,
+            Enrolment.Status.PAID_CLAIMED,
+            Enrolment.Status.CONFIRMED,
+        )
+
+    @staticmethod
+    def _summary(enrolment: Enrolment) -> list[tuple[str, Any]]:
+        return [
+            ("Reference", enrolment.reference),
+            ("Name", enrolment.name),
+            ("Phone", enrolment.phone),
+            ("Course", enrolment.course.name),
+            ("Amount", f"₹{enrolment.amount}"),
+            ("UTR", enrolment.utr),
+            ("Status", enrolment.get_status_display()),
+            ("Referral code", enrolment.referral_code_used),
+        ]
+
+    @action(
+        description="Confirm payment",
+        url_path="confirm-payment",
+        permissions=["confirm_payment_detail"],
+        icon="check_circle",
+    )
+    def confirm_payment_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=_staff(request))
+            return f"Payment of {enrolment.reference} confirmed."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Confirm payment",
+            explanation=(
+                "Confirm only when the bank statement shows this UTR and amount. The student "
+                "is emailed and the referrer, if any, earns the reward."
+            ),
+            submit_label="Confirm payment",
+            summary=self._summary(enrolment) if enrolment else None,
+            run=run,
+        )
+
+    @action(
+        description="Reject",
+        url_path="reject",
+        permissions=["reject_detail"],
+        icon="cancel",
+    )
+    def reject_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_reject(
+                enrolment_id=enrolment.pk, by=_staff(request), reason=data["reason"]
+            )
+            return f"{enrolment.reference} rejected."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Reject the enrolment",
+            explanation=(
+                "The student is emailed this reason. Rejecting a confirmed enrolment (a "
+                "refund) also reverses its referral reward."
+            ),
+            submit_label="Reject",
+            summary=self._summary(enrolment) if enrolment else None,
+            form_class=ReasonForm,
+            run=run,
+            danger=True,
+        )
+
+    @action(
+        description="Undo confirmation",
+        url_path="undo-confirmation",
+        permissions=["unconfirm_detail"],
+        icon="undo",
+    )
+    def unconfirm_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_unconfirm(
+                enrolment_id=enrolment.pk, by=_staff(request), reason=data["reason"]
+            )
+            return f"{enrolment.reference} is waiting for a decision again."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Undo confirmation",
+            explanation=(
+                "The enrolment goes back to waiting for a decision and its referral reward "
+                "is reversed. The student is not emailed."
+            ),
+            submit_label="Undo confirmation",
+            summary=self._summary(enrolment) if enrolment else None,
+            form_class=ReasonForm,
+            run=run,
+            danger=True,
+        )
+
+    @action(
+        description="Correct the UTR",
+        url_path="correct-utr",
+        permissions=["correct_utr_detail"],
+        icon="edit",
+    )
+    def correct_utr_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_correct_utr(
+                enrolment_id=enrolment.pk,
+                utr=data["utr"],
+                by=_staff(request),
+                reason=data["reason"],
+            )
+            return f"UTR of {enrolment.reference} updated."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Correct the UTR",
+            explanation=(
+                "Students cannot change a UTR once sent. Type the UTR shown on the bank "
+                "statement; the old one and your reason are kept on the enrolment."
+            ),
+            submit_label="Save the UTR",
+            summary=self._summary(enrolment) if enrolment else None,
+            form_class=UtrCorrectionForm,
+            run=run,
+        )
 
     def _apply(
         self,

@@ -27,7 +27,7 @@ class Enrolment(models.Model):
     OPEN_STATUSES = (Status.PENDING, Status.PAID_CLAIMED)
 
     reference = models.CharField(
-        max_length=12, unique=True, help_text="Random, e.g. ENR-7K3F9Q; sent as the UPI tr."
+        max_length=12, unique=True, help_text="Sent with the UPI payment; banks may show it in the narration."
     )
     course = models.ForeignKey(
         "catalog.Course", on_delete=models.PROTECT, related_name="enrolments"
@@ -41,13 +41,13 @@ class Enrolment(models.Model):
         help_text="The account that enrolled, when the enroller was logged in.",
     )
     name = models.CharField(max_length=120)
-    phone = models.CharField(max_length=16, help_text="E.164, e.g. +919876543210.")
+    phone = models.CharField(max_length=16, help_text="With the country code, e.g. +919876543210.")
     # Required by the public form (enrolment_create); blank is tolerated so a row recorded
     # another way (a phone enrolment, an import) need not invent an address. Every email
     # this app sends checks for one first.
     email = models.EmailField(blank=True)
     referral_code_used = models.CharField(
-        max_length=20, blank=True, help_text="The referral code as matched (upper-case)."
+        max_length=20, blank=True, help_text="The referral code the student entered."
     )
     referrer = models.ForeignKey(
         settings.AUTH_USER_MODEL,

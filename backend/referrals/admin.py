@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from unfold.admin import ModelAdmin
 
 from accounts.models import User
 from core.errors import ApplicationError
@@ -23,7 +24,7 @@ def _staff(request: HttpRequest) -> User:
     return cast(User, request.user)
 
 
-class _ReadOnly(admin.ModelAdmin):
+class _ReadOnly(ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
