@@ -243,7 +243,7 @@ def sidebar(request: HttpRequest) -> list[dict[str, Any]]:
     for group in GROUPS:
         items = []
         for link in group.links:
-            url = _url_or_none(link)
+            url = _url_or_none(link) if link.allowed(request) else None
             if url is None:
                 continue
             items.append(
@@ -254,7 +254,8 @@ def sidebar(request: HttpRequest) -> list[dict[str, Any]]:
                     "permission": link.allowed,
                 }
             )
-        result.append({"title": group.title, "collapsible": False, "items": items})
+        if items:
+            result.append({"title": group.title, "collapsible": False, "items": items})
     home = {
         "title": "To do",
         "icon": "checklist",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.text import capfirst
 from post_office.models import STATUS, Email
 
 from catalog.models import PortfolioItem, SiteSettings, TeamMember
@@ -41,7 +42,7 @@ def site_settings_placeholders() -> list[str]:
             continue
         lowered = value.lower()
         if PLACEHOLDER_MARK in lowered or lowered.endswith(f"@{PLACEHOLDER_DOMAIN}"):
-            found.append(str(getattr(field, "verbose_name", field.name)))
+            found.append(str(capfirst(getattr(field, "verbose_name", field.name))))
     return found
 
 
@@ -57,4 +58,6 @@ def portfolio_sample_count() -> int:
 def task_link_placeholder_count() -> int:
     """Internship tasks whose file or submission link still points at example.com."""
     host = f"://{PLACEHOLDER_DOMAIN}/"
-    return BoardTask.objects.filter(Q(task_url__contains=host) | Q(submission_url__contains=host)).count()
+    return BoardTask.objects.filter(
+        Q(task_url__contains=host) | Q(submission_url__contains=host)
+    ).count()

@@ -58,7 +58,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
 
 INSTALLED_APPS = [
-    # The back office's theme; before django.contrib.admin so its templates win.
+    # The admin home (admin/index.html, unfold's dashboard override point) comes first so
+    # its template wins; then the back office's theme, before django.contrib.admin.
+    "backoffice",
     "unfold",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -79,7 +81,6 @@ INSTALLED_APPS = [
     "enrolments",
     "internships",
     "referrals",
-    "backoffice",
     "web",
 ]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import unquote_plus
 
-from django.conf import settings
 from csp.constants import UNSAFE_EVAL, UNSAFE_INLINE
 from csp.middleware import CSPMiddleware, PolicyParts
+from django.conf import settings
 from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseBase
 
 

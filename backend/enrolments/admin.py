@@ -4,27 +4,40 @@ the row, write the ledger and email the student); the record itself is read-only
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.views.main import SEARCH_VAR
+from django.core import signing
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import URLPattern, path, reverse
 from django.utils import timezone
-from unfold.decorators import action, display
-from unfold.widgets import UnfoldAdminTextareaWidget, UnfoldAdminTextInputWidget
 from unfold.admin import ModelAdmin, TabularInline
+from unfold.decorators import action, display
+from unfold.widgets import (
+    UnfoldAdminFileFieldWidget,
+    UnfoldAdminTextareaWidget,
+    UnfoldAdminTextInputWidget,
+)
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
 from core.admin_decisions import decision_view
 from core.errors import ApplicationError
 from enrolments import services
-from enrolments.models import Enrolment, UtrChange
+from enrolments.models import Enrolment, StatementLine, UtrChange
+from enrolments.selectors import Reconciliation, statement_reconcile
+from enrolments.statements import Credit, Statement, statement_parse
+
+RECONCILE_PERMISSIONS = ("enrolments.change_enrolment", "enrolments.add_statementline")
 
 
 def _staff(request: HttpRequest) -> User:
@@ -506,3 +519,174 @@ class EnrolmentAdmin(ModelAdmin):
             "changelist_url": reverse("admin:enrolments_enrolment_changelist"),
         }
         return TemplateResponse(request, "admin/enrolments/enrolment/reason.html", context)
+
+
+class StatementUploadForm(forms.Form):
+    statement = forms.FileField(
+        label="Bank statement (CSV)",
+        help_text=(
+            "The account statement as net banking downloads it, as CSV: HDFC, ICICI, SBI, "
+            "Axis, Kotak, or any CSV with date, narration, reference and credit columns."
+        ),
+        widget=UnfoldAdminFileFieldWidget(attrs={"accept": ".csv,text/csv"}),
+    )
+
+    def clean_statement(self) -> Any:
+        upload = self.cleaned_data["statement"]
+        limit = settings.STATEMENT_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                f"The file is larger than {limit // (1024 * 1024) or 1} MB: a statement CSV "
+                "is much smaller. Check that it is the right file, or download a shorter period."
+            )
+        return upload
+
+
+TOKEN_SALT = "enrolments.statement-matched"
+TOKEN_MAX_AGE = 60 * 60
+
+
+def _matched_token(result: Reconciliation, file_name: str) -> str:
+    """The dry run's matched credits, signed: "Confirm matched" sends them back, and the
+    service works the matches out again before confirming anything."""
+    credits = [
+        {
+            "line": r.credit.line,
+            "date": r.credit.date.isoformat(),
+            "amount": str(r.credit.amount),
+            "narration": r.credit.narration,
+            "reference": r.credit.reference,
+            "utrs": list(r.credit.utrs),
+        }
+        for r in result.matched
+    ]
+    return signing.dumps(
+        {"layout": result.layout, "file": file_name, "credits": credits}, salt=TOKEN_SALT
+    )
+
+
+def _statement_from_token(token: str) -> tuple[Statement, str]:
+    data = signing.loads(token, salt=TOKEN_SALT, max_age=TOKEN_MAX_AGE)
+    credits = [
+        Credit(
+            line=int(c["line"]),
+            date=date.fromisoformat(c["date"]),
+            amount=Decimal(c["amount"]),
+            narration=c["narration"],
+            reference=c["reference"],
+            utrs=tuple(c["utrs"]),
+        )
+        for c in data["credits"]
+    ]
+    return Statement(layout=data["layout"], credits=credits), data["file"]
+
+
+@admin.register(StatementLine)
+class StatementLineAdmin(ModelAdmin):
+    """Credits already used from uploaded statements, and the reconciliation page."""
+
+    list_display = ("date", "amount", "utr", "enrolment", "used_at", "used_by")
+    search_fields = ("utr", "enrolment__reference", "enrolment__name", "narration")
+    list_select_related = ("enrolment", "used_by")
+    actions_list = ("reconcile_link",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_reconcile_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        return request.user.has_perms(RECONCILE_PERMISSIONS)
+
+    @action(
+        description="Reconcile UPI payments",
+        url_path="reconcile-link",
+        permissions=["reconcile"],
+        icon="account_balance",
+    )
+    def reconcile_link(self, request: HttpRequest) -> HttpResponse:
+        return HttpResponseRedirect(reverse("admin:enrolments_statementline_reconcile"))
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "reconcile/",
+                self.admin_site.admin_view(self.reconcile_view),
+                name="enrolments_statementline_reconcile",
+            ),
+            *super().get_urls(),
+        ]
+
+    def reconcile_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_reconcile_permission(request):
+            raise PermissionDenied
+        context: dict[str, Any] = {
+            **self.admin_site.each_context(request),
+            "title": "Reconcile UPI payments",
+            "opts": self.model._meta,
+            "max_mb": settings.STATEMENT_MAX_BYTES // (1024 * 1024) or 1,
+        }
+        template = "admin/enrolments/statementline/reconcile.html"
+        if request.method == "POST" and "token" in request.POST:
+            return self._confirm(request, context, template)
+        form = StatementUploadForm(
+            request.POST if request.method == "POST" else None,
+            request.FILES if request.method == "POST" else None,
+        )
+        context["form"] = form
+        if request.method != "POST":
+            return TemplateResponse(request, template, context)
+        if not form.is_valid():
+            return TemplateResponse(request, template, context, status=400)
+        upload = form.cleaned_data["statement"]
+        try:
+            statement = statement_parse(upload.read())
+        except ApplicationError as exc:
+            form.add_error("statement", exc.message)
+            return TemplateResponse(request, template, context, status=400)
+        result = statement_reconcile(statement=statement)
+        context.update(
+            {
+                "form": StatementUploadForm(),
+                "result": result,
+                "file_name": upload.name,
+                "token": _matched_token(result, upload.name) if result.matched else "",
+                "groups": [
+                    ("Matched", "matched", result.matched),
+                    ("Amount mismatch", "amount-mismatch", result.amount_mismatch),
+                    ("No enrolment", "no-enrolment", result.no_enrolment),
+                    ("Already used", "already-used", result.already_used),
+                ],
+            }
+        )
+        return TemplateResponse(request, template, context)
+
+    def _confirm(
+        self, request: HttpRequest, context: dict[str, Any], template: str
+    ) -> HttpResponse:
+        try:
+            statement, file_name = _statement_from_token(request.POST["token"])
+        except (signing.BadSignature, KeyError, TypeError, ValueError):
+            context["form"] = StatementUploadForm()
+            context["error"] = (
+                "This dry run is more than an hour old or was changed: upload the statement "
+                "again. Nothing was confirmed."
+            )
+            return TemplateResponse(request, template, context, status=400)
+        outcome = services.statement_confirm_matched(
+            statement=statement, by=_staff(request), file_name=file_name
+        )
+        count = len(outcome.confirmed)
+        self.message_user(
+            request,
+            f"{count} payment{'s' if count != 1 else ''} confirmed"
+            + (f": {', '.join(outcome.confirmed)}." if count else "."),
+            messages.SUCCESS if count else messages.WARNING,
+        )
+        for refusal in outcome.refused:
+            self.message_user(request, refusal, messages.ERROR)
+        return HttpResponseRedirect(reverse("admin:enrolments_statementline_reconcile"))
