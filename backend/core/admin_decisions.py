@@ -14,8 +14,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.admin import ModelAdmin
+from django.contrib.admin import ModelAdmin, SimpleListFilter, helpers
+from django.contrib.admin.views.main import SEARCH_VAR
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet, TextChoices
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -76,3 +78,50 @@ def decision_view(
         "danger": danger,
     }
     return TemplateResponse(request, "admin/decision.html", context)
+
+
+class WaitingFirstFilter(SimpleListFilter):
+    """A status filter whose list opens on what waits for staff; "All" shows every status,
+    and a search covers every status whatever the filter shows by default. Subclasses
+    name the status choices and the default. The parameter is the stock filter's
+    (`status__exact`), so links such as the home page's counts work unchanged."""
+
+    title = "status"
+    parameter_name = "status__exact"
+    ALL = "all"
+    choices_enum: type[TextChoices]
+    default: str
+
+    def __init__(self, request: HttpRequest, params: Any, model: Any, model_admin: Any) -> None:
+        # A search, or an action on rows ticked one by one (their ids bound it), is not
+        # narrowed by the default; "select all" still is, so it acts on what was shown.
+        self.searching = bool(request.GET.get(SEARCH_VAR, "").strip()) or (
+            request.method == "POST"
+            and request.POST.get("select_across", "0") == "0"
+            and bool(request.POST.getlist(helpers.ACTION_CHECKBOX_NAME))
+        )
+        super().__init__(request, params, model, model_admin)
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [*self.choices_enum.choices, (self.ALL, "All")]
+
+    def current(self) -> str | None:
+        value = self.value()
+        if value is None:
+            return None if self.searching else self.default
+        return value
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.current()
+        if value in self.choices_enum.values:
+            return queryset.filter(status=value)
+        return queryset
+
+    def choices(self, changelist: Any) -> Any:
+        current = self.current() or self.ALL
+        for value, label in self.lookup_choices:
+            yield {
+                "selected": current == value,
+                "query_string": changelist.get_query_string({self.parameter_name: value}),
+                "display": label,
+            }

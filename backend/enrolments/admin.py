@@ -12,7 +12,6 @@ from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.contrib.admin.views.main import SEARCH_VAR
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -30,7 +29,7 @@ from unfold.widgets import (
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
-from core.admin_decisions import decision_view
+from core.admin_decisions import WaitingFirstFilter, decision_view
 from core.errors import ApplicationError
 from enrolments import services
 from enrolments.models import Enrolment, StatementLine, UtrChange
@@ -61,48 +60,11 @@ class UtrCorrectionForm(ReasonForm):
     field_order = ("utr", "reason")
 
 
-class WaitingFirstStatusFilter(admin.SimpleListFilter):
-    """The list opens on what waits for staff (payment submitted); "All" shows every
-    status, and a search covers every status whatever the filter says by default."""
+class WaitingFirstStatusFilter(WaitingFirstFilter):
+    """The list opens on payments submitted, the ones staff match with the statement."""
 
-    title = "status"
-    parameter_name = "status__exact"
-    ALL = "all"
-    DEFAULT = Enrolment.Status.PAID_CLAIMED
-
-    def __init__(self, request: HttpRequest, params: Any, model: Any, model_admin: Any) -> None:
-        # A search, or an action on rows ticked one by one (their ids bound it), is not
-        # narrowed by the default; "select all" still is, so it acts on what was shown.
-        self.searching = bool(request.GET.get(SEARCH_VAR, "").strip()) or (
-            request.method == "POST"
-            and request.POST.get("select_across", "0") == "0"
-            and bool(request.POST.getlist(helpers.ACTION_CHECKBOX_NAME))
-        )
-        super().__init__(request, params, model, model_admin)
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [*Enrolment.Status.choices, (self.ALL, "All")]
-
-    def current(self) -> str | None:
-        value = self.value()
-        if value is None:
-            return None if self.searching else self.DEFAULT
-        return value
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> QuerySet[Enrolment]:
-        value = self.current()
-        if value in Enrolment.Status.values:
-            return queryset.filter(status=value)
-        return queryset
-
-    def choices(self, changelist: Any) -> Any:
-        current = self.current() or self.ALL
-        for value, label in self.lookup_choices:
-            yield {
-                "selected": current == value,
-                "query_string": changelist.get_query_string({self.parameter_name: value}),
-                "display": label,
-            }
+    choices_enum = Enrolment.Status
+    default = Enrolment.Status.PAID_CLAIMED
 
 
 class UtrChangeInline(TabularInline):

@@ -11,9 +11,9 @@ from accounts.phones import phone_display
 from catalog.selectors import site_settings_public
 from core.errors import NotFound
 from core.money import format_rupees
+from core.upi import UpiPayment
 from enrolments.models import Enrolment, StatementLine
 from enrolments.statements import Credit, Statement
-from enrolments.upi import UpiPayment
 
 NOT_FOUND = "No enrolment with this reference."
 
