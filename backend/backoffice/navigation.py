@@ -237,9 +237,18 @@ def groups_for(request: HttpRequest) -> list[dict[str, Any]]:
     return result
 
 
+def _active_url(request: HttpRequest, urls: list[str]) -> str | None:
+    """The link the page belongs to: the longest one its path starts with (the
+    reconciliation lives under the statement lines' address, yet is its own link)."""
+    matching = [url for url in urls if url.startswith("/admin/") and request.path.startswith(url)]
+    return max(matching, key=len) if matching else None
+
+
 def sidebar(request: HttpRequest) -> list[dict[str, Any]]:
     """GROUPS in the shape of django-unfold's SIDEBAR navigation."""
     result = []
+    urls = [url for group in GROUPS for link in group.links if (url := _url_or_none(link))]
+    active = _active_url(request, urls)
     for group in GROUPS:
         items = []
         for link in group.links:
@@ -251,6 +260,7 @@ def sidebar(request: HttpRequest) -> list[dict[str, Any]]:
                     "title": link.title,
                     "icon": link.icon,
                     "link": url,
+                    "active": url == active,
                     "permission": link.allowed,
                 }
             )
@@ -260,6 +270,7 @@ def sidebar(request: HttpRequest) -> list[dict[str, Any]]:
         "title": "To do",
         "icon": "checklist",
         "link": reverse("admin:index"),
+        "active": request.path == reverse("admin:index"),
         "permission": lambda request: True,
     }
     return [{"title": None, "items": [home]}, *result]

@@ -36,7 +36,9 @@ class Command(BaseCommand):
         except ApplicationError as exc:
             raise CommandError(exc.message) from exc
         result = statement_reconcile(statement=statement)
-        self.stdout.write(f"Read as: {result.layout}. Debits skipped: {result.debits}.")
+        self.stdout.write(
+            f"Read as: {result.layout}. Lines without a credit, skipped: {result.debits}."
+        )
         for label, lines in (
             ("Matched", result.matched),
             ("Amount mismatch", result.amount_mismatch),
