@@ -66,9 +66,11 @@ class AdminAwareCSPMiddleware(CSPMiddleware):
     """django-csp's middleware, with the back office's two exceptions under /admin/.
 
     The admin theme (django-unfold, as it ships) evaluates its Alpine.js expressions with
-    the Function constructor and puts its colour palette in a <style> element, so admin
-    pages get `'unsafe-eval'` in script-src and `'unsafe-inline'` in style-src. Scripts
-    still load only from this origin, and the rest of the site keeps the strict policy.
+    the Function constructor, writes its colour palette in a <style> element, and its
+    htmx adds another and sets style attributes, so admin pages get `'unsafe-eval'` in
+    script-src and `'unsafe-inline'` in style-src (a hash of the palette alone was tried:
+    htmx's styles and the attributes are still blocked). Scripts still load only from this
+    origin, and the rest of the site keeps the strict policy.
     The extension point is the one django-csp documents (get_policy_parts).
     """
 
