@@ -1,8 +1,10 @@
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
-from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
+from unfold.admin import ModelAdmin
+from unfold.forms import AdminPasswordChangeForm, UserChangeForm
+from unfold.forms import UserCreationForm as AdminUserCreationForm
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
@@ -44,8 +46,9 @@ class UserEditForm(UserChangeForm):
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(BaseUserAdmin, ModelAdmin):
     form = UserEditForm
+    change_password_form = AdminPasswordChangeForm
     add_form = UserCreationForm
     ordering = ("-date_joined",)
     list_display = ("name", "phone", "email", "referral_code", "is_staff", "date_joined")

@@ -80,7 +80,7 @@ class User(AbstractBaseUser, PermissionsMixin):
     referral_code = models.CharField(
         max_length=20,
         unique=True,
-        help_text="IRCTP + the last digits of the phone number; stored upper-case.",
+        help_text="IRCTP + the last digits of the phone number, given when the account is made.",
     )
     is_staff = models.BooleanField(
         default=False, help_text="Can log in to the back office and the certificate import."

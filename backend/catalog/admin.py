@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
+from unfold.admin import ModelAdmin, TabularInline
 
 from catalog.models import (
     ContentBlock,
@@ -19,7 +20,7 @@ from catalog.models import (
 
 
 @admin.register(SiteSettings)
-class SiteSettingsAdmin(admin.ModelAdmin):
+class SiteSettingsAdmin(ModelAdmin):
     fieldsets = (
         ("Brand", {"fields": ("brand_name", "tagline", "typed_phrases")}),
         ("Contact details", {"fields": ("email", "phone", "address", "whatsapp_number")}),
@@ -52,14 +53,14 @@ class SiteSettingsAdmin(admin.ModelAdmin):
 
 
 @admin.register(TeamMember)
-class TeamMemberAdmin(admin.ModelAdmin):
+class TeamMemberAdmin(ModelAdmin):
     list_display = ("name", "role", "order", "is_active")
     list_editable = ("order", "is_active")
     search_fields = ("name", "role")
 
 
 @admin.register(ProjectPackage)
-class ProjectPackageAdmin(admin.ModelAdmin):
+class ProjectPackageAdmin(ModelAdmin):
     list_display = ("name", "slug", "price_usd", "order", "is_active")
     list_editable = ("price_usd", "order", "is_active")
     prepopulated_fields = {"slug": ("name",)}
@@ -67,7 +68,7 @@ class ProjectPackageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Course)
-class CourseAdmin(admin.ModelAdmin):
+class CourseAdmin(ModelAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Course | None = None) -> tuple:
         # Once a course exists its page's address and slug are the site's routes and
         # links (shared, printed as QR codes): an edit would make the page answer 404.
@@ -106,7 +107,7 @@ class CourseAdmin(admin.ModelAdmin):
 
 
 @admin.register(InternshipDomain)
-class InternshipDomainAdmin(admin.ModelAdmin):
+class InternshipDomainAdmin(ModelAdmin):
     list_display = ("title", "icon", "is_open", "apply_url", "order")
     list_editable = ("is_open", "order")
     list_filter = ("is_open", "icon")
@@ -115,20 +116,20 @@ class InternshipDomainAdmin(admin.ModelAdmin):
 
 
 @admin.register(ProgrammeRow)
-class ProgrammeRowAdmin(admin.ModelAdmin):
+class ProgrammeRowAdmin(ModelAdmin):
     list_display = ("title", "duration_text", "order")
     list_editable = ("duration_text", "order")
     search_fields = ("title", "detail")
 
 
-class TournamentInline(admin.TabularInline):
+class TournamentInline(TabularInline):
     model = Tournament
     extra = 0
     fields = ("name", "starts_on", "entry_fee", "fee_note", "prize_pool", "order")
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ModelAdmin):
     list_display = ("title", "kind", "starts_on", "ends_on", "fee", "registration_open", "route")
     list_editable = ("registration_open",)
     list_filter = ("kind", "registration_open", "starts_on")
@@ -146,7 +147,7 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(PortfolioItem)
-class PortfolioItemAdmin(admin.ModelAdmin):
+class PortfolioItemAdmin(ModelAdmin):
     list_display = ("title", "category", "order", "is_active")
     list_editable = ("order", "is_active")
     list_filter = ("category", "is_active")
@@ -156,7 +157,7 @@ class PortfolioItemAdmin(admin.ModelAdmin):
 
 
 @admin.register(PolicyPage)
-class PolicyPageAdmin(admin.ModelAdmin):
+class PolicyPageAdmin(ModelAdmin):
     list_display = ("title", "route", "last_updated")
     search_fields = ("title", "body")
     fields = ("title", "slug", "route", "last_updated", "body")
@@ -167,7 +168,7 @@ class PolicyPageAdmin(admin.ModelAdmin):
 
 
 @admin.register(ContentBlock)
-class ContentBlockAdmin(admin.ModelAdmin):
+class ContentBlockAdmin(ModelAdmin):
     list_display = ("title", "key", "updated_at")
     search_fields = ("title", "key", "body")
     readonly_fields = ("updated_at",)

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html_join
+from unfold.admin import ModelAdmin
 
 from certificates import selectors, services
 from certificates.models import Certificate, certificate_id_normalise
@@ -47,7 +48,7 @@ class RevokeForm(forms.Form):
 
 
 @admin.register(Certificate)
-class CertificateAdmin(admin.ModelAdmin):
+class CertificateAdmin(ModelAdmin):
     form = CertificateForm
     list_display = (
         "certificate_id",

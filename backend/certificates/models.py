@@ -69,7 +69,7 @@ class Certificate(models.Model):
         max_length=CERTIFICATE_ID_MAX_LENGTH,
         unique=True,
         validators=[validate_certificate_id],
-        help_text="Letters, digits, '-', '_' and '/'. Stored upper-case.",
+        help_text="Letters, digits, '-', '_' and '/'; small letters become capitals.",
     )
     name = models.CharField(max_length=NAME_MAX_LENGTH, blank=True)
     course = models.CharField(

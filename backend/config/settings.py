@@ -57,6 +57,10 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
 USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", True)
 
 INSTALLED_APPS = [
+    # The admin home (admin/index.html, unfold's dashboard override point) comes first so
+    # its template wins; then the back office's theme, before django.contrib.admin.
+    "backoffice",
+    "unfold",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -82,7 +86,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise so that static files (SVGs included) carry the headers too.
-    "csp.middleware.CSPMiddleware",
+    "core.middleware.AdminAwareCSPMiddleware",
     "core.middleware.PermissionsPolicyMiddleware",
     "core.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -326,6 +330,28 @@ POST_OFFICE = {
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "en-in"
 TIME_ZONE = "Asia/Kolkata"
+# Largest bank statement staff may upload for reconciliation, in bytes.
+STATEMENT_MAX_BYTES = env_int("STATEMENT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+
+# --- Back office (django-unfold) --------------------------------------------------------
+# The admin lives under this prefix (config/urls.py); its pages get the theme's CSP
+# exceptions (core.middleware.AdminAwareCSPMiddleware).
+ADMIN_URL_PREFIX = "/admin/"
+UNFOLD = {
+    "SITE_TITLE": "Back office",
+    "SITE_HEADER": "Back office",
+    "SITE_URL": "/",
+    # The to-do counts and the launch checklist on the home page.
+    "DASHBOARD_CALLBACK": "backoffice.home.dashboard_callback",
+    "SHOW_HISTORY": False,
+    "SIDEBAR": {
+        "show_search": True,
+        "show_all_applications": False,
+        # The models grouped by what staff do (backoffice/navigation.py).
+        "navigation": "backoffice.navigation.sidebar",
+    },
+}
+
 USE_I18N = True
 USE_TZ = True
 

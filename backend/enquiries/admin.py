@@ -9,6 +9,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
+from unfold.admin import ModelAdmin
 
 from enquiries import services
 from enquiries.models import Enquiry
@@ -29,7 +30,7 @@ VISITOR_FIELDS = (
 
 
 @admin.register(Enquiry)
-class EnquiryAdmin(admin.ModelAdmin):
+class EnquiryAdmin(ModelAdmin):
     list_display = ("created_at", "name", "email", "kind", "package_name", "subject", "status")
     list_display_links = ("created_at", "name")
     list_filter = ("status", "kind", "package", ("created_at", admin.DateFieldListFilter))

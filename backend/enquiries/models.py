@@ -24,7 +24,7 @@ class Enquiry(models.Model):
     name = models.CharField(max_length=120)
     email = models.EmailField()
     subject = models.CharField(max_length=200)
-    message = models.TextField(help_text="At most 5000 characters (checked when it is sent).")
+    message = models.TextField(help_text="What the visitor wrote.")
     # SET_NULL, not PROTECT: staff must stay free to delete a package, and package_name
     # keeps what the visitor asked about, so the enquiry still reads right afterwards.
     package = models.ForeignKey(

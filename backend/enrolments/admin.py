@@ -4,21 +4,39 @@ the row, write the ledger and email the student); the record itself is read-only
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.core import signing
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from unfold.admin import ModelAdmin, TabularInline
+from unfold.decorators import action, display
+from unfold.widgets import (
+    UnfoldAdminFileFieldWidget,
+    UnfoldAdminTextareaWidget,
+    UnfoldAdminTextInputWidget,
+)
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
+from core.admin_decisions import WaitingFirstFilter, decision_view
 from core.errors import ApplicationError
 from enrolments import services
-from enrolments.models import Enrolment, UtrChange
+from enrolments.models import Enrolment, StatementLine, UtrChange
+from enrolments.selectors import Reconciliation, statement_reconcile
+from enrolments.statements import Credit, Statement, statement_parse
+
+RECONCILE_PERMISSIONS = ("enrolments.change_enrolment", "enrolments.add_statementline")
 
 
 def _staff(request: HttpRequest) -> User:
@@ -28,16 +46,28 @@ def _staff(request: HttpRequest) -> User:
 class ReasonForm(forms.Form):
     reason = forms.CharField(
         max_length=services.REASON_MAX,
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        widget=UnfoldAdminTextareaWidget(attrs={"rows": 3, "cols": 60}),
     )
 
 
 class UtrCorrectionForm(ReasonForm):
-    utr = forms.CharField(label="Correct UTR", max_length=20, help_text="12 digits.")
+    utr = forms.CharField(
+        label="Correct UTR",
+        max_length=20,
+        help_text="The 12 digits shown on the bank statement.",
+        widget=UnfoldAdminTextInputWidget,
+    )
     field_order = ("utr", "reason")
 
 
-class UtrChangeInline(admin.TabularInline):
+class WaitingFirstStatusFilter(WaitingFirstFilter):
+    """The list opens on payments submitted, the ones staff match with the statement."""
+
+    choices_enum = Enrolment.Status
+    default = Enrolment.Status.PAID_CLAIMED
+
+
+class UtrChangeInline(TabularInline):
     model = UtrChange
     fields = ("changed_at", "old_utr", "new_utr", "reason", "changed_by")
     readonly_fields = fields
@@ -50,24 +80,22 @@ class UtrChangeInline(admin.TabularInline):
 
 
 @admin.register(Enrolment)
-class EnrolmentAdmin(admin.ModelAdmin):
-    list_display = (
-        "reference",
-        "created_at",
-        "name",
-        "phone",
-        "course",
-        "amount",
-        "status",
-        "utr",
-        "referral_code_used",
-    )
-    list_filter = ("status", "course", ("created_at", admin.DateFieldListFilter))
+class EnrolmentAdmin(ModelAdmin):
+    # What staff match against the bank statement, narrow enough for 1280 px beside the
+    # sidebar: the phone, e-mail and referral code are on the record's page and searchable.
+    list_display = ("reference", "name", "course_short", "amount", "utr", "status", "enrolled")
+    list_filter = (WaitingFirstStatusFilter, "course", ("created_at", admin.DateFieldListFilter))
     search_fields = ("reference", "phone", "utr", "name", "email", "referral_code_used")
+    search_help_text = "Reference, phone, UTR, name or e-mail, in every status."
     list_select_related = ("course",)
-    date_hierarchy = "created_at"
     list_per_page = 50
     actions = ("confirm_payment", "reject", "unconfirm", "correct_utr")
+    actions_detail = (
+        "confirm_payment_detail",
+        "reject_detail",
+        "unconfirm_detail",
+        "correct_utr_detail",
+    )
     inlines = (UtrChangeInline,)
     fieldsets = (
         (
@@ -130,6 +158,202 @@ class EnrolmentAdmin(admin.ModelAdmin):
         except InvalidPhone:
             return results, distinct
         return results | queryset.filter(phone=phone), distinct
+
+    @display(description="course", ordering="course__short_name")
+    def course_short(self, obj: Enrolment) -> str:
+        return obj.course.short_name or obj.course.name
+
+    @display(description="date", ordering="created_at")
+    def enrolled(self, obj: Enrolment) -> str:
+        return timezone.localtime(obj.created_at).strftime("%d %b %Y")
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        # Every field is read-only: the decisions are the buttons at the top, so the page
+        # shows no Save button that would do nothing.
+        extra_context = {
+            **(extra_context or {}),
+            "show_save": False,
+            "show_save_and_continue": False,
+            "show_save_and_add_another": False,
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    # --- One decision from the record's page (the same services as the list actions) ---
+
+    def _can(self, request: HttpRequest, object_id: Any, *statuses: str) -> bool:
+        if not self.has_change_permission(request):
+            return False
+        if object_id is None:
+            return True
+        return Enrolment.objects.filter(pk=object_id, status__in=statuses).exists()
+
+    def has_confirm_payment_detail_permission(
+        self, request: HttpRequest, object_id: Any = None
+    ) -> bool:
+        return self._can(
+            request, object_id, Enrolment.Status.PENDING, Enrolment.Status.PAID_CLAIMED
+        )
+
+    def has_reject_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        return self._can(
+            request,
+            object_id,
+            Enrolment.Status.PENDING,
+            Enrolment.Status.PAID_CLAIMED,
+            Enrolment.Status.CONFIRMED,
+            Enrolment.Status.EXPIRED,
+        )
+
+    def has_unconfirm_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        return self._can(request, object_id, Enrolment.Status.CONFIRMED)
+
+    def has_correct_utr_detail_permission(
+        self, request: HttpRequest, object_id: Any = None
+    ) -> bool:
+        return self._can(
+            request,
+            object_id,
+            Enrolment.Status.PENDING,
+            Enrolment.Status.PAID_CLAIMED,
+            Enrolment.Status.CONFIRMED,
+        )
+
+    @staticmethod
+    def _summary(enrolment: Enrolment) -> list[tuple[str, Any]]:
+        return [
+            ("Reference", enrolment.reference),
+            ("Name", enrolment.name),
+            ("Phone", enrolment.phone),
+            ("Course", enrolment.course.name),
+            ("Amount", f"₹{enrolment.amount}"),
+            ("UTR", enrolment.utr),
+            ("Status", enrolment.get_status_display()),
+            ("Referral code", enrolment.referral_code_used),
+        ]
+
+    @action(
+        description="Confirm payment",
+        url_path="confirm-payment",
+        permissions=["confirm_payment_detail"],
+        icon="check_circle",
+    )
+    def confirm_payment_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=_staff(request))
+            return f"Payment of {enrolment.reference} confirmed."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Confirm payment",
+            explanation=(
+                "Confirm only when the bank statement shows this UTR and amount. The student "
+                "is emailed and the referrer, if any, earns the reward."
+            ),
+            submit_label="Confirm payment",
+            summary=self._summary(enrolment) if enrolment else None,
+            run=run,
+        )
+
+    @action(
+        description="Reject",
+        url_path="reject",
+        permissions=["reject_detail"],
+        icon="cancel",
+    )
+    def reject_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_reject(
+                enrolment_id=enrolment.pk, by=_staff(request), reason=data["reason"]
+            )
+            return f"{enrolment.reference} rejected."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Reject the enrolment",
+            explanation=(
+                "The student is emailed this reason. Rejecting a confirmed enrolment (a "
+                "refund) also reverses its referral reward."
+            ),
+            submit_label="Reject",
+            summary=self._summary(enrolment) if enrolment else None,
+            form_class=ReasonForm,
+            run=run,
+            danger=True,
+        )
+
+    @action(
+        description="Undo confirmation",
+        url_path="undo-confirmation",
+        permissions=["unconfirm_detail"],
+        icon="undo",
+    )
+    def unconfirm_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_unconfirm(
+                enrolment_id=enrolment.pk, by=_staff(request), reason=data["reason"]
+            )
+            return f"{enrolment.reference} is waiting for a decision again."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Undo confirmation",
+            explanation=(
+                "The enrolment goes back to waiting for a decision and its referral reward "
+                "is reversed. The student is not emailed."
+            ),
+            submit_label="Undo confirmation",
+            summary=self._summary(enrolment) if enrolment else None,
+            form_class=ReasonForm,
+            run=run,
+            danger=True,
+        )
+
+    @action(
+        description="Correct the UTR",
+        url_path="correct-utr",
+        permissions=["correct_utr_detail"],
+        icon="edit",
+    )
+    def correct_utr_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
+            services.enrolment_correct_utr(
+                enrolment_id=enrolment.pk,
+                utr=data["utr"],
+                by=_staff(request),
+                reason=data["reason"],
+            )
+            return f"UTR of {enrolment.reference} updated."
+
+        enrolment = self.get_object(request, object_id)
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Correct the UTR",
+            explanation=(
+                "Students cannot change a UTR once sent. Type the UTR shown on the bank "
+                "statement; the old one and your reason are kept on the enrolment."
+            ),
+            submit_label="Save the UTR",
+            summary=self._summary(enrolment) if enrolment else None,
+            form_class=UtrCorrectionForm,
+            run=run,
+        )
 
     def _apply(
         self,
@@ -257,3 +481,174 @@ class EnrolmentAdmin(admin.ModelAdmin):
             "changelist_url": reverse("admin:enrolments_enrolment_changelist"),
         }
         return TemplateResponse(request, "admin/enrolments/enrolment/reason.html", context)
+
+
+class StatementUploadForm(forms.Form):
+    statement = forms.FileField(
+        label="Bank statement (CSV)",
+        help_text=(
+            "The account statement as net banking downloads it, as CSV: HDFC, ICICI, SBI, "
+            "Axis, Kotak, or any CSV with date, narration, reference and credit columns."
+        ),
+        widget=UnfoldAdminFileFieldWidget(attrs={"accept": ".csv,text/csv"}),
+    )
+
+    def clean_statement(self) -> Any:
+        upload = self.cleaned_data["statement"]
+        limit = settings.STATEMENT_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(
+                f"The file is larger than {limit // (1024 * 1024) or 1} MB: a statement CSV "
+                "is much smaller. Check that it is the right file, or download a shorter period."
+            )
+        return upload
+
+
+TOKEN_SALT = "enrolments.statement-matched"
+TOKEN_MAX_AGE = 60 * 60
+
+
+def _matched_token(result: Reconciliation, file_name: str) -> str:
+    """The dry run's matched credits, signed: "Confirm matched" sends them back, and the
+    service works the matches out again before confirming anything."""
+    credits = [
+        {
+            "line": r.credit.line,
+            "date": r.credit.date.isoformat(),
+            "amount": str(r.credit.amount),
+            "narration": r.credit.narration,
+            "reference": r.credit.reference,
+            "utrs": list(r.credit.utrs),
+        }
+        for r in result.matched
+    ]
+    return signing.dumps(
+        {"layout": result.layout, "file": file_name, "credits": credits}, salt=TOKEN_SALT
+    )
+
+
+def _statement_from_token(token: str) -> tuple[Statement, str]:
+    data = signing.loads(token, salt=TOKEN_SALT, max_age=TOKEN_MAX_AGE)
+    credits = [
+        Credit(
+            line=int(c["line"]),
+            date=date.fromisoformat(c["date"]),
+            amount=Decimal(c["amount"]),
+            narration=c["narration"],
+            reference=c["reference"],
+            utrs=tuple(c["utrs"]),
+        )
+        for c in data["credits"]
+    ]
+    return Statement(layout=data["layout"], credits=credits), data["file"]
+
+
+@admin.register(StatementLine)
+class StatementLineAdmin(ModelAdmin):
+    """Credits already used from uploaded statements, and the reconciliation page."""
+
+    list_display = ("date", "amount", "utr", "enrolment", "used_at", "used_by")
+    search_fields = ("utr", "enrolment__reference", "enrolment__name", "narration")
+    list_select_related = ("enrolment", "used_by")
+    actions_list = ("reconcile_link",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_reconcile_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        return request.user.has_perms(RECONCILE_PERMISSIONS)
+
+    @action(
+        description="Reconcile UPI payments",
+        url_path="reconcile-link",
+        permissions=["reconcile"],
+        icon="account_balance",
+    )
+    def reconcile_link(self, request: HttpRequest) -> HttpResponse:
+        return HttpResponseRedirect(reverse("admin:enrolments_statementline_reconcile"))
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "reconcile/",
+                self.admin_site.admin_view(self.reconcile_view),
+                name="enrolments_statementline_reconcile",
+            ),
+            *super().get_urls(),
+        ]
+
+    def reconcile_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_reconcile_permission(request):
+            raise PermissionDenied
+        context: dict[str, Any] = {
+            **self.admin_site.each_context(request),
+            "title": "Reconcile UPI payments",
+            "opts": self.model._meta,
+            "max_mb": settings.STATEMENT_MAX_BYTES // (1024 * 1024) or 1,
+        }
+        template = "admin/enrolments/statementline/reconcile.html"
+        if request.method == "POST" and "token" in request.POST:
+            return self._confirm(request, context, template)
+        form = StatementUploadForm(
+            request.POST if request.method == "POST" else None,
+            request.FILES if request.method == "POST" else None,
+        )
+        context["form"] = form
+        if request.method != "POST":
+            return TemplateResponse(request, template, context)
+        if not form.is_valid():
+            return TemplateResponse(request, template, context, status=400)
+        upload = form.cleaned_data["statement"]
+        try:
+            statement = statement_parse(upload.read())
+        except ApplicationError as exc:
+            form.add_error("statement", exc.message)
+            return TemplateResponse(request, template, context, status=400)
+        result = statement_reconcile(statement=statement)
+        context.update(
+            {
+                "form": StatementUploadForm(),
+                "result": result,
+                "file_name": upload.name,
+                "token": _matched_token(result, upload.name) if result.matched else "",
+                "groups": [
+                    ("Matched", "matched", result.matched),
+                    ("Amount mismatch", "amount-mismatch", result.amount_mismatch),
+                    ("No enrolment", "no-enrolment", result.no_enrolment),
+                    ("Already used", "already-used", result.already_used),
+                ],
+            }
+        )
+        return TemplateResponse(request, template, context)
+
+    def _confirm(
+        self, request: HttpRequest, context: dict[str, Any], template: str
+    ) -> HttpResponse:
+        try:
+            statement, file_name = _statement_from_token(request.POST["token"])
+        except (signing.BadSignature, KeyError, TypeError, ValueError):
+            context["form"] = StatementUploadForm()
+            context["error"] = (
+                "This dry run is more than an hour old or was changed: upload the statement "
+                "again. Nothing was confirmed."
+            )
+            return TemplateResponse(request, template, context, status=400)
+        outcome = services.statement_confirm_matched(
+            statement=statement, by=_staff(request), file_name=file_name
+        )
+        count = len(outcome.confirmed)
+        self.message_user(
+            request,
+            f"{count} payment{'s' if count != 1 else ''} confirmed"
+            + (f": {', '.join(outcome.confirmed)}." if count else "."),
+            messages.SUCCESS if count else messages.WARNING,
+        )
+        for refusal in outcome.refused:
+            self.message_user(request, refusal, messages.ERROR)
+        return HttpResponseRedirect(reverse("admin:enrolments_statementline_reconcile"))

@@ -17,6 +17,7 @@ from core.api import logged_in
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut, Text
+from core.upi import upi_qr_svg
 from enrolments import selectors, services
 from enrolments.schemas import (
     EnrolmentCreateIn,
@@ -24,7 +25,6 @@ from enrolments.schemas import (
     EnrolmentUtrIn,
     PaymentInstructionsOut,
 )
-from enrolments.upi import upi_qr_svg
 
 router = Router(tags=["enrolments"])
 

@@ -27,7 +27,9 @@ class Enrolment(models.Model):
     OPEN_STATUSES = (Status.PENDING, Status.PAID_CLAIMED)
 
     reference = models.CharField(
-        max_length=12, unique=True, help_text="Random, e.g. ENR-7K3F9Q; sent as the UPI tr."
+        max_length=12,
+        unique=True,
+        help_text="Sent with the UPI payment; banks may show it in the narration.",
     )
     course = models.ForeignKey(
         "catalog.Course", on_delete=models.PROTECT, related_name="enrolments"
@@ -41,13 +43,13 @@ class Enrolment(models.Model):
         help_text="The account that enrolled, when the enroller was logged in.",
     )
     name = models.CharField(max_length=120)
-    phone = models.CharField(max_length=16, help_text="E.164, e.g. +919876543210.")
+    phone = models.CharField(max_length=16, help_text="With the country code, e.g. +919876543210.")
     # Required by the public form (enrolment_create); blank is tolerated so a row recorded
     # another way (a phone enrolment, an import) need not invent an address. Every email
     # this app sends checks for one first.
     email = models.EmailField(blank=True)
     referral_code_used = models.CharField(
-        max_length=20, blank=True, help_text="The referral code as matched (upper-case)."
+        max_length=20, blank=True, help_text="The referral code the student entered."
     )
     referrer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -135,3 +137,39 @@ class UtrChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.enrolment.reference}: {self.old_utr or '-'} -> {self.new_utr}"
+
+
+class StatementLine(models.Model):
+    """A credit read from an uploaded bank statement that confirmed an enrolment's payment.
+
+    The UTR is the line's key: a UPI transfer has one, so a statement uploaded again, or
+    one overlapping an earlier period, finds its lines here and confirms nothing twice.
+    Written only by enrolments.services.statement_confirm_matched.
+    """
+
+    utr = models.CharField("UTR", max_length=12, unique=True)
+    date = models.DateField("date on the statement")
+    amount = models.DecimalField("amount (₹)", max_digits=12, decimal_places=2)
+    narration = models.CharField(max_length=500, blank=True)
+    reference = models.CharField(max_length=100, blank=True)
+    enrolment = models.ForeignKey(
+        Enrolment, on_delete=models.PROTECT, related_name="statement_lines"
+    )
+    layout = models.CharField("statement layout", max_length=80)
+    file_name = models.CharField(max_length=255, blank=True)
+    used_at = models.DateTimeField("confirmed at", default=timezone.now)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name="confirmed by",
+    )
+
+    class Meta:
+        ordering = ("-used_at", "-pk")
+        verbose_name = "bank statement line"
+
+    def __str__(self) -> str:
+        return f"UTR {self.utr}: ₹{self.amount} on {self.date:%d/%m/%Y}"

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -10,8 +11,9 @@ from accounts.phones import phone_display
 from catalog.selectors import site_settings_public
 from core.errors import NotFound
 from core.money import format_rupees
-from enrolments.models import Enrolment
-from enrolments.upi import UpiPayment
+from core.upi import UpiPayment
+from enrolments.models import Enrolment, StatementLine
+from enrolments.statements import Credit, Statement
 
 NOT_FOUND = "No enrolment with this reference."
 
@@ -124,3 +126,81 @@ def enrolment_public(*, enrolment: Enrolment) -> dict[str, Any]:
             else None
         ),
     }
+
+
+@dataclass(frozen=True)
+class ReconciledLine:
+    credit: Credit
+    utr: str
+    enrolment: Enrolment | None
+    note: str = ""
+
+
+@dataclass
+class Reconciliation:
+    """A statement's credits sorted for staff (PRODUCT.md §16's dry run)."""
+
+    layout: str
+    matched: list[ReconciledLine] = field(default_factory=list)
+    amount_mismatch: list[ReconciledLine] = field(default_factory=list)
+    no_enrolment: list[ReconciledLine] = field(default_factory=list)
+    already_used: list[ReconciledLine] = field(default_factory=list)
+    waiting: list[Enrolment] = field(default_factory=list)
+    debits: int = 0
+
+
+def statement_reconcile(*, statement: Statement) -> Reconciliation:
+    """Match each credit with the enrolment whose UTR its narration or reference holds.
+
+    Matched: the enrolment waits for a decision and the amounts are equal. A credit whose
+    UTR a stored statement line already used, or whose enrolment is confirmed already, or
+    that appears a second time in this file, is "already used", never matched again.
+    """
+    result = Reconciliation(layout=statement.layout, debits=statement.debits)
+    utrs = {utr for credit in statement.credits for utr in credit.utrs}
+    enrolments = {
+        e.utr: e
+        for e in Enrolment.objects.filter(utr__in=utrs)
+        .exclude(status=Enrolment.Status.REJECTED)
+        .select_related("course")
+    }
+    used = set(StatementLine.objects.filter(utr__in=utrs).values_list("utr", flat=True))
+    seen: set[str] = set()
+    for credit in statement.credits:
+        known = [u for u in credit.utrs if u in used or u in enrolments]
+        utr = known[0] if known else (credit.utrs[0] if credit.utrs else "")
+        enrolment = enrolments.get(utr)
+        if utr and (utr in used or utr in seen):
+            note = (
+                "A statement line with this UTR was used before."
+                if utr in used
+                else ("This UTR appears twice in the file.")
+            )
+            result.already_used.append(ReconciledLine(credit, utr, enrolment, note))
+        elif enrolment is None:
+            result.no_enrolment.append(ReconciledLine(credit, utr, None))
+        elif enrolment.status == Enrolment.Status.CONFIRMED:
+            result.already_used.append(
+                ReconciledLine(credit, utr, enrolment, "The payment is confirmed already.")
+            )
+        elif enrolment.status not in Enrolment.OPEN_STATUSES:
+            result.no_enrolment.append(
+                ReconciledLine(credit, utr, enrolment, enrolment.get_status_display())
+            )
+        elif credit.amount != enrolment.amount:
+            result.amount_mismatch.append(
+                ReconciledLine(
+                    credit, utr, enrolment, f"The enrolment's amount is ₹{enrolment.amount}."
+                )
+            )
+        else:
+            result.matched.append(ReconciledLine(credit, utr, enrolment))
+        if utr:
+            seen.add(utr)
+    result.waiting = list(
+        Enrolment.objects.filter(status=Enrolment.Status.PAID_CLAIMED)
+        .exclude(utr__in=seen)
+        .select_related("course")
+        .order_by("utr_submitted_at", "pk")
+    )
+    return result

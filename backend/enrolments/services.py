@@ -3,6 +3,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -20,8 +21,9 @@ from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.mailbox import email_mailbox
 from core.money import format_rupees
-from enrolments.models import Enrolment, UtrChange
-from enrolments.selectors import enrolment_payment_instructions
+from enrolments.models import Enrolment, StatementLine, UtrChange
+from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
+from enrolments.statements import Statement
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
 
 REFERENCE_PREFIX = "ENR-"
@@ -463,3 +465,55 @@ def _rejected_body(enrolment: Enrolment) -> str:
         "If you believe this is a mistake, reply to this email with your UPI transaction "
         f"reference (UTR) and a screenshot of the payment.\n\n-- {brand}\n"
     )
+
+
+@dataclass
+class StatementConfirmation:
+    confirmed: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def statement_confirm_matched(
+    *, statement: Statement, by: User | None, file_name: str = ""
+) -> StatementConfirmation:
+    """Confirm the statement's matched payments through enrolment_confirm_payment (the
+    manual action's service: emails, referral rewards), each once.
+
+    The dry run is worked out again here, so what changed since it was shown counts. Each
+    line is stored (its UTR unique) in the same savepoint as its confirmation: a line that
+    another upload used first, or a confirmation the service refuses, changes nothing and
+    the other lines go on.
+    """
+    outcome = StatementConfirmation()
+    for line in statement_reconcile(statement=statement).matched:
+        enrolment = line.enrolment
+        assert enrolment is not None
+        try:
+            with transaction.atomic():
+                StatementLine.objects.create(
+                    utr=line.utr,
+                    date=line.credit.date,
+                    amount=line.credit.amount,
+                    narration=line.credit.narration[:500],
+                    reference=line.credit.reference[:100],
+                    enrolment=enrolment,
+                    layout=statement.layout[:80],
+                    file_name=file_name[:255],
+                    used_by=_staff_or_none(by),
+                )
+                current = Enrolment.objects.select_for_update().get(pk=enrolment.pk)
+                if current.utr != line.utr or current.status not in Enrolment.OPEN_STATUSES:
+                    raise ApplicationError(
+                        f"{current.reference} changed since the dry run; check it by hand.",
+                        status_code=409,
+                    )
+                enrolment_confirm_payment(enrolment_id=enrolment.pk, by=by)
+        except IntegrityError:
+            outcome.refused.append(
+                f"UTR {line.utr} ({enrolment.reference}) was used by another upload."
+            )
+        except ApplicationError as exc:
+            outcome.refused.append(exc.message)
+        else:
+            outcome.confirmed.append(enrolment.reference)
+    return outcome

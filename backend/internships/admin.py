@@ -7,13 +7,14 @@ from django.db import models
 from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet
 from django.http import HttpRequest
+from unfold.admin import ModelAdmin, StackedInline
 
 from core.dates import india_today
 from internships import selectors
 from internships.models import TASKS_PER_BOARD, BoardTask, TaskBoard
 
 
-class BoardTaskInline(admin.StackedInline):
+class BoardTaskInline(StackedInline):
     model = BoardTask
     fields = ("number", "title", "description", "unlock_day", "task_url", "submission_url")
     # Every board has exactly tasks 1-4: the formset refuses fewer, more or a repeated
@@ -34,7 +35,7 @@ class BoardTaskInline(admin.StackedInline):
 
 
 @admin.register(TaskBoard)
-class TaskBoardAdmin(admin.ModelAdmin):
+class TaskBoardAdmin(ModelAdmin):
     list_display = ("route", "title", "schedule", "today_in_india", "shows_certificate_link")
     fields = ("slug", "title", "cycle_start_day", "shows_certificate_link", "certificate_note")
     inlines = (BoardTaskInline,)

@@ -12,9 +12,9 @@ from django.test import Client
 from PIL import Image, ImageDraw
 
 from catalog.models import Course
+from core.upi import upi_qr, upi_qr_svg
 from enrolments import selectors, services
 from enrolments.tests.conftest import API, enrol_payload, post
-from enrolments.upi import upi_qr, upi_qr_svg
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from catalog.models import Course
+from core.upi import upi_link
 from enrolments import selectors
 from enrolments.tests.conftest import PAYEE_ID, PAYEE_NAME, enrol
-from enrolments.upi import upi_link
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""UPI payment links and their QR codes: the one builder for enrolments and /payment.
+"""UPI payment links and their QR codes: the one builder for enrolments, /payment and
+referral payouts (staff pay them from their phone).
 
 A UPI deep link (NPCI's "UPI linking specification") is `upi://pay?` followed by
 parameters: pa (payee VPA), pn (payee name), am (amount, two decimals), cu (INR),
