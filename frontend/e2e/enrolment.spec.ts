@@ -51,7 +51,8 @@ async function adminAction(page: Page, listUrl: string, search: string, action: 
   await expect(rows).toHaveCount(1)
   await rows.first().check()
   await page.locator('select[name="action"]').selectOption(action)
-  await page.getByRole('button', { name: 'Go' }).click()
+  // The admin theme's (django-unfold) button for the chosen action.
+  await page.getByRole('button', { name: 'Run' }).click()
 }
 
 async function staffPage(browser: Browser): Promise<Page> {
@@ -140,7 +141,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
       // Staff find it by UTR and confirm the payment.
       const staff = await staffPage(browser)
       await adminAction(staff, '/admin/enrolments/enrolment/', utr, 'confirm_payment')
-      await expect(staff.locator('.messagelist')).toContainText(/confirmed/i)
+      await expect(staff.getByText("1 enrolment(s) confirmed.")).toBeVisible()
 
       // The friend's page now says the place is confirmed.
       await friend.reload()
@@ -167,7 +168,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
       await adminAction(staff, '/admin/referrals/payoutrequest/', upiId, 'mark_paid')
       await staff.getByLabel('Payment reference').fill(`UPI-${utr}`)
       await staff.getByRole('button', { name: /mark as paid/i }).click()
-      await expect(staff.locator('.messagelist')).toContainText(/marked as paid/i)
+      await expect(staff.getByText(/marked as paid/i)).toBeVisible()
 
       // The balance is back to 0; ₹150 shows as paid.
       await page.reload()
