@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn } from 'lucide-react'
+import { LayoutDashboard, LogIn, Settings } from 'lucide-react'
 import { href } from 'react-router'
 import type { ReactNode } from 'react'
 
@@ -8,6 +8,7 @@ import { mainNav, policyNav, type NavItem } from '@/components/layouts/nav-items
 import { Shell } from '@/components/layouts/shell'
 import { LinkButton } from '@/components/ui/link-button'
 import { useMe } from '@/features/accounts/api/get-me'
+import { BACK_OFFICE_PATH } from '@/features/accounts/components/dashboard-header'
 import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
 
 const FOOTER_BLURB = 'Websites, apps and IoT projects built to order, and live online courses and internships for students.'
@@ -21,15 +22,26 @@ const exploreNav: readonly NavItem[] = [
   { label: 'Contact us', to: href('/getquote') },
 ]
 
-/** Login for a visitor, Dashboard for a logged-in user (from the "who is logged in" query). */
+/**
+ * Login for a visitor, Dashboard for a logged-in user (from the "who is logged in" query),
+ * and the back office for staff.
+ */
 function AccountAction() {
   const { data: user } = useMe()
   if (user) {
     return (
-      <LinkButton to={href('/dashboard')} variant="secondary" className="w-full lg:w-auto">
-        <LayoutDashboard className="size-4" aria-hidden="true" width={16} height={16} />
-        Dashboard
-      </LinkButton>
+      <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
+        {user.is_staff && (
+          <LinkButton to={BACK_OFFICE_PATH} reloadDocument variant="ghost" className="w-full lg:w-auto">
+            <Settings className="size-4" aria-hidden="true" width={16} height={16} />
+            Back office
+          </LinkButton>
+        )}
+        <LinkButton to={href('/dashboard')} variant="secondary" className="w-full lg:w-auto">
+          <LayoutDashboard className="size-4" aria-hidden="true" width={16} height={16} />
+          Dashboard
+        </LinkButton>
+      </div>
     )
   }
   return (

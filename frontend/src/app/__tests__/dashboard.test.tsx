@@ -60,6 +60,29 @@ afterEach(() => {
 })
 
 describe('dashboard route', () => {
+  it('offers staff the back office and, with the permissions, the certificate import; learners neither', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/dashboard', { user: { ...learner, is_staff: true, can_import_certificates: true } })
+    await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })
+    const staffLinks = screen.getByRole('navigation', { name: 'Staff' })
+    expect(within(staffLinks).getByRole('link', { name: 'Back office' })).toHaveAttribute('href', '/admin/')
+    expect(within(staffLinks).getByRole('link', { name: 'Import certificates' })).toHaveAttribute('href', '/test')
+    expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Back office' })[0]).toHaveAttribute('href', '/admin/')
+  })
+
+  it('shows staff without the certificate permissions the back office only', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/dashboard', { user: { ...learner, is_staff: true, can_import_certificates: false } })
+    await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })
+    expect(within(screen.getByRole('navigation', { name: 'Staff' })).queryByRole('link', { name: 'Import certificates' })).toBeNull()
+  })
+
+  it('shows a learner no staff links', async () => {
+    await renderDashboard()
+    expect(screen.queryByRole('navigation', { name: 'Staff' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Back office' })).toBeNull()
+  })
+
   it('greets the user and shows the referral code, the four steps and one card per course', async () => {
     await renderDashboard()
     expect(screen.getByText(/logged in as/i)).toHaveTextContent('Logged in as +91 98765 43210')

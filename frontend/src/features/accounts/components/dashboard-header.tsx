@@ -1,9 +1,10 @@
-import { LogOut } from 'lucide-react'
-import { Form } from 'react-router'
+import { FileUp, LogOut, Settings } from 'lucide-react'
+import { Form, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { CsrfField } from '@/components/ui/csrf-field'
+import { LinkButton } from '@/components/ui/link-button'
 import type { User } from '@/features/accounts/api/get-me'
 
 /** The name of the dashboard's form that logs out (the route's action reads it). */
@@ -15,9 +16,13 @@ type DashboardHeaderProps = {
   logoutError?: string
 }
 
+/** Where staff run the business from (Django's admin: a full page load). */
+export const BACK_OFFICE_PATH = '/admin/'
+
 /**
- * The top band of the dashboard: the greeting (the page's h1), who is logged in, Logout.
- * Logout is a form posted to the dashboard's action, so it works without JavaScript too.
+ * The top band of the dashboard: the greeting (the page's h1), who is logged in, Logout,
+ * and for staff the back office and the certificate import. Logout is a form posted to
+ * the dashboard's action, so it works without JavaScript too.
  */
 export function DashboardHeader({ user, loggingOut, logoutError }: DashboardHeaderProps) {
   return (
@@ -31,6 +36,20 @@ export function DashboardHeader({ user, loggingOut, logoutError }: DashboardHead
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:items-end">
+          {user.is_staff && (
+            <nav aria-label="Staff" className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+              <LinkButton to={BACK_OFFICE_PATH} reloadDocument className="w-full sm:w-auto">
+                <Settings className="size-4" aria-hidden="true" width={16} height={16} />
+                Back office
+              </LinkButton>
+              {user.can_import_certificates && (
+                <LinkButton to={href('/test')} variant="secondary" className="w-full sm:w-auto">
+                  <FileUp className="size-4" aria-hidden="true" width={16} height={16} />
+                  Import certificates
+                </LinkButton>
+              )}
+            </nav>
+          )}
           <Form method="post" className="w-full sm:w-auto">
             <CsrfField />
             <input type="hidden" name="intent" value={LOGOUT_INTENT} />
