@@ -79,11 +79,11 @@ function refused(status: number, message: string, reason: string) {
 export async function action({ request }: Route.ActionArgs) {
   const { form } = await readForm(request)
   const file = form.get('file')
-  if (!(file instanceof Blob) || file.size === 0) return refused(400, CREDENTIAL_MISSING_MESSAGE, 'missing')
+  // A File (from Node or a test's DOM); a browser sends an empty one when none was chosen.
+  if (file === null || typeof file === 'string' || file.size === 0) return refused(400, CREDENTIAL_MISSING_MESSAGE, 'missing')
   if (file.size > CREDENTIAL_MAX_BYTES) return refused(413, CREDENTIAL_TOO_LARGE_MESSAGE, 'too_large')
   try {
-    const name = file instanceof File && file.name ? file.name : undefined
-    const check = await checkCredential(file, name)
+    const check = await checkCredential(file, file.name || undefined)
     return { ok: true as const, intent: CREDENTIAL_INTENT, check }
   } catch (error) {
     return formFailure(error, {}, CREDENTIAL_INTENT)
