@@ -149,6 +149,12 @@ export default function Page() {
       <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[1.6fr_1fr] lg:gap-12">
         <div className="flex min-w-0 flex-col gap-8">
         <div className="flex flex-col gap-8 rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
+          {/* A page opened from a QR code or a shared link leads with the verdict. */}
+          {certificateId && (
+            <div className="border-b border-line pb-8">
+              <CertificateResult certificateId={certificateId} organizationName={site?.brand_name ?? ''} />
+            </div>
+          )}
           {/* Remount per ID so the field starts with the ID being shown. */}
           <VerifyForm
             key={certificateId}
@@ -157,11 +163,6 @@ export default function Page() {
             onVerify={onVerify}
             pending={lookup.isFetching}
           />
-          {certificateId && (
-            <div className="border-t border-line pt-8">
-              <CertificateResult certificateId={certificateId} organizationName={site?.brand_name ?? ''} />
-            </div>
-          )}
         </div>
         {!isDownload && (
           <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">

@@ -84,7 +84,7 @@ function CredentialFacts({ check, claimed }: { check: CredentialCheck; claimed: 
 }
 
 function Verdict({ check }: { check: CredentialCheck }) {
-  const iconProps = { className: 'size-6', 'aria-hidden': true, width: 24, height: 24 } as const
+  const iconProps = { className: 'mt-0.5 size-6 shrink-0', 'aria-hidden': true, width: 24, height: 24 } as const
   const valid = check.verdict === 'valid'
   const revoked = check.verdict === 'revoked'
   const title = valid ? VERDICT_TITLES.valid : revoked ? VERDICT_TITLES.revoked : VERDICT_TITLES.not_valid
