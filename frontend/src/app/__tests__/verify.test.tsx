@@ -26,13 +26,14 @@ function certificate(overrides: Partial<Certificate> = {}): Certificate {
       certificate_pdf: `/Certificate/${id}.pdf`,
       letter_png: `/LOR/${id}.png`,
       letter_pdf: `/LOR/${id}.pdf`,
+      credential: `/api/certificates/${id}/credential`,
     },
     verify_url: `https://example.test/verify/${id}`,
     ...overrides,
   }
 }
 
-const noDownloads = { certificate_png: null, certificate_pdf: null, letter_png: null, letter_pdf: null }
+const noDownloads = { certificate_png: null, certificate_pdf: null, letter_png: null, letter_pdf: null, credential: null }
 
 function lookups(fetchMock: ReturnType<typeof mockApi>): string[] {
   return fetchMock.mock.calls
@@ -78,7 +79,7 @@ describe('verify route', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Certificate ID'), '  wd-2025-0042 {Enter}')
 
     await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
-    expect(await screen.findByRole('heading', { level: 2, name: 'Certificate verified' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verified' })).toBeInTheDocument()
     expect(lookups(fetchMock)).toEqual(['/api/certificates/WD-2025-0042'])
     expect(screen.getByLabelText('Certificate ID')).toHaveValue('WD-2025-0042')
   })
@@ -89,8 +90,15 @@ describe('verify route', { timeout: 20_000 }, () => {
 
     await screen.findByRole('table', { name: /certificate details/i })
     const rows = tableRows()
-    expect(Object.keys(rows)).toEqual(['Name', 'Domain', 'Duration', 'CertificateID', 'Verified'])
-    expect(rows).toMatchObject({ Name: '-', Domain: 'Web Development', Duration: '-', CertificateID: 'PY-7' })
+    expect(Object.keys(rows)).toEqual(['Name', 'Domain', 'Duration', 'Issue date', 'Issuer', 'Certificate ID', 'Verified'])
+    expect(rows).toMatchObject({
+      Name: '-',
+      Domain: 'Web Development',
+      Duration: '-',
+      'Issue date': '-',
+      Issuer: 'Example Academy',
+      'Certificate ID': 'PY-7',
+    })
     const tick = screen.getByRole('img', { name: 'Verified' })
     expect(tick.tagName).toBe('IMG')
     expect(tick.getAttribute('src')).toMatch(/verified-tick\.svg|^data:image\/svg/)
@@ -107,13 +115,48 @@ describe('verify route', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /letter of recommendation pdf/i })).toHaveAttribute('href', '/LOR/WD-2025-0042.pdf')
   })
 
-  it('shows False for an Eliminated record, with no downloads or sharing', async () => {
+  it('leads with the verdict, then the certificate image, the details and the credential download', async () => {
+    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    renderRoute('/verify/WD-2025-0042')
+    const verdict = await screen.findByRole('heading', { level: 2, name: 'Verified' })
+    expect(verdict.closest('[role="status"]')).not.toBeNull()
+    expect(screen.getByText('Issued to Asha Verma on 26 Mar 2025 by Example Academy.')).toBeInTheDocument()
+
+    const image = screen.getByRole('img', { name: /^Certificate WD-2025-0042 issued to Asha Verma/ })
+    expect(image).toHaveAttribute('src', '/Certificate/WD-2025-0042.png')
+    expect(image).toHaveAccessibleName('Certificate WD-2025-0042 issued to Asha Verma for Web Development, 30 Days by Example Academy')
+    expect(image).toHaveClass('w-full', 'h-auto')
+    const table = screen.getByRole('table', { name: /certificate details/i })
+    // In reading order: verdict, image, details.
+    expect(verdict.compareDocumentPosition(image) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(image.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(tableRows()).toMatchObject({ 'Issue date': '26 Mar 2025', Issuer: 'Example Academy', 'Certificate ID': 'WD-2025-0042' })
+
+    const credential = screen.getByRole('link', { name: 'Download verifiable credential' })
+    expect(credential).toHaveAttribute('href', '/api/certificates/WD-2025-0042/credential')
+    expect(credential).toHaveAttribute('download', 'credential-WD-2025-0042.json')
+  })
+
+  it('offers no credential link when the server lists none', async () => {
+    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate({ downloads: { ...certificate().downloads, credential: null } })) })
+    renderRoute('/verify/WD-2025-0042')
+    await screen.findByRole('heading', { name: 'Verified' })
+    expect(screen.getByRole('link', { name: /^certificate png/i })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Download verifiable credential' })).not.toBeInTheDocument()
+  })
+
+  it('says "Not verified" for an Eliminated record, "Not awarded" in words and False, with no downloads or sharing', async () => {
     mockApi({
       'GET /api/certificates/EL-1': () =>
         json(certificate({ certificate_id: 'EL-1', domain: 'Eliminated', verified: false, downloads: noDownloads })),
     })
     renderRoute('/verify/EL-1')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not verified' })).toBeInTheDocument()
     await screen.findByRole('table', { name: /certificate details/i })
+    expect(tableRows().Domain).toBe('Not awarded: the candidate did not complete the programme')
+    expect(screen.queryByText('Eliminated')).not.toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: /^Certificate EL-1/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Download verifiable credential' })).not.toBeInTheDocument()
     expect(tableRows().Verified).toBe('False')
     expect(screen.queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /certificate png/i })).not.toBeInTheDocument()
@@ -143,7 +186,8 @@ describe('verify route', { timeout: 20_000 }, () => {
         ),
     })
     renderRoute('/verify/RV-1')
-    expect(await screen.findByText('This certificate has been revoked.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 2, name: 'Revoked' })).toBeInTheDocument()
+    expect(screen.getByText('This certificate has been revoked.')).toBeInTheDocument()
     expect(screen.getByText('Reason: Issued in error.')).toBeInTheDocument()
     expect(tableRows().Verified).toBe('False')
     expect(screen.queryByRole('link', { name: /certificate png/i })).not.toBeInTheDocument()
@@ -200,7 +244,7 @@ describe('verify route', { timeout: 20_000 }, () => {
     mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
     const { history } = renderRoute('/verify/wd-2025-0042')
     await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
-    expect(await screen.findByRole('heading', { name: 'Certificate verified' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument()
   })
 
   it('handles an ID with "/" in it, kept inside one path segment', async () => {
@@ -210,10 +254,10 @@ describe('verify route', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const { history } = renderRoute('/verify')
     await user.type(await screen.findByLabelText('Certificate ID'), 'wd/2025/7{Enter}')
-    expect(await screen.findByRole('heading', { name: 'Certificate verified' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/verify/WD%2F2025%2F7')
     expect(lookups(fetchMock)).toEqual(['/api/certificates/WD%2F2025%2F7'])
-    expect(tableRows().CertificateID).toBe('WD/2025/7')
+    expect(tableRows()['Certificate ID']).toBe('WD/2025/7')
   })
 
   it('is also the /downloadCertificate page', async () => {
@@ -222,5 +266,142 @@ describe('verify route', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Download your certificate' })).toBeInTheDocument()
     expect(screen.getByLabelText('Certificate ID')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Verify' })).toBeInTheDocument()
+  })
+})
+
+type CredentialCheck = components['schemas']['CredentialCheckOut']
+
+function credentialCheck(overrides: Partial<CredentialCheck> = {}): CredentialCheck {
+  return {
+    verdict: 'valid',
+    reason: '',
+    issuer_id: 'did:key:z6MkExample',
+    issuer_name: 'Example Academy',
+    issuer_url: 'https://example.test',
+    holder: 'Asha Verma',
+    achievement: 'Web Development (30 Days)',
+    achievement_description: 'Completed the 30-day internship in Web Development.',
+    valid_from: '2025-03-26T00:00:00Z',
+    credential_id: 'https://example.test/api/certificates/WD-2025-0042/credential',
+    ...overrides,
+  }
+}
+
+function credentialFile(text = '{"type": ["VerifiableCredential", "OpenBadgeCredential"]}', name = 'credential.json') {
+  return new File([text], name, { type: 'application/json' })
+}
+
+/** The files the check sent to the API. */
+async function sentFiles(fetchMock: ReturnType<typeof mockApi>): Promise<string[]> {
+  const files: string[] = []
+  for (const [input] of fetchMock.mock.calls) {
+    const request = input as Request
+    if (`${request.method} ${new URL(request.url).pathname}` !== 'POST /api/credentials/check') continue
+    // Read once the mock has answered: nothing else reads this body.
+    const file = (await request.formData()).get('file')
+    files.push(file instanceof Blob ? await file.text() : String(file))
+  }
+  return files
+}
+
+async function upload(file: File) {
+  const user = userEvent.setup({ applyAccept: false })
+  await user.upload(await screen.findByLabelText('Credential file'), file)
+  await user.click(screen.getByRole('button', { name: 'Check file' }))
+}
+
+describe('check a credential file', { timeout: 20_000 }, () => {
+  it('sends the file to the API and says it is valid, with issuer, holder and achievement', async () => {
+    const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
+    renderRoute('/verify')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Check a credential file' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Credential file')).toHaveAttribute('accept', '.json,application/json,application/ld+json')
+    await upload(credentialFile('{"a": 1}'))
+
+    const verdict = await screen.findByRole('heading', { level: 3, name: 'Valid credential' })
+    expect(verdict.closest('[role="status"]')).not.toBeNull()
+    const facts = screen.getByText('Asha Verma', { selector: 'dd' }).closest('dl') as HTMLElement
+    const terms = within(facts).getAllByRole('term').map((term) => term.textContent)
+    expect(terms).toEqual(['Issuer', 'Holder', 'Achievement', 'Issued on'])
+    expect(within(facts).getByText('Web Development (30 Days)')).toBeInTheDocument()
+    expect(within(facts).getByText('Example Academy')).toBeInTheDocument()
+    expect(within(facts).getByText('26 Mar 2025')).toBeInTheDocument()
+    expect(await sentFiles(fetchMock)).toEqual(['{"a": 1}'])
+  })
+
+  it('says "Not valid" with the reason in words', async () => {
+    mockApi({
+      'POST /api/credentials/check': () =>
+        json(credentialCheck({ verdict: 'not_valid', reason: 'The signature does not match the credential: it was changed after signing.' })),
+    })
+    renderRoute('/verify')
+    await upload(credentialFile())
+    expect(await screen.findByRole('heading', { level: 3, name: 'Not valid' })).toBeInTheDocument()
+    expect(screen.getByText('The signature does not match the credential: it was changed after signing.')).toBeInTheDocument()
+    expect(screen.getByText('What the file says (not confirmed):')).toBeInTheDocument()
+  })
+
+  it('says "Revoked" with the reason', async () => {
+    mockApi({
+      'POST /api/credentials/check': () => json(credentialCheck({ verdict: 'revoked', reason: 'The issuer has revoked this credential.' })),
+    })
+    renderRoute('/verify/WD-2025-0042')
+    await upload(credentialFile())
+    expect(await screen.findByRole('heading', { level: 3, name: 'Revoked' })).toBeInTheDocument()
+    expect(screen.getByText('The issuer has revoked this credential.')).toBeInTheDocument()
+    expect(screen.getByText('Asha Verma', { selector: 'dd' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['not_json', 'This file is not JSON', 'The file is not JSON.'],
+    ['not_credential', 'This file is not a credential', 'The file is not a credential: it has no credentialSubject.'],
+    ['proof', 'This credential’s proof is not one we can check', 'The proof is not a DataIntegrityProof (eddsa-rdfc-2022).'],
+    ['unknown_key', 'This credential was not signed by us', 'The credential was signed by a key that is not ours.'],
+  ])('a file the API refuses (%s) gets a clear message', async (reason, title, message) => {
+    mockApi({ 'POST /api/credentials/check': () => json({ message, extra: { reason } }, 422) })
+    renderRoute('/verify')
+    await upload(credentialFile('not json'))
+    const alert = await screen.findByText(title)
+    expect(alert.closest('[role="alert"]')).not.toBeNull()
+    expect(screen.getByText(message)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /^(Valid credential|Not valid|Revoked)$/ })).not.toBeInTheDocument()
+  })
+
+  it('the API refusing an oversized file (413) is said too', async () => {
+    mockApi({
+      'POST /api/credentials/check': () =>
+        json({ message: 'The file is larger than 256 KB: a credential is a few kilobytes.', extra: { reason: 'too_large' } }, 413),
+    })
+    renderRoute('/verify')
+    await upload(credentialFile())
+    expect(await screen.findByText('This file is too large')).toBeInTheDocument()
+  })
+
+  it('refuses a file over 256 KB, or no file, before sending anything', async () => {
+    const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
+    renderRoute('/verify')
+    const user = userEvent.setup()
+    await screen.findByLabelText('Credential file')
+    await user.click(screen.getByRole('button', { name: 'Check file' }))
+    expect(screen.getByText('Choose a credential file (.json) to check.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Credential file')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Credential file')).toHaveFocus()
+
+    await upload(credentialFile('x'.repeat(256 * 1024 + 1)))
+    expect(screen.getByText(/The file is larger than 256 KB/)).toBeInTheDocument()
+    expect(await sentFiles(fetchMock)).toEqual([])
+  })
+
+  it('the action refuses an oversized file itself (as without JavaScript), without asking the API', async () => {
+    const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
+    const { action } = await import('@/app/routes/verify')
+    const form = new FormData()
+    form.append('csrfmiddlewaretoken', 'token')
+    form.append('file', credentialFile('x'.repeat(256 * 1024 + 1)))
+    const answer = await action({ request: new Request('http://localhost/verify', { method: 'POST', body: form }), params: {}, context: {} } as never)
+    const init = answer as unknown as { data: { ok: boolean; status: number; message: string }; init: { status: number } }
+    expect(init.init.status).toBe(413)
+    expect(init.data).toMatchObject({ ok: false, status: 413, message: expect.stringMatching(/larger than 256 KB/) })
+    expect(await sentFiles(fetchMock)).toEqual([])
   })
 })

@@ -1,4 +1,15 @@
-import { href, redirect, useLoaderData, useLocation, useNavigate, useParams } from 'react-router'
+import {
+  data,
+  href,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+} from 'react-router'
 
 import type { Route } from './+types/verify'
 
@@ -6,12 +17,25 @@ import { PageHeader } from '@/components/ui/page-header'
 import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
 import { certificateQueryOptions, useCertificate } from '@/features/certificates/api/get-certificate'
 import { certificateResultPath, normaliseCertificateId } from '@/features/certificates/certificate-id'
+import {
+  checkCredential,
+  CREDENTIAL_MAX_BYTES,
+  CREDENTIAL_MISSING_MESSAGE,
+  CREDENTIAL_TOO_LARGE_MESSAGE,
+} from '@/features/certificates/api/check-credential'
 import { CertificateResult } from '@/features/certificates/components/certificate-result'
+import {
+  CREDENTIAL_INTENT,
+  CredentialCheckForm,
+  type CredentialCheckResult,
+} from '@/features/certificates/components/credential-check-form'
 import { VerifyForm } from '@/features/certificates/components/verify-form'
 import { EMPTY_ID_MESSAGE } from '@/features/certificates/components/verify-form'
 import { VerifyHelp } from '@/features/certificates/components/verify-help'
 import { pageMeta } from '@/app/meta'
+import type { FormFailure } from '@/lib/form-result'
 import { prefetch } from '@/lib/prefetch'
+import { formFailure, readForm } from '@/server/form.server'
 
 /**
  * The form is a GET form: without JavaScript it asks for /verify?id=<ID>, which goes on to
@@ -31,6 +55,44 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   if (!certificateId) throw redirect(href('/verify'))
   if (certificateId !== param) throw redirect(certificateResultPath(certificateId))
   return { emptyId: false, dehydrated: await prefetch(certificateQueryOptions(certificateId)) }
+}
+
+/** A file the form refused before asking the API (as the API would answer). */
+function refused(status: number, message: string, reason: string) {
+  const failure: FormFailure = {
+    ok: false,
+    intent: CREDENTIAL_INTENT,
+    status,
+    message,
+    fields: { file: message },
+    extra: { reason },
+    values: {},
+  }
+  return data(failure, { status })
+}
+
+/**
+ * "Check a credential file": the uploaded file goes to the API (at most 256 KB, refused
+ * here before it is sent), which answers with the verdict; without JavaScript the page is
+ * rendered with it.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { form } = await readForm(request)
+  const file = form.get('file')
+  // A File (from Node or a test's DOM); a browser sends an empty one when none was chosen.
+  if (file === null || typeof file === 'string' || file.size === 0) return refused(400, CREDENTIAL_MISSING_MESSAGE, 'missing')
+  if (file.size > CREDENTIAL_MAX_BYTES) return refused(413, CREDENTIAL_TOO_LARGE_MESSAGE, 'too_large')
+  try {
+    const check = await checkCredential(file, file.name || undefined)
+    return { ok: true as const, intent: CREDENTIAL_INTENT, check }
+  } catch (error) {
+    return formFailure(error, {}, CREDENTIAL_INTENT)
+  }
+}
+
+/** Checking a file changes nothing the page loaded: the certificate shown is not fetched again. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate
 }
 
 const VERIFY_META = {
@@ -64,6 +126,8 @@ export default function Page() {
   const { data: site } = useSiteSettings()
   const certificateId = param === undefined ? '' : normaliseCertificateId(param)
   const lookup = useCertificate(certificateId)
+  const checkResult = useActionData<typeof action>() as CredentialCheckResult | undefined
+  const checking = useNavigation().state === 'submitting'
 
   function onVerify(next: string) {
     if (next === certificateId) void lookup.refetch()
@@ -83,7 +147,14 @@ export default function Page() {
         }
       />
       <div className="container-page grid gap-8 py-10 sm:py-14 lg:grid-cols-[1.6fr_1fr] lg:gap-12">
+        <div className="flex min-w-0 flex-col gap-8">
         <div className="flex flex-col gap-8 rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
+          {/* A page opened from a QR code or a shared link leads with the verdict. */}
+          {certificateId && (
+            <div className="border-b border-line pb-8">
+              <CertificateResult certificateId={certificateId} organizationName={site?.brand_name ?? ''} />
+            </div>
+          )}
           {/* Remount per ID so the field starts with the ID being shown. */}
           <VerifyForm
             key={certificateId}
@@ -92,11 +163,12 @@ export default function Page() {
             onVerify={onVerify}
             pending={lookup.isFetching}
           />
-          {certificateId && (
-            <div className="border-t border-line pt-8">
-              <CertificateResult certificateId={certificateId} organizationName={site?.brand_name ?? ''} />
-            </div>
-          )}
+        </div>
+        {!isDownload && (
+          <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
+            <CredentialCheckForm result={checkResult} pending={checking} />
+          </div>
+        )}
         </div>
         <aside aria-label="About verification">
           <VerifyHelp />

@@ -1,10 +1,11 @@
-import { Award, Check, Copy, Download, ExternalLink, FileText } from 'lucide-react'
+import { Award, Check, Copy, Download, ExternalLink, FileBadge, FileText } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { SocialIcon } from '@/components/ui/social-icon'
 import type { Certificate } from '@/features/certificates/api/get-certificate'
+import { credentialFileName } from '@/features/certificates/display'
 import { linkedInAddToProfileUrl } from '@/features/certificates/linkedin'
 import { copyText } from '@/lib/clipboard'
 
@@ -33,10 +34,15 @@ function downloadGroups(downloads: Certificate['downloads']): DownloadGroup[] {
   return groups.filter((group) => group.links.length > 0)
 }
 
-/** Certificate and letter as PNG and PDF: plain links (the server answers with the file). */
+/**
+ * Certificate and letter as PNG and PDF (for a verified record), and the signed
+ * verifiable credential when the server offers one: plain links (the server answers with
+ * the file).
+ */
 export function CertificateDownloads({ certificate }: { certificate: Certificate }) {
-  const groups = downloadGroups(certificate.downloads)
-  if (groups.length === 0) return null
+  const groups = certificate.verified ? downloadGroups(certificate.downloads) : []
+  const credential = certificate.downloads.credential
+  if (groups.length === 0 && !credential) return null
   return (
     <section aria-labelledby="downloads-heading" className="flex flex-col gap-3">
       <h3 id="downloads-heading" className="text-base font-bold text-ink">
@@ -73,6 +79,23 @@ export function CertificateDownloads({ certificate }: { certificate: Certificate
             </li>
           )
         })}
+        {credential && (
+          <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-center gap-3">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <FileBadge className="size-5" aria-hidden="true" width={20} height={20} />
+              </span>
+              <div className="flex flex-col">
+                <p className="font-semibold text-ink">Verifiable credential</p>
+                <p className="text-sm text-ink-muted">A signed Open Badges 3.0 file that anyone can check on their own.</p>
+              </div>
+            </div>
+            <a href={credential} download={credentialFileName(certificate.certificate_id)} className={buttonClasses('secondary', 'md', 'shrink-0')}>
+              <Download className="size-4" aria-hidden="true" width={16} height={16} />
+              Download verifiable credential
+            </a>
+          </li>
+        )}
       </ul>
     </section>
   )

@@ -1,5 +1,7 @@
 import type { Certificate } from '@/features/certificates/api/get-certificate'
 import verifiedTick from '@/features/certificates/assets/verified-tick.svg'
+import { isEliminated, NOT_AWARDED } from '@/features/certificates/display'
+import { formatDateIst } from '@/lib/format'
 
 /** An empty field shows as "-", as on the old page. */
 function shown(value: string | null | undefined): string {
@@ -8,15 +10,19 @@ function shown(value: string | null | undefined): string {
 }
 
 /**
- * The record as a two-column table: Name, Domain, Duration, CertificateID, Verified.
- * Verified is a tick image (alt "Verified") or the word False (Eliminated or revoked).
+ * The record as a two-column table: Name (the holder), Domain (the course, or "Not
+ * awarded…" for Eliminated), Duration, Issue date, Issuer (the brand), Certificate ID,
+ * Verified. Verified is a tick image (alt "Verified") or the word False (Eliminated or
+ * revoked).
  */
-export function CertificateDetails({ certificate }: { certificate: Certificate }) {
+export function CertificateDetails({ certificate, issuer }: { certificate: Certificate; issuer: string }) {
   const rows: Array<[string, string]> = [
     ['Name', shown(certificate.name)],
-    ['Domain', shown(certificate.domain)],
+    ['Domain', isEliminated(certificate) ? NOT_AWARDED : shown(certificate.domain)],
     ['Duration', shown(certificate.duration)],
-    ['CertificateID', shown(certificate.certificate_id)],
+    ['Issue date', certificate.issue_date ? formatDateIst(certificate.issue_date) : '-'],
+    ['Issuer', shown(issuer)],
+    ['Certificate ID', shown(certificate.certificate_id)],
   ]
   return (
     <div className="overflow-hidden rounded-control border border-line">

@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, CircleX, FileText, RefreshCw } from 'lucide-react'
+import { BadgeCheck, Ban, CircleX, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 import { Alert } from '@/components/ui/alert'
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { useCertificate, type Certificate } from '@/features/certificates/api/get-certificate'
 import { CertificateDownloads, CertificateShare } from '@/features/certificates/components/certificate-actions'
 import { CertificateDetails } from '@/features/certificates/components/certificate-details'
+import { certificateImageAlt, isEliminated, VERDICTS } from '@/features/certificates/display'
 import { ApiError } from '@/lib/api-client'
 import { formatDateIst } from '@/lib/format'
 
@@ -63,32 +64,55 @@ function ResultHeading({ icon, tone, title, children }: { icon: ReactNode; tone:
   )
 }
 
-function issuedLine(certificate: Certificate): string | undefined {
+function issuedLine(certificate: Certificate, issuer: string): string | undefined {
   const name = certificate.name.trim()
   const date = certificate.issue_date ? formatDateIst(certificate.issue_date) : undefined
-  if (name && date) return `Issued to ${name} on ${date}.`
-  if (name) return `Issued to ${name}.`
-  if (date) return `Issued on ${date}.`
-  return undefined
+  const by = issuer.trim() ? ` by ${issuer.trim()}` : ''
+  if (name && date) return `Issued to ${name} on ${date}${by}.`
+  if (name) return `Issued to ${name}${by}.`
+  if (date) return `Issued on ${date}${by}.`
+  return by ? `Issued${by}.` : undefined
 }
 
-function FoundSummary({ certificate }: { certificate: Certificate }) {
+/** The verdict first: Verified, Not verified (e.g. not awarded) or Revoked. */
+function FoundSummary({ certificate, issuer }: { certificate: Certificate; issuer: string }) {
   const iconProps = { className: 'size-6', 'aria-hidden': true, width: 24, height: 24 } as const
   if (certificate.status === 'revoked') {
     return (
-      <ResultHeading icon={<Ban {...iconProps} />} tone="danger" title="Certificate revoked">
-        {certificate.certificate_id}
+      <ResultHeading icon={<Ban {...iconProps} />} tone="danger" title={VERDICTS.revoked}>
+        Certificate {certificate.certificate_id} is no longer valid.
       </ResultHeading>
     )
   }
   if (certificate.verified) {
     return (
-      <ResultHeading icon={<BadgeCheck {...iconProps} />} tone="success" title="Certificate verified">
-        {issuedLine(certificate)}
+      <ResultHeading icon={<BadgeCheck {...iconProps} />} tone="success" title={VERDICTS.verified}>
+        {issuedLine(certificate, issuer)}
       </ResultHeading>
     )
   }
-  return <ResultHeading icon={<FileText {...iconProps} />} tone="neutral" title="Certificate details" />
+  return (
+    <ResultHeading icon={<CircleX {...iconProps} />} tone="danger" title={VERDICTS.notVerified}>
+      {isEliminated(certificate) ? 'No certificate was awarded for this record.' : 'This record is not a verified certificate.'}
+    </ResultHeading>
+  )
+}
+
+/** The certificate itself (its PNG), full width on a phone. */
+function CertificateImage({ certificate, issuer }: { certificate: Certificate; issuer: string }) {
+  const src = certificate.downloads.certificate_png
+  if (!certificate.verified || !src) return null
+  return (
+    <img
+      src={src}
+      alt={certificateImageAlt(certificate, issuer)}
+      // The PNG is A4 landscape, 2000 x 1414: the space is kept while it loads.
+      width={2000}
+      height={1414}
+      decoding="async"
+      className="block h-auto w-full max-w-full rounded-control border border-line bg-surface-muted shadow-card"
+    />
+  )
 }
 
 /**
@@ -136,7 +160,7 @@ export function CertificateResult({ certificateId, organizationName }: Certifica
       </div>
     )
   } else if (certificate) {
-    status = <FoundSummary certificate={certificate} />
+    status = <FoundSummary certificate={certificate} issuer={organizationName} />
     body = (
       <>
         {certificate.status === 'revoked' && (
@@ -144,13 +168,10 @@ export function CertificateResult({ certificateId, organizationName }: Certifica
             {certificate.revoked_reason.trim() ? `Reason: ${certificate.revoked_reason.trim()}` : 'No reason was given.'}
           </Alert>
         )}
-        <CertificateDetails certificate={certificate} />
-        {certificate.verified && (
-          <>
-            <CertificateDownloads certificate={certificate} />
-            <CertificateShare certificate={certificate} organizationName={organizationName} />
-          </>
-        )}
+        <CertificateImage certificate={certificate} issuer={organizationName} />
+        <CertificateDetails certificate={certificate} issuer={organizationName} />
+        <CertificateDownloads certificate={certificate} />
+        {certificate.verified && <CertificateShare certificate={certificate} organizationName={organizationName} />}
       </>
     )
   }
