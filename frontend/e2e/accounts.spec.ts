@@ -107,13 +107,16 @@ test('login says "Invalid Password" and "No Account Found Please Sign Up First" 
 test('repeated failed logins for one phone are refused with 429 and a time to retry', async ({ page }) => {
   const phone = freshPhone()
   await page.goto('/login')
+  // The form posts to the login page's action (/login.data), which answers with the API's status.
+  const loginAnswer = () =>
+    page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login.data')
   for (let attempt = 1; attempt <= 5; attempt += 1) {
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'))
+    const answer = loginAnswer()
     await loginViaForm(page, phone, `wrong-${attempt}`)
     expect((await answer).status()).toBe(401)
     await expect(page.getByText('No Account Found Please Sign Up First')).toBeVisible()
   }
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'))
+  const answer = loginAnswer()
   await loginViaForm(page, phone, 'wrong-6')
   expect((await answer).status()).toBe(429)
   // The lockout lasts until its 15-minute window ends, said in whole minutes.
