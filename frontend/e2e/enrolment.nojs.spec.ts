@@ -99,15 +99,23 @@ test('enrol, see how to pay, send a UTR (a bad one first) and see the payment su
   await expect(section.getByRole('link', { name: /with UPI/ })).toHaveCount(0)
   await expect(section.getByLabel('UPI transaction reference (UTR)')).toHaveCount(0)
 
-  // Enrolling again with the same phone: the server shows this browser its own enrolment.
+  // Coming back to the page: the server shows this browser its own enrolment at once.
   await page.goto('/java-registration')
-  await form.getByLabel('Name').fill('Nojs Student')
-  await form.getByLabel('Phone number').fill(phone)
-  await form.getByLabel('Email').fill(`nojs-${phone}@example.com`)
-  await form.getByRole('button', { name: /^Enrol and pay ₹/ }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeVisible()
-  await expect(section.getByText(/You already have an enrolment for this course/)).toBeVisible()
   await expect(section.getByText(reference, { exact: true })).toBeVisible()
+
+  // Another browser enrolling with the same phone is told so, and sees nothing of it.
+  const other = await page.context().browser()!.newContext({ javaScriptEnabled: false })
+  const stranger = await other.newPage()
+  await stranger.goto(page.url())
+  const strangerForm = stranger.getByRole('region', { name: /Enrol in Java/ })
+  await strangerForm.getByLabel('Name').fill('Someone Else')
+  await strangerForm.getByLabel('Phone number').fill(phone)
+  await strangerForm.getByLabel('Email').fill(`other-${phone}@example.com`)
+  await strangerForm.getByRole('button', { name: /^Enrol and pay ₹/ }).click()
+  await expect(stranger.getByText(/This phone number already has an enrolment for this course/)).toBeVisible()
+  await expect(stranger.getByText(reference, { exact: true })).toHaveCount(0)
+  await other.close()
 })
 
 test('a visitor back from the UPI app finds the payment details again on the course page', async ({ page }) => {
