@@ -1,6 +1,6 @@
 import { useQueryClient, type DehydratedState } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { data, Navigate, redirect, useActionData, useLocation, useNavigation, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -93,7 +93,12 @@ export default function Page() {
   const result = useActionData<typeof action>() as FormFailure | undefined
   const logoutSent = navigation.formData?.get('intent') === LOGOUT_INTENT
   const loggingOut = logoutSent && navigation.state === 'submitting'
-  const loggedOut = logoutSent && navigation.state === 'loading' && navigation.location.pathname === href('/login')
+  const leaving = logoutSent && navigation.state === 'loading' && navigation.location.pathname === href('/login')
+  // Once the logout has gone through, the page stays "Logging you out…" until /login is
+  // shown, whatever renders in between (the account is forgotten meanwhile).
+  const [loggedOutSeen, setLoggedOutSeen] = useState(false)
+  if (leaving && !loggedOutSeen) setLoggedOutSeen(true)
+  const loggedOut = leaving || loggedOutSeen
   const logoutFailure = !loggingOut && result?.ok === false && result.intent === LOGOUT_INTENT ? result : undefined
   useEffect(() => {
     if (loggedOut) forgetAccount(queryClient)
