@@ -1,7 +1,7 @@
 import { useQueryClient, type DehydratedState } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
-import { data, Navigate, redirect, useActionData, useLocation, useNavigation, href } from 'react-router'
+import { data, Navigate, redirect, useActionData, useLocation, useNavigation, href, type ShouldRevalidateFunctionArgs } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -54,6 +54,11 @@ export async function loader({ url }: Route.LoaderArgs) {
     throw redirect(`${href('/login')}?${new URLSearchParams({ next: `${pathname}${search}` })}`)
   }
   return { dehydrated }
+}
+
+/** After a logout the dashboard's data is not asked for again: the login page is next. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === LOGOUT_INTENT ? false : defaultShouldRevalidate
 }
 
 /** The dashboard's forms, by intent: Logout (the header's), which then opens /login. */
