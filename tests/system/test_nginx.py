@@ -287,6 +287,8 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         **os.environ,
         "DJANGO_ENV": "production",
         "SECRET_KEY": secrets.token_urlsafe(50),
+        # A throwaway Ed25519 key (production refuses to start without one).
+        "CREDENTIAL_SIGNING_KEY": "z3u2dsjcyU63dDnjH34VW1hxhJzdgywArsDhKtMKG54FNuGc",
         "SITE_URL": f"https://{SITE_HOST}",
         "ALLOWED_HOSTS": SITE_HOST,
         "TRUSTED_PROXY_COUNT": "1",
