@@ -85,7 +85,10 @@ def test_it_shows_the_counts_in_the_admin_list(admin_client: Client, client: Cli
     assert count is not None and count.group(1) == b"2"
 
 
-@pytest.mark.django_db(transaction=True)
+# The background thread needs committed rows; serialized_rollback restores the migrated
+# content afterwards (a plain flush would re-run post_migrate and clash with the other
+# transactional tests' restore on PostgreSQL).
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_it_writes_the_counts_in_the_background_once_due(client: Client, settings: Any) -> None:
     settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS = 0
     make("WD-001")
