@@ -25,6 +25,17 @@ from django.urls import reverse
 from core.errors import ApplicationError
 
 
+def without_save_buttons(extra_context: dict[str, Any] | None) -> dict[str, Any]:
+    """A record's page whose decisions are the buttons at the top: no Save buttons, which
+    would do nothing (every field is read-only)."""
+    return {
+        **(extra_context or {}),
+        "show_save": False,
+        "show_save_and_continue": False,
+        "show_save_and_add_another": False,
+    }
+
+
 class ConfirmForm(forms.Form):
     """A decision that needs nothing more than the click on the confirmation step."""
 

@@ -29,7 +29,7 @@ from unfold.widgets import (
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
-from core.admin_decisions import WaitingFirstFilter, decision_view
+from core.admin_decisions import WaitingFirstFilter, decision_view, without_save_buttons
 from core.errors import ApplicationError
 from enrolments import services
 from enrolments.models import Enrolment, StatementLine, UtrChange
@@ -174,15 +174,9 @@ class EnrolmentAdmin(ModelAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        # Every field is read-only: the decisions are the buttons at the top, so the page
-        # shows no Save button that would do nothing.
-        extra_context = {
-            **(extra_context or {}),
-            "show_save": False,
-            "show_save_and_continue": False,
-            "show_save_and_add_another": False,
-        }
-        return super().change_view(request, object_id, form_url, extra_context)
+        return super().change_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
 
     # --- One decision from the record's page (the same services as the list actions) ---
 

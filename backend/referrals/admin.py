@@ -19,7 +19,7 @@ from unfold.decorators import action, display
 from unfold.widgets import UnfoldAdminTextInputWidget
 
 from accounts.models import User
-from core.admin_decisions import WaitingFirstFilter, decision_view
+from core.admin_decisions import WaitingFirstFilter, decision_view, without_save_buttons
 from core.errors import ApplicationError
 from core.upi import upi_link, upi_qr_svg
 from referrals import selectors, services
@@ -143,14 +143,9 @@ class PayoutRequestAdmin(_ReadOnly):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        # Nothing on the page is edited: the decisions are the buttons at the top.
-        extra_context = {
-            **(extra_context or {}),
-            "show_save": False,
-            "show_save_and_continue": False,
-            "show_save_and_add_another": False,
-        }
-        return super().change_view(request, object_id, form_url, extra_context)
+        return super().change_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
 
     def _waiting(self, request: HttpRequest, object_id: Any) -> bool:
         if not super(_ReadOnly, self).has_change_permission(request):

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { loginViaApi, runTag, staffAccount, viewports } from './support'
+import { importCertificatesViaApi, runTag, viewports } from './support'
 
 /**
  * Certificate verification with JavaScript switched off: /verify is a GET form to
@@ -11,21 +11,9 @@ test.use({ javaScriptEnabled: false })
 
 const NOT_FOUND = 'Verification failed. This certification ID is invalid.'
 
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies()
-  return cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-}
-
 /** Staff import one certificate through the API, then log out. */
-async function importCertificate(page: Page, line: string) {
-  await loginViaApi(page, staffAccount.phone, staffAccount.password)
-  const csv = `CertificateID,Course,Duration,Name,IssueDate\r\n${line}\r\n`
-  const response = await page.request.post('/api/certificates/import', {
-    multipart: { file: { name: 'certificates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') }, dry_run: 'false' },
-    headers: { 'X-CSRFToken': await csrfToken(page), Referer: page.url() },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  await page.context().clearCookies()
+function importCertificate(page: Page, line: string) {
+  return importCertificatesViaApi(page, ['CertificateID,Course,Duration,Name,IssueDate', line])
 }
 
 /** The details table as { row header: cell text }. */

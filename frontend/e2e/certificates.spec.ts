@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { loginViaApi, runTag, staffAccount, viewports } from './support'
+import { csrfToken, csvFile, importCertificatesViaApi, loginViaApi, runTag, staffAccount, viewports } from './support'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const NOT_FOUND = 'Verification failed. This certification ID is invalid.'
@@ -14,26 +14,6 @@ async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
   expect(summary).toEqual([])
-}
-
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies()
-  return cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-}
-
-function csvFile(lines: string[]) {
-  return { name: 'certificates.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf-8') }
-}
-
-/** Staff import through the API (for pages that only need a record to exist), then log out. */
-async function importViaApi(page: Page, lines: string[]) {
-  await loginViaApi(page, staffAccount.phone, staffAccount.password)
-  const response = await page.request.post('/api/certificates/import', {
-    multipart: { file: csvFile(lines), dry_run: 'false' },
-    headers: { 'X-CSRFToken': await csrfToken(page), Referer: page.url() },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  await page.context().clearCookies()
 }
 
 /** The details table as { row header: cell text }. */
@@ -210,7 +190,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     test(`/verify/<ID> found (${name})`, async ({ page }) => {
       const ids = uniqueIds()
-      await importViaApi(page, ['CertificateID,Course,Duration,Name,IssueDate', `${ids.web},Web Development,30 Days,Asha Verma,2025-03-26`])
+      await importCertificatesViaApi(page, ['CertificateID,Course,Duration,Name,IssueDate', `${ids.web},Web Development,30 Days,Asha Verma,2025-03-26`])
       await page.goto(`/verify/${ids.web}`)
       await expect(page.getByRole('heading', { level: 2, name: 'Verified', exact: true })).toBeVisible()
       await expectNoViolations(page)

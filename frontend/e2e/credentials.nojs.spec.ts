@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
-import { loginViaApi, runTag, staffAccount, viewports } from './support'
+import { importCertificatesViaApi, runTag, viewports } from './support'
 
 /**
  * The verify page as a QR code opens it, with JavaScript switched off: the verdict first,
@@ -20,21 +20,9 @@ async function expectNoViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies()
-  return cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-}
-
 /** Staff import one certificate through the API, then log out. */
-async function importCertificate(page: Page, line: string) {
-  await loginViaApi(page, staffAccount.phone, staffAccount.password)
-  const csv = `CertificateID,Course,Duration,Name,IssueDate\r\n${line}\r\n`
-  const response = await page.request.post('/api/certificates/import', {
-    multipart: { file: { name: 'certificates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') }, dry_run: 'false' },
-    headers: { 'X-CSRFToken': await csrfToken(page), Referer: page.url() },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  await page.context().clearCookies()
+function importCertificate(page: Page, line: string) {
+  return importCertificatesViaApi(page, ['CertificateID,Course,Duration,Name,IssueDate', line])
 }
 
 /** A page with JavaScript on, at the same site and viewport, for axe and the scripted path. */

@@ -55,11 +55,34 @@ export const staffAccount = {
  */
 export async function loginViaApi(page: Page, phone: string, password: string) {
   await page.goto('/')
-  const cookies = await page.context().cookies()
-  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
   const response = await page.request.post('/api/auth/login', {
     data: { phone, password },
-    headers: { 'X-CSRFToken': csrf, Referer: page.url() },
+    headers: { 'X-CSRFToken': await csrfToken(page), Referer: page.url() },
   })
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`)
+}
+
+/** Django's CSRF token, from the cookie any page of the site sets. */
+export async function csrfToken(page: Page): Promise<string> {
+  const cookies = await page.context().cookies()
+  return cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
+}
+
+/** A CSV upload of these lines (header first), as the certificate import takes it. */
+export function csvFile(lines: string[]) {
+  return { name: 'certificates.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf-8') }
+}
+
+/**
+ * Staff import certificate records through the API (for pages that only need a record to
+ * exist), then log out. `lines` are the CSV's lines, its header first.
+ */
+export async function importCertificatesViaApi(page: Page, lines: string[]) {
+  await loginViaApi(page, staffAccount.phone, staffAccount.password)
+  const response = await page.request.post('/api/certificates/import', {
+    multipart: { file: csvFile(lines), dry_run: 'false' },
+    headers: { 'X-CSRFToken': await csrfToken(page), Referer: page.url() },
+  })
+  if (response.status() !== 200) throw new Error(`import failed: ${response.status()} ${await response.text()}`)
+  await page.context().clearCookies()
 }
