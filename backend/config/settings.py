@@ -86,7 +86,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise so that static files (SVGs included) carry the headers too.
-    "core.middleware.AdminAwareCSPMiddleware",
+    "csp.middleware.CSPMiddleware",
     "core.middleware.PermissionsPolicyMiddleware",
     "core.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -334,9 +334,6 @@ TIME_ZONE = "Asia/Kolkata"
 STATEMENT_MAX_BYTES = env_int("STATEMENT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 
 # --- Back office (django-unfold) --------------------------------------------------------
-# The admin lives under this prefix (config/urls.py); its pages get the theme's CSP
-# exceptions (core.middleware.AdminAwareCSPMiddleware).
-ADMIN_URL_PREFIX = "/admin/"
 UNFOLD = {
     "SITE_TITLE": "Back office",
     "SITE_HEADER": "Back office",

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import unquote_plus
 
-from csp.constants import UNSAFE_EVAL, UNSAFE_INLINE
-from csp.middleware import CSPMiddleware, PolicyParts
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseBase
 
@@ -60,28 +58,3 @@ class RefuseNulMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
-
-
-class AdminAwareCSPMiddleware(CSPMiddleware):
-    """django-csp's middleware, with the back office's two exceptions under /admin/.
-
-    The admin theme (django-unfold, as it ships) evaluates its Alpine.js expressions with
-    the Function constructor, writes its colour palette in a <style> element, and its
-    htmx adds another and sets style attributes, so admin pages get `'unsafe-eval'` in
-    script-src and `'unsafe-inline'` in style-src (a hash of the palette alone was tried:
-    htmx's styles and the attributes are still blocked). Scripts still load only from this
-    origin, and the rest of the site keeps the strict policy.
-    The extension point is the one django-csp documents (get_policy_parts).
-    """
-
-    def get_policy_parts(
-        self, request: HttpRequest, response: HttpResponseBase, report_only: bool = False
-    ) -> PolicyParts:
-        parts = super().get_policy_parts(request, response, report_only)
-        if not report_only and request.path_info.startswith(settings.ADMIN_URL_PREFIX):
-            parts.update = {
-                **(parts.update or {}),
-                "script-src": [UNSAFE_EVAL],
-                "style-src": [UNSAFE_INLINE],
-            }
-        return parts

@@ -48,7 +48,7 @@ def _assert_common_headers(response: Any, *, admin: bool = False) -> None:
     csp = _csp(response)
     assert csp["default-src"] == ["'self'"]
     if admin:
-        # The admin theme's two exceptions (core.middleware.AdminAwareCSPMiddleware):
+        # The admin theme's two exceptions (config/urls.py, django-csp's csp_update):
         # scripts still only from this origin.
         assert csp["script-src"] == ["'self'", "'unsafe-eval'"]
         assert csp["style-src"] == ["'self'", "'unsafe-inline'"]
