@@ -8,11 +8,12 @@
    with the default database cache, then with Redis when it answers (REDIS_URL, else
    redis://127.0.0.1:6379/0; keys under a prefix of their own, deleted afterwards).
    On each server wrk measures requests per second of GET /api/health, GET
-   /api/certificates/<random existing ID> (a Lua script picks the ID; its lookups are
-   counted in batches, core/ratelimit.py: with a limit this far away, one write per 51
-   lookups in each worker) and GET /api/courses, in interleaved rounds: the ratio of each endpoint to health is taken
-   within a round and the median over rounds is reported, so that load from other
-   programs on the machine hits both sides of a ratio alike.
+   /api/certificates/<random existing ID> (a Lua script picks the ID; each lookup also
+   counts against the per-client limit, core/ratelimit.py: a cache add + incr) and
+   GET /api/courses, in interleaved rounds. The ratio of each endpoint to health, taken
+   within a round (median over rounds), is printed as a guide to what an endpoint costs
+   above the framework's floor; it has no target (the old 0.8x target is withdrawn: the
+   verify targets are latency under load, bench/load.py).
 3. Open Badges credentials (in-process, after the import): signed per second for records
    never signed, served again from the cache, checked as an upload, and the status list's
    bits built over every record.
@@ -57,7 +58,6 @@ CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
 LOGINS = int(os.environ.get("BENCH_LOGINS", "50"))
 CREDENTIALS = int(os.environ.get("BENCH_CREDENTIALS", "200"))
 HOST = "127.0.0.1"
-RATIO_TARGET = 0.8
 IMPORT_TARGET = 20_000  # rows/s, the figure the certificate import was built to
 LOGIN_PHONE = "9876500001"
 LOGIN_PASSWORD = secrets.token_urlsafe(16)
@@ -351,8 +351,6 @@ def measure_rates(port: int, master: int, workdir: Path, cache: str, rows: Rows)
             name,
             ratio,
             "ratio",
-            f">= {RATIO_TARGET}",
-            ratio >= RATIO_TARGET,
         )
     # Server CPU per request hardly depends on what else the machine runs, so it shows
     # where the time goes even when the req/s figures are noisy. It leaves out waiting
