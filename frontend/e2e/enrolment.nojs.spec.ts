@@ -104,6 +104,13 @@ test('enrol, see how to pay, send a UTR (a bad one first) and see the payment su
   await expect(page.getByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeVisible()
   await expect(section.getByText(reference, { exact: true })).toBeVisible()
 
+  // "Enrol someone else" works without a script too: the page again, with the empty form.
+  await section.getByRole('link', { name: 'Enrol someone else' }).click()
+  await expect(page).toHaveURL(/\/java-registration\?enrol=another$/)
+  await expect(page.getByRole('button', { name: /^Enrol and pay ₹/ })).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue('')
+  await expect(section.getByText(reference, { exact: true })).toHaveCount(0)
+
   // Another browser enrolling with the same phone is told so, and sees nothing of it.
   const other = await page.context().browser()!.newContext({ javaScriptEnabled: false })
   const stranger = await other.newPage()

@@ -1,9 +1,8 @@
-import { RefreshCw } from 'lucide-react'
 import { href } from 'react-router'
 import { Component, type ReactNode } from 'react'
 
-import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
+import { RetryButton } from '@/components/ui/retry-button'
 
 /**
  * Most errors here are a page's code failing to download on a flaky connection (or an
@@ -17,10 +16,7 @@ export function RouteError() {
       </h1>
       <p className="max-w-xl text-lg text-ink-muted">Check your internet connection and try again.</p>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => window.location.reload()} size="lg">
-          <RefreshCw className="size-5" aria-hidden="true" width={20} height={20} />
-          Try again
-        </Button>
+        <RetryButton onRetry={() => window.location.reload()} variant="primary" size="lg" />
         <LinkButton to={href('/')} reloadDocument variant="secondary" size="lg">
           Back to home
         </LinkButton>

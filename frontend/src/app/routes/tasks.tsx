@@ -1,9 +1,8 @@
-import { RefreshCw } from 'lucide-react'
 import { useLocation } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { PageHeader } from '@/components/ui/page-header'
+import { RetryButton } from '@/components/ui/retry-button'
 import { useTaskBoard } from '@/features/internships/api/get-task-board'
 import { TaskBoardSkeleton, TaskBoardView } from '@/features/internships/components/task-board'
 import { useBoardRefresh } from '@/features/internships/use-board-refresh'
@@ -59,10 +58,7 @@ export default function Page() {
             <Alert tone="error" title="The tasks could not be loaded">
               {error?.status === 404 ? 'This task board does not exist.' : (error?.message ?? 'Please try again.')}
             </Alert>
-            <Button variant="secondary" onClick={() => void query.refetch()} pending={query.isFetching}>
-              {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />}
-              Try again
-            </Button>
+            <RetryButton onRetry={() => void query.refetch()} pending={query.isFetching} />
           </div>
         ) : (
           <>

@@ -1,7 +1,5 @@
-import { RefreshCw } from 'lucide-react'
-
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
+import { RetryButton } from '@/components/ui/retry-button'
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 
@@ -32,12 +30,7 @@ export function LoadError({ what, error, onRetry, className }: LoadErrorProps) {
     <div role="alert" className={className}>
       <Alert tone="error" title={`We could not load ${what}.`}>
         <p>Please try again in a moment.{detail}</p>
-        {onRetry && (
-          <Button variant="secondary" className="mt-3" onClick={onRetry}>
-            <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />
-            Try again
-          </Button>
-        )}
+        {onRetry && <RetryButton onRetry={onRetry} className="mt-3" />}
       </Alert>
     </div>
   )

@@ -1,12 +1,14 @@
-import { Gift, Link2, RefreshCw } from 'lucide-react'
+import { Gift, Link2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { SocialIcon } from '@/components/ui/social-icon'
+import { RetryButton } from '@/components/ui/retry-button'
 import { selectText } from '@/features/accounts/components/use-copy'
 import { referralLink, referralShareText, whatsappShareUrl } from '@/features/accounts/referral'
+import { useHydrated } from '@/lib/use-hydrated'
 
 /** The parts of a course this section needs (the page passes the catalogue's courses). */
 export type ReferralCourse = {
@@ -31,6 +33,7 @@ type CourseReferralLinksProps = {
 }
 
 function CourseCard({ course, code, siteUrl, onCopy }: { course: ReferralCourse } & Pick<CourseReferralLinksProps, 'code' | 'siteUrl' | 'onCopy'>) {
+  const hydrated = useHydrated()
   const linkRef = useRef<HTMLParagraphElement>(null)
   const [failed, setFailed] = useState(false)
   const [copying, setCopying] = useState(false)
@@ -65,13 +68,15 @@ function CourseCard({ course, code, siteUrl, onCopy }: { course: ReferralCourse 
         </p>
       </div>
       <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button onClick={onClick} pending={copying} className="sm:flex-1">
-          {!copying && <Link2 className="size-4" aria-hidden="true" width={16} height={16} />}
-          {/* One flex item, so the space before the hidden words survives in the accessible name. */}
-          <span>
-            Get Referral Link<span className="sr-only"> for {course.name}</span>
-          </span>
-        </Button>
+        {hydrated && (
+          <Button onClick={onClick} pending={copying} className="sm:flex-1">
+            {!copying && <Link2 className="size-4" aria-hidden="true" width={16} height={16} />}
+            {/* One flex item, so the space before the hidden words survives in the accessible name. */}
+            <span>
+              Get Referral Link<span className="sr-only"> for {course.name}</span>
+            </span>
+          </Button>
+        )}
         <a
           href={whatsappShareUrl(referralShareText(course.name, code, link))}
           target="_blank"
@@ -133,10 +138,7 @@ export function CourseReferralLinks({ headingId, courses, isPending, isError, on
         <div role="alert">
           <Alert tone="error" title="We could not load the courses.">
             <p>Please try again in a moment.</p>
-            <Button variant="secondary" className="mt-3" onClick={onRetry}>
-              <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />
-              Try again
-            </Button>
+            <RetryButton onRetry={onRetry} className="mt-3" />
           </Alert>
         </div>
       ) : courses.length === 0 ? (

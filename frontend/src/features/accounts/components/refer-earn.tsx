@@ -1,10 +1,10 @@
-import { ArrowRight, Gift, RefreshCw, Share2, UserPlus, type LucideIcon } from 'lucide-react'
+import { ArrowRight, Gift, Share2, UserPlus, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
+import { RetryButton } from '@/components/ui/retry-button'
 
 export type CourseReward = { slug: string; name: string; reward: string }
 
@@ -85,10 +85,7 @@ export function ReferEarnRewards({ rewards, isPending, isError, onRetry }: Rewar
       <div role="alert" className="mx-auto w-full max-w-xl">
         <Alert tone="error" title="We could not load the rewards.">
           <p>Please try again in a moment.</p>
-          <Button variant="secondary" className="mt-3" onClick={onRetry}>
-            <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />
-            Try again
-          </Button>
+          <RetryButton onRetry={onRetry} className="mt-3" />
         </Alert>
       </div>
     )

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 
 import { Button } from '@/components/ui/button'
 import { selectText } from '@/features/accounts/components/use-copy'
+import { useHydrated } from '@/lib/use-hydrated'
 
 type ReferralCodeCardProps = {
   code: string
@@ -12,6 +13,7 @@ type ReferralCodeCardProps = {
 export const COPY_CODE_FAILED = 'Could not copy. Select the code and copy it manually.'
 
 export function ReferralCodeCard({ code, onCopy }: ReferralCodeCardProps) {
+  const hydrated = useHydrated()
   const codeRef = useRef<HTMLParagraphElement>(null)
   const [failed, setFailed] = useState(false)
   const [copying, setCopying] = useState(false)
@@ -45,12 +47,14 @@ export function ReferralCodeCard({ code, onCopy }: ReferralCodeCardProps) {
         <p className="max-w-md text-brand-100">
           Friends enter this code when they enrol in a course. When their payment is confirmed, you earn the course’s reward.
         </p>
-        <div>
-          <Button variant="inverse" size="lg" onClick={onClick} pending={copying} className="w-full sm:w-auto">
-            {!copying && <Copy className="size-5" aria-hidden="true" width={20} height={20} />}
-            Copy Referral Code
-          </Button>
-        </div>
+        {hydrated && (
+          <div>
+            <Button variant="inverse" size="lg" onClick={onClick} pending={copying} className="w-full sm:w-auto">
+              {!copying && <Copy className="size-5" aria-hidden="true" width={20} height={20} />}
+              Copy Referral Code
+            </Button>
+          </div>
+        )}
         <div role="alert" className="empty:hidden">
           {failed && <p className="rounded-control bg-white px-4 py-3 text-sm font-semibold text-danger">{COPY_CODE_FAILED}</p>}
         </div>

@@ -8,6 +8,7 @@ import type { Certificate } from '@/features/certificates/api/get-certificate'
 import { credentialFileName } from '@/features/certificates/display'
 import { linkedInAddToProfileUrl } from '@/features/certificates/linkedin'
 import { copyText } from '@/lib/clipboard'
+import { useHydrated } from '@/lib/use-hydrated'
 
 export const COPY_SUCCESS = 'Successfully copied to clipboard!'
 export const COPY_FAILURE = 'Could not copy the link. Select the link above and copy it yourself.'
@@ -103,6 +104,7 @@ export function CertificateDownloads({ certificate }: { certificate: Certificate
 
 /** Copy the shareable verify link, and LinkedIn's "Add to profile". */
 export function CertificateShare({ certificate, organizationName }: { certificate: Certificate; organizationName: string }) {
+  const hydrated = useHydrated()
   const id = useId()
   const linkId = `${id}-link`
   const [result, setResult] = useState<{ ok: boolean; message: string }>()
@@ -146,14 +148,16 @@ export function CertificateShare({ certificate, organizationName }: { certificat
         />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button variant="secondary" onClick={onCopy} className="w-full sm:w-auto">
-          {justCopied ? (
-            <Check className="size-5" aria-hidden="true" width={20} height={20} />
-          ) : (
-            <Copy className="size-5" aria-hidden="true" width={20} height={20} />
-          )}
-          Copy link
-        </Button>
+        {hydrated && (
+          <Button variant="secondary" onClick={onCopy} className="w-full sm:w-auto">
+            {justCopied ? (
+              <Check className="size-5" aria-hidden="true" width={20} height={20} />
+            ) : (
+              <Copy className="size-5" aria-hidden="true" width={20} height={20} />
+            )}
+            Copy link
+          </Button>
+        )}
         <a
           href={linkedInAddToProfileUrl(certificate, organizationName)}
           target="_blank"

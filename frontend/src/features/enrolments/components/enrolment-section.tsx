@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { UserPlus } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Link, href } from 'react-router'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, href, useSearchParams } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-styles'
+import { RetryButton } from '@/components/ui/retry-button'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
 import { enrolmentKey, useEnrolment } from '@/features/enrolments/api/get-enrolment'
 import { isOpen, myEnrolmentsKey, sessionEnrolmentsKey, useVisibleEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
@@ -17,6 +19,7 @@ import { ENROLMENT_FIELDS, type EnrolmentValues } from '@/features/enrolments/va
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
+import { useHydrated } from '@/lib/use-hydrated'
 
 export type EnrolmentCourse = { slug: string; name: string; payable_fee_display: string }
 
@@ -56,6 +59,32 @@ function focusesHeading(result: EnrolmentAnswer | undefined): boolean {
   return Boolean(result.enrolment) || !refused.some((name) => (ENROLMENT_FIELDS as readonly string[]).includes(name))
 }
 
+/** The address that opens the enrolment form afresh without JavaScript ("Enrol someone else"). */
+const ANOTHER = 'another'
+
+/**
+ * "Enrol someone else": with JavaScript it clears the enrolment shown in place; without it,
+ * a link to this page with `?enrol=another`, which the server renders with the empty form.
+ */
+function StartAgain({ onStartAgain, children }: { onStartAgain: () => void; children: ReactNode }) {
+  const hydrated = useHydrated()
+  const [searchParams] = useSearchParams()
+  if (hydrated) {
+    return (
+      <Button variant="ghost" onClick={onStartAgain}>
+        {children}
+      </Button>
+    )
+  }
+  const params = new URLSearchParams(searchParams)
+  params.set('enrol', ANOTHER)
+  return (
+    <a href={`?${params.toString()}`} className={buttonClasses('ghost')}>
+      {children}
+    </a>
+  )
+}
+
 const STEPS = [
   ['Fill in your details', 'Your name, mobile number and email, and your friend’s referral code if you have one.'],
   ['Pay with any UPI app', 'Tap the Pay button on your phone, or scan the QR code with it on a computer.'],
@@ -75,7 +104,8 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
   const [answered, setAnswered] = useState<Answered | undefined>(() =>
     result?.enrolment ? { enrolment: result.enrolment, cachedAt: 0 } : undefined,
   )
-  const [wantsForm, setWantsForm] = useState(false)
+  const [searchParams] = useSearchParams()
+  const [wantsForm, setWantsForm] = useState(() => searchParams.get('enrol') === ANOTHER && !result?.enrolment)
   const [notice, setNotice] = useState(() => noticeOf(result))
   const [autoFocusHeading] = useState(() => focusesHeading(result))
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -173,10 +203,8 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
           {stored.error.message}
         </Alert>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => void stored.refetch()}>Try again</Button>
-          <Button variant="ghost" onClick={startAgain}>
-            Start a new enrolment
-          </Button>
+          <RetryButton onRetry={() => void stored.refetch()} variant="primary" />
+          <StartAgain onStartAgain={startAgain}>Start a new enrolment</StartAgain>
         </div>
       </div>
     )
@@ -206,10 +234,10 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
               See your enrolments on the dashboard
             </Link>
           )}
-          <Button variant="ghost" onClick={startAgain}>
+          <StartAgain onStartAgain={startAgain}>
             <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
             Enrol someone else
-          </Button>
+          </StartAgain>
         </div>
       </div>
     )
@@ -285,19 +313,14 @@ type OpenEnrolmentProps = {
 
 /** Waiting for payment (pay, then send the UTR) or for staff to check the UTR sent. */
 function OpenEnrolment({ enrolment, result, pending, onStartAgain }: OpenEnrolmentProps) {
-  const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(() => result?.ok === true)
   const claimed = enrolment.status === 'paid_claimed'
-  const showForm = enrolment.can_submit_utr && (!claimed || editing)
 
   // A UTR accepted: thank the student (the enrolment shown is the answer's).
   const [shown, setShown] = useState(result)
   if (result !== shown) {
     setShown(result)
-    if (result?.ok) {
-      setEditing(false)
-      setSaved(true)
-    }
+    if (result?.ok) setSaved(true)
   }
 
   return (
@@ -322,33 +345,22 @@ function OpenEnrolment({ enrolment, result, pending, onStartAgain }: OpenEnrolme
 
       <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
         <div role="status" aria-live="polite" className="empty:hidden">
-          {claimed && !editing && (
+          {claimed && (
             <Alert tone="success" title={saved ? 'Thank you, we have your UTR' : 'Payment submitted'}>
               UTR <span className="font-mono font-semibold">{enrolment.utr}</span>. Our team matches it with our bank statement
               and confirms your place, usually within one working day; we email {enrolment.email} when it is done.
             </Alert>
           )}
         </div>
-        {claimed && !editing && enrolment.can_submit_utr && (
-          <Button variant="ghost" className="mt-3" onClick={() => setEditing(true)}>
-            Correct the UTR
-          </Button>
-        )}
-        {showForm && (
-          <UtrForm
-            enrolment={enrolment}
-            result={result}
-            pending={pending}
-            onCancel={claimed ? () => setEditing(false) : undefined}
-          />
-        )}
+        {/* Once sent, a UTR is changed only by staff (the API refuses a second one). */}
+        {enrolment.can_submit_utr && <UtrForm enrolment={enrolment} result={result} pending={pending} />}
       </div>
 
       <div>
-        <Button variant="ghost" onClick={onStartAgain}>
+        <StartAgain onStartAgain={onStartAgain}>
           <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
           Enrol someone else
-        </Button>
+        </StartAgain>
       </div>
     </div>
   )

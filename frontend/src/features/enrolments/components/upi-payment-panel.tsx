@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Button } from '@/components/ui/button'
 import { copyText } from '@/lib/clipboard'
+import { useHydrated } from '@/lib/use-hydrated'
 
 import type { PaymentInstructions } from '../api/get-bootcamp-payment'
 
@@ -13,6 +14,7 @@ import type { PaymentInstructions } from '../api/get-bootcamp-payment'
  * screens the QR code comes last: there the Pay button is the way.
  */
 export function UpiPaymentPanel({ payment }: { payment: PaymentInstructions }) {
+  const hydrated = useHydrated()
   const [copyMessage, setCopyMessage] = useState<{ ok: boolean; text: string }>()
 
   async function copyPayee() {
@@ -51,10 +53,12 @@ export function UpiPaymentPanel({ payment }: { payment: PaymentInstructions }) {
           <dd>
             <div className="flex flex-wrap items-center gap-3">
               <span className="select-all font-mono text-lg text-ink">{payment.payee_id}</span>
-              <Button type="button" variant="secondary" onClick={() => void copyPayee()}>
-                <Copy className="size-4" aria-hidden="true" width={16} height={16} />
-                Copy UPI ID
-              </Button>
+              {hydrated && (
+                <Button type="button" variant="secondary" onClick={() => void copyPayee()}>
+                  <Copy className="size-4" aria-hidden="true" width={16} height={16} />
+                  Copy UPI ID
+                </Button>
+              )}
             </div>
             <p role="status" aria-live="polite" className={copyMessage?.ok === false ? 'mt-2 text-sm text-danger' : 'mt-2 text-sm text-success'}>
               {copyMessage?.text}

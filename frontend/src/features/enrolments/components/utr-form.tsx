@@ -16,7 +16,6 @@ type UtrFormProps = {
   result?: EnrolmentAnswer
   /** The form is being sent. */
   pending?: boolean
-  onCancel?: () => void
 }
 
 /** The server's refusal of the UTR: at the field, or for the form as a whole. */
@@ -30,7 +29,7 @@ function refusalOf(result: EnrolmentAnswer | undefined): { field?: string; probl
  * The UPI transaction reference (UTR) of the payment, for staff to match with the bank:
  * posts to the course page's action; checked here first when JavaScript runs.
  */
-export function UtrForm({ enrolment, result, pending = false, onCancel }: UtrFormProps) {
+export function UtrForm({ enrolment, result, pending = false }: UtrFormProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState(() => (result?.ok === false ? result.values.utr : undefined) ?? enrolment.utr)
@@ -78,7 +77,7 @@ export function UtrForm({ enrolment, result, pending = false, onCancel }: UtrFor
       <input type="hidden" name="reference" value={enrolment.reference} />
       <div className="flex flex-col gap-1">
         <h3 id={`${id}-heading`} className="text-lg font-bold text-ink">
-          {enrolment.utr ? 'Correct the UTR' : 'Paid? Send us the UTR'}
+          Paid? Send us the UTR
         </h3>
         <p className="text-sm text-ink-muted">
           Your UPI app shows a 12-digit UTR (also called UPI Ref. No. or transaction ID) in the payment’s details. We match it
@@ -113,11 +112,6 @@ export function UtrForm({ enrolment, result, pending = false, onCancel }: UtrFor
           {!pending && <Send className="size-4" aria-hidden="true" width={16} height={16} />}
           Submit UTR
         </Button>
-        {onCancel && (
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
       </div>
     </Form>
   )
