@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { importCertificatesViaApi, runTag, viewports } from './support'
+import { csvFile, importCertificatesViaApi, loginViaApi, runTag, staffAccount, viewports } from './support'
 
 /**
  * Certificate verification with JavaScript switched off: /verify is a GET form to
@@ -75,4 +75,33 @@ test('a real certificate, typed in the form on a phone: its details, downloads a
   await expect(page.getByRole('link', { name: /^Letter of recommendation PNG/ })).toBeVisible()
   const linkedIn = new URL((await page.getByRole('link', { name: /add to profile/i }).getAttribute('href')) ?? '')
   expect(linkedIn.searchParams.get('certId')).toBe(id)
+})
+
+test('staff import certificates on /test without JavaScript: check, a refused file, then the import', async ({ page }) => {
+  const id = `NOJS-IMPORT-${runTag().toUpperCase()}`
+  await loginViaApi(page, staffAccount.phone, staffAccount.password)
+  await page.goto('/test')
+  await expect(page.getByRole('heading', { level: 1, name: 'Import certificates' })).toBeVisible()
+
+  // No file chosen: said at the field.
+  await page.getByRole('button', { name: 'Check file' }).click()
+  await expect(page.getByText('Choose a CSV file first.')).toBeVisible()
+
+  // A file with a bad row: the server's report, nothing written.
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(['CertificateID,Course,Duration,Name', ',Python,30 Days,No Id']))
+  await page.getByRole('button', { name: 'Check file' }).click()
+  await expect(page.getByText('Some rows have errors')).toBeVisible()
+
+  // A good file: the dry run's figures, then the import (the file chosen again).
+  const lines = ['CertificateID,Course,Duration,Name', `${id},Python,30 Days,Nojs Importer`]
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(lines))
+  await page.getByRole('button', { name: 'Check file' }).click()
+  await expect(page.getByText('The file is ready to import')).toBeVisible()
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(lines))
+  await page.getByRole('button', { name: /^Import/ }).click()
+  await expect(page.getByText('Import complete')).toBeVisible()
+  await expect(page.getByText('1 record imported: 1 new, 0 updated, 0 unchanged.')).toBeVisible()
+
+  await page.goto(`/verify/${id}`)
+  expect((await tableRows(page)).Name).toBe('Nojs Importer')
 })

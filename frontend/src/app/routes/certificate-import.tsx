@@ -1,9 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header'
 import { CsvFormat } from '@/features/certificates/components/csv-format'
-import { ImportPanel } from '@/features/certificates/components/import-panel'
+import { CertificateImportError, importCertificatesOnServer } from '@/features/certificates/api/import-certificates'
+import { ImportPanel, type ImportAnswer } from '@/features/certificates/components/import-panel'
 import { StaffOnly } from '@/features/certificates/components/staff-only'
 import type { Route } from './+types/certificate-import'
-import { data, useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData } from 'react-router'
+import { readForm } from '@/server/form.server'
 import { requireUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 
@@ -11,6 +13,29 @@ import { pageMeta } from '@/app/meta'
 export async function loader({ url }: Route.LoaderArgs) {
   const user = await requireUser(url)
   return data({ allowed: user.can_import_certificates }, { status: user.can_import_certificates ? 200 : 403 })
+}
+
+/**
+ * The import form posted without JavaScript: the file goes to the API (which checks the
+ * staff permission), and the page is rendered with its report or refusal.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { form } = await readForm(request)
+  const dryRun = form.get('intent') !== 'import'
+  const file = form.get('file')
+  // A browser sends an empty file when none was chosen.
+  if (file === null || typeof file === 'string' || file.size === 0) {
+    const answer: ImportAnswer = { ok: false, dryRun, status: 400, message: 'Choose a CSV file first.', missingFile: true }
+    return data(answer, { status: 400 })
+  }
+  try {
+    const answer: ImportAnswer = { ok: true, dryRun, report: await importCertificatesOnServer(file, file.name || 'certificates.csv', dryRun) }
+    return answer
+  } catch (error) {
+    if (!(error instanceof CertificateImportError)) throw error
+    const answer: ImportAnswer = { ok: false, dryRun, status: error.status, message: error.message, reason: error.reason, report: error.report }
+    return data(answer, { status: error.status >= 400 ? error.status : 502 })
+  }
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,6 +51,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export default function Page() {
   const { allowed } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
   if (!allowed) return <StaffOnly signedIn />
   return (
     <>
@@ -36,7 +62,7 @@ export default function Page() {
       />
       <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1.6fr_1fr] lg:gap-12">
         <div className="min-w-0 rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
-          <ImportPanel />
+          <ImportPanel answer={answer} />
         </div>
         <aside aria-label="File format" className="lg:pt-2">
           <CsvFormat />

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { components, paths } from '@/api/schema'
 import { certificateKeys } from '@/features/certificates/api/get-certificate'
-import { ApiError, readCookie, toApiError } from '@/lib/api-client'
+import { ApiError, apiClient, readCookie, toApiError } from '@/lib/api-client'
 
 export type ImportReport = components['schemas']['ImportReportOut']
 export type ImportRowError = components['schemas']['ImportRowErrorOut']
@@ -96,6 +96,31 @@ export function importCertificates({ file, dryRun, onProgress, signal }: ImportV
     form.append('dry_run', dryRun ? 'true' : 'false')
     xhr.send(form)
   })
+}
+
+/**
+ * The same upload from the page's action (a page posted without JavaScript), through the
+ * typed client, so the session and CSRF token of the page's request go with it. Refusals
+ * are CertificateImportError, as in the browser.
+ */
+export async function importCertificatesOnServer(file: Blob, filename: string, dryRun: boolean): Promise<ImportReport> {
+  let answer: { data?: ImportReport; error?: unknown; response: Response }
+  try {
+    answer = await apiClient.POST(IMPORT_URL, {
+      // The schema types the file as a string (binary); the serializer sends the Blob itself.
+      body: { file: '', dry_run: dryRun },
+      bodySerializer: () => {
+        const form = new FormData()
+        form.append('file', file, filename)
+        form.append('dry_run', dryRun ? 'true' : 'false')
+        return form
+      },
+    })
+  } catch {
+    throw toImportError(0, undefined)
+  }
+  if (answer.data && answer.response.ok) return answer.data
+  throw toImportError(answer.response.status, answer.error)
 }
 
 /** A real import changes records: cached verification results are dropped. */

@@ -1,9 +1,11 @@
 import { DatabaseZap, FileCheck2, FileSpreadsheet, RotateCcw } from 'lucide-react'
-import { href } from 'react-router'
+import { Form, href } from 'react-router'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-styles'
+import { CsrfField } from '@/components/ui/csrf-field'
 import { LinkButton } from '@/components/ui/link-button'
 import {
   CertificateImportError,
@@ -16,6 +18,7 @@ import { ImportCounts, ImportErrors, ImportWarnings } from '@/features/certifica
 import { formatCount, plural } from '@/features/certificates/counts'
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
+import { useHydrated } from '@/lib/use-hydrated'
 
 const failureTitles: Record<ImportFailureReason, string> = {
   not_csv: 'This is not a CSV file',
@@ -27,6 +30,11 @@ const failureTitles: Record<ImportFailureReason, string> = {
 }
 
 type Running = { dryRun: boolean; progress?: ImportProgress }
+
+/** The page action's answer to the form posted without JavaScript (route /test). */
+export type ImportAnswer =
+  | { ok: true; dryRun: boolean; report: ImportReport }
+  | { ok: false; dryRun: boolean; status: number; message: string; reason?: ImportFailureReason; report?: ImportReport; missingFile?: boolean }
 type Failure = { dryRun: boolean; error: ApiError; reason?: ImportFailureReason; report?: ImportReport }
 
 function fileSize(bytes: number): string {
@@ -109,20 +117,30 @@ function FailureMessage({ failure }: { failure: Failure }) {
   )
 }
 
+function failureOf(answer: ImportAnswer | undefined): Failure | undefined {
+  if (!answer || answer.ok || answer.missingFile) return undefined
+  const error = new CertificateImportError(new ApiError(answer.status, answer.message), answer.reason, answer.report)
+  return { dryRun: answer.dryRun, error, reason: answer.reason, report: answer.report }
+}
+
 /**
  * Staff import, in two passes over the same file: a dry run that reports what would
  * change and every bad row, then the import itself, enabled only after a clean dry run.
- * Choosing another file starts over (and cancels an upload in progress).
+ * Choosing another file starts over (and cancels an upload in progress). Without
+ * JavaScript the same form is posted to the page's action (`answer`), which sends the
+ * file to the API; the browser then forgets the file, so the import asks for it again
+ * (and checks every row again: all rows or none).
  */
-export function ImportPanel() {
+export function ImportPanel({ answer }: { answer?: ImportAnswer }) {
   const id = useId()
   const inputId = `${id}-file`
+  const hydrated = useHydrated()
   const [file, setFile] = useState<File>()
   const [running, setRunning] = useState<Running>()
-  const [checked, setChecked] = useState<ImportReport>()
-  const [imported, setImported] = useState<ImportReport>()
-  const [failure, setFailure] = useState<Failure>()
-  const [needFile, setNeedFile] = useState(false)
+  const [checked, setChecked] = useState<ImportReport | undefined>(() => (answer?.ok && answer.dryRun ? answer.report : undefined))
+  const [imported, setImported] = useState<ImportReport | undefined>(() => (answer?.ok && !answer.dryRun ? answer.report : undefined))
+  const [failure, setFailure] = useState<Failure | undefined>(() => failureOf(answer))
+  const [needFile, setNeedFile] = useState(() => answer?.ok === false && answer.missingFile === true)
   const abort = useRef<AbortController | undefined>(undefined)
   const inputRef = useRef<HTMLInputElement>(null)
   const mutation = useImportCertificates()
@@ -198,6 +216,8 @@ export function ImportPanel() {
   const dryRunReport = checked ?? dryRunFailure?.report
 
   return (
+    <Form method="post" encType="multipart/form-data" noValidate aria-label="Import certificates">
+    <CsrfField />
     <ol className="flex flex-col gap-10">
       <Step number={1} title="Choose the CSV file" done={!!file}>
         <div
@@ -252,7 +272,13 @@ export function ImportPanel() {
           needs correcting. Nothing is written.
         </p>
         <div>
-          <Button onClick={() => run(true)} pending={running?.dryRun === true} disabled={busy} size="lg" className="w-full sm:w-auto">
+          <Button
+            {...(hydrated ? { onClick: () => run(true) } : { type: 'submit' as const, name: 'intent', value: 'check' })}
+            pending={running?.dryRun === true}
+            disabled={busy}
+            size="lg"
+            className="w-full sm:w-auto"
+          >
             {running?.dryRun !== true && <FileCheck2 className="size-5" aria-hidden="true" width={20} height={20} />}
             Check file
           </Button>
@@ -290,15 +316,17 @@ export function ImportPanel() {
         <p className="text-sm text-ink-muted" id={`${id}-import-hint`}>
           {imported
             ? 'Done. Choose another file to import more.'
-            : checked
-              ? 'The check found no errors. Import applies the whole file in one go: all rows or none.'
-              : 'Available after a check that finds no errors.'}
+            : !hydrated
+              ? 'Choose the file again above, then Import: the import checks every row again and applies the whole file in one go, all rows or none.'
+              : checked
+                ? 'The check found no errors. Import applies the whole file in one go: all rows or none.'
+                : 'Available after a check that finds no errors.'}
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button
-            onClick={() => run(false)}
+            {...(hydrated ? { onClick: () => run(false) } : { type: 'submit' as const, name: 'intent', value: 'import' })}
             pending={running?.dryRun === false}
-            disabled={!canImport}
+            disabled={hydrated && !canImport}
             size="lg"
             aria-describedby={`${id}-import-hint`}
             className="w-full sm:w-auto"
@@ -306,12 +334,18 @@ export function ImportPanel() {
             {running?.dryRun !== false && <DatabaseZap className="size-5" aria-hidden="true" width={20} height={20} />}
             {importLabel}
           </Button>
-          {(imported || failure) && (
-            <Button variant="ghost" size="lg" onClick={startOver} className="w-full sm:w-auto">
-              <RotateCcw className="size-5" aria-hidden="true" width={20} height={20} />
-              Start over
-            </Button>
-          )}
+          {(imported || failure) &&
+            (hydrated ? (
+              <Button variant="ghost" size="lg" onClick={startOver} className="w-full sm:w-auto">
+                <RotateCcw className="size-5" aria-hidden="true" width={20} height={20} />
+                Start over
+              </Button>
+            ) : (
+              <a href={href('/test')} className={buttonClasses('ghost', 'lg', 'w-full sm:w-auto')}>
+                <RotateCcw className="size-5" aria-hidden="true" width={20} height={20} />
+                Start over
+              </a>
+            ))}
         </div>
         <div role="status" aria-live="polite">
           {running?.dryRun === false && (
@@ -340,5 +374,6 @@ export function ImportPanel() {
         {!busy && importFailure?.report && <ImportErrors report={importFailure.report} />}
       </Step>
     </ol>
+    </Form>
   )
 }
