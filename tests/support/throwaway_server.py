@@ -104,7 +104,11 @@ def start(
     ]
     with log.open("wb") as output:
         process = subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
-            command, env=dict(env), stdout=output, stderr=subprocess.STDOUT
+            command,
+            env=dict(env),
+            stdin=subprocess.DEVNULL,  # never the caller's terminal
+            stdout=output,
+            stderr=subprocess.STDOUT,
         )
     server = Server(host, port, process, log)
     deadline = time.monotonic() + timeout
@@ -148,6 +152,8 @@ def start_node(
             ["node", "server.mjs"],  # noqa: S607
             cwd=FRONTEND,
             env=node_env,
+            # Node must never wait on (or steal) the caller's terminal.
+            stdin=subprocess.DEVNULL,
             stdout=output,
             stderr=subprocess.STDOUT,
         )
