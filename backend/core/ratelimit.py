@@ -103,19 +103,33 @@ def rate_limit_reset(*, scope: str, ident: str, rate: str) -> None:
     cache.delete(_window(scope, ident, rate).key)
 
 
+# Cache backends whose incr() keeps the key's expiry; the others (the database cache)
+# store the new value with the default timeout, so the counter's is set again.
+INCR_KEEPS_EXPIRY = frozenset(
+    {
+        "django_redis.cache.RedisCache",
+        "django.core.cache.backends.redis.RedisCache",
+        "django.core.cache.backends.locmem.LocMemCache",
+    }
+)
+
+
 def _increment(window: _Window) -> int | None:
+    """Count one hit in the window's counter: `incr`, and `add` when the window has no
+    counter yet. Counting first makes the usual hit one cache round trip (with Redis, one
+    atomic command); only a window's first hit, or two first hits at once, take more."""
     # A few seconds beyond the window, so a counter never expires while it is counted.
     timeout = window.ends_in + 5
-    if cache.add(window.key, 1, timeout=timeout):
-        return 1
-    try:
-        count = cache.incr(window.key)
-    except ValueError:  # expired between add() and incr(): this hit opens a new counter
-        cache.add(window.key, 1, timeout=timeout)
-        return 1
-    if count is None:  # Redis unreachable (django-redis ignored the error): not counted
-        return None
-    # Some backends' incr() (the database cache's) stores the value with the default
-    # timeout: give the counter its window's lifetime back.
-    cache.touch(window.key, timeout=timeout)
-    return int(count)
+    for _attempt in range(2):
+        try:
+            count = cache.incr(window.key)
+        except ValueError:  # no counter in this window yet: this hit opens it
+            if cache.add(window.key, 1, timeout=timeout):
+                return 1
+            continue  # another request opened it in the meantime: count on that one
+        if count is None:  # Redis unreachable (django-redis ignored the error): not counted
+            return None
+        if settings.CACHES["default"]["BACKEND"] not in INCR_KEEPS_EXPIRY:
+            cache.touch(window.key, timeout=timeout)
+        return int(count)
+    return None  # the cache refuses both add() and incr(): not counted
