@@ -283,6 +283,11 @@ BOOTCAMP_PAYMENT_AMOUNT = env_int("BOOTCAMP_PAYMENT_AMOUNT", 199, minimum=1)
 BOOTCAMP_PAYMENT_NOTE = env_str("BOOTCAMP_PAYMENT_NOTE", "4-day training bootcamp")
 # Course enrolments per client IP.
 RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
+# Internship applications per client IP, and task submissions per intern.
+RATE_LIMIT_INTERNSHIP_APPLICATION = env_str("RATE_LIMIT_INTERNSHIP_APPLICATION", "10/h")
+RATE_LIMIT_TASK_SUBMISSION = env_str("RATE_LIMIT_TASK_SUBMISSION", "30/h")
+# Largest file an intern may attach to a task submission, in bytes.
+TASK_SUBMISSION_MAX_BYTES = env_int("TASK_SUBMISSION_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
 # Days a pending enrolment without a UTR holds its phone's place in a course; after that a
 # new enrolment with the same phone replaces it.
 ENROLMENT_PENDING_DAYS = env_int("ENROLMENT_PENDING_DAYS", 3, minimum=1)
@@ -355,12 +360,46 @@ USE_TZ = True
 # --- Static files: the admin's and the API docs' assets, served by WhiteNoise ------
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+# Files nobody may fetch by URL (internship task submissions, core/storage.py): the local
+# file system outside MEDIA_ROOT by default, or a private S3-compatible bucket
+# (django-storages) when PRIVATE_STORAGE_BUCKET is set. Read back only through views that
+# check who asks.
+PRIVATE_STORAGE_DIR = Path(env_str("PRIVATE_STORAGE_DIR") or VAR_DIR / "private")
+PRIVATE_STORAGE_BUCKET = env_str("PRIVATE_STORAGE_BUCKET")
+if PRIVATE_STORAGE_BUCKET:
+    PRIVATE_STORAGE: dict = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": PRIVATE_STORAGE_BUCKET,
+            # Empty credentials: boto3 finds its own (the machine's role, its files).
+            "access_key": env_str("AWS_ACCESS_KEY_ID") or None,
+            "secret_key": env_str("AWS_SECRET_ACCESS_KEY") or None,
+            "endpoint_url": env_str("PRIVATE_STORAGE_ENDPOINT_URL") or None,
+            "region_name": env_str("PRIVATE_STORAGE_REGION") or None,
+            "location": env_str("PRIVATE_STORAGE_PREFIX", "private"),
+            "default_acl": "private",
+            "file_overwrite": False,
+            "querystring_auth": True,
+            "querystring_expire": 300,
+        },
+    }
+else:
+    PRIVATE_STORAGE = {
+        # FileSystemStorage without a URL: these files have no public address.
+        "BACKEND": "core.storage.PrivateFileSystemStorage",
+        "OPTIONS": {"location": PRIVATE_STORAGE_DIR},
+    }
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "private": PRIVATE_STORAGE,
 }
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"
+if PRIVATE_STORAGE_DIR.resolve().is_relative_to(Path(MEDIA_ROOT).resolve()):
+    raise ImproperlyConfigured(
+        "PRIVATE_STORAGE_DIR must not be inside MEDIA_ROOT (served publicly)"
+    )
 
 LOGGING = {
     "version": 1,
