@@ -108,8 +108,8 @@ class CourseAdmin(ModelAdmin):
 
 @admin.register(InternshipDomain)
 class InternshipDomainAdmin(ModelAdmin):
-    list_display = ("title", "icon", "is_open", "apply_url", "order")
-    list_editable = ("is_open", "order")
+    list_display = ("title", "icon", "duration", "is_open", "order")
+    list_editable = ("duration", "is_open", "order")
     list_filter = ("is_open", "icon")
     search_fields = ("title", "slug", "summary")
     prepopulated_fields = {"slug": ("title",)}

@@ -216,18 +216,21 @@ class InternshipDomain(models.Model):
     title = models.CharField(max_length=120)
     summary = models.CharField(max_length=300)
     icon = models.CharField(max_length=20, choices=ICONS, default="other")
+    # Apply Now leads to the site's own form, /internship/apply/<slug>, while this is on.
     is_open = models.BooleanField("open for applications", default=False)
     closed_reason = models.CharField(
         max_length=160,
         default="Applications are not open yet.",
         help_text="Shown next to the disabled Apply Now button while the domain is not open.",
     )
-    apply_url = models.CharField(
-        "Apply Now link",
-        max_length=300,
-        default="/training-and-internship",
-        validators=[validate_link],
-        help_text="A path on this site (e.g. /training-and-internship) or an external form address.",
+    duration = models.CharField(
+        max_length=60,
+        default="30 Days",
+        help_text=(
+            "How long the internship lasts, e.g. 30 Days or 2 Months. It is printed as the "
+            "Duration on the completion certificate; 30 Days also gives a letter of "
+            "recommendation."
+        ),
     )
     order = models.PositiveIntegerField(default=0)
 

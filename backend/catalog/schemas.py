@@ -4,6 +4,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from ninja import Schema
+from pydantic import Field
 
 
 class SocialLinkOut(Schema):
@@ -74,8 +75,11 @@ class InternshipDomainOut(Schema):
     title: str
     summary: str
     icon: str
+    duration: str = Field(description='How long the internship lasts, e.g. "30 Days".')
     is_open: bool
-    apply_url: str | None
+    apply_url: str | None = Field(
+        description="The application form's path (/internship/apply/<slug>); null while closed."
+    )
     disabled_reason: str | None
 
 

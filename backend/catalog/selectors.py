@@ -191,6 +191,11 @@ def course_get_by_route(*, path: str) -> dict[str, Any]:
 # --- Internships and programme ---------------------------------------------------------
 
 
+def internship_apply_path(*, slug: str) -> str:
+    """The site's application form for a domain (PRODUCT.md section 14)."""
+    return f"/internship/apply/{slug}"
+
+
 def internship_domain_list() -> list[dict[str, Any]]:
     def build() -> list[dict[str, Any]]:
         return [
@@ -199,8 +204,9 @@ def internship_domain_list() -> list[dict[str, Any]]:
                 "title": d.title,
                 "summary": d.summary,
                 "icon": d.icon,
+                "duration": d.duration,
                 "is_open": d.is_open,
-                "apply_url": d.apply_url if d.is_open else None,
+                "apply_url": internship_apply_path(slug=d.slug) if d.is_open else None,
                 "disabled_reason": None if d.is_open else d.closed_reason,
             }
             for d in InternshipDomain.objects.all()

@@ -15,7 +15,7 @@ def test_it_disables_the_domains_that_are_not_open(get_json) -> None:
     for domain in body:
         if domain["is_open"]:
             assert domain["disabled_reason"] is None
-            assert domain["apply_url"] == "/training-and-internship"
+            assert domain["apply_url"] == f"/internship/apply/{domain['slug']}"
         else:
             assert domain["disabled_reason"] == "Applications are not open yet."
             assert domain["apply_url"] is None
@@ -26,3 +26,10 @@ def test_it_keeps_some_domains_open_with_icons(get_json) -> None:
     open_titles = {d["title"] for d in body if d["is_open"]}
     assert {"Web Development", "Android Development"} <= open_titles
     assert {d["icon"] for d in body} >= {"web", "android", "uiux", "python", "ml", "ai", "java"}
+
+
+def test_it_gives_each_domain_its_duration(get_json) -> None:
+    _, body = get_json("/api/internships")
+    durations = {d["slug"]: d["duration"] for d in body}
+    assert durations["web-development"] == "30 Days"
+    assert durations["python"] == "2 Months"
