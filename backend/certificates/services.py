@@ -9,6 +9,7 @@ import io
 import json
 import logging
 import os
+import secrets
 import tempfile
 import threading
 import uuid
@@ -24,7 +25,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import DatabaseError, connections, transaction
+from django.db import DatabaseError, IntegrityError, connections, transaction
 from django.db.models import F, Max, Value
 from django.db.models.fields.files import ImageFieldFile
 from django.db.models.functions import Coalesce, Greatest
@@ -939,6 +940,61 @@ def certificate_holders_notify(*, certificates: list[Certificate]) -> int:
         sent.append(certificate.pk)
     Certificate.objects.filter(pk__in=sent).update(emailed_at=now)
     return len(sent)
+
+
+# --- Issued by the site itself (internship completion, PRODUCT.md section 14) ----------
+
+ISSUED_ID_PREFIX = "INT"
+# No 0/O, 1/I/L: IDs are read off paper and typed into the verify page.
+ISSUED_ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+ISSUED_ID_LENGTH = 6
+ISSUED_ID_ATTEMPTS = 10
+
+
+def certificate_id_new(*, prefix: str, issued_on: date) -> str:
+    """A fresh CertificateID such as INT-2026-7KQ2MX: the prefix, the year and six
+    random characters (31**6, about 887 million per year), within the format rules of
+    certificates.models (letters, digits and '-')."""
+    tail = "".join(secrets.choice(ISSUED_ID_ALPHABET) for _ in range(ISSUED_ID_LENGTH))
+    value = certificate_id_normalise(f"{prefix}-{issued_on:%Y}-{tail}")
+    problem = certificate_id_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+@transaction.atomic
+def certificate_issue(
+    *,
+    name: str,
+    course: str,
+    duration: str,
+    email: str,
+    issued_on: date,
+    prefix: str = ISSUED_ID_PREFIX,
+) -> Certificate:
+    """Create a certificate under a new unique CertificateID and queue its holder email
+    (verify link, downloads, credential) in the same transaction. Like an imported
+    record it is verifiable, downloadable and a signed credential at once; a Duration of
+    30 Days also offers the letter of recommendation. A clash with an existing ID (made
+    by staff or an import) draws another."""
+    for _attempt in range(ISSUED_ID_ATTEMPTS):
+        certificate = Certificate(
+            certificate_id=certificate_id_new(prefix=prefix, issued_on=issued_on),
+            name=" ".join(name.split())[:NAME_MAX_LENGTH],
+            course=course.strip()[:COURSE_MAX_LENGTH],
+            duration=duration.strip()[:DURATION_MAX_LENGTH],
+            issue_date=issued_on,
+            email=email.strip(),
+        )
+        try:
+            with transaction.atomic():
+                certificate.save()
+        except IntegrityError:
+            continue
+        certificate_holders_notify(certificates=[certificate])
+        return certificate
+    raise IntegrityError("Could not allocate a new CertificateID; please try again.")
 
 
 # --- Verifiable credentials (Open Badges 3.0, PRODUCT.md section 13) --------------------
