@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.utils.text import capfirst
 from post_office.models import STATUS, Email
 
 from catalog.models import PortfolioItem, SiteSettings, TeamMember
 from enquiries.models import Enquiry
 from enrolments.models import Enrolment
-from internships.models import BoardTask
+from internships.models import BoardTask, InternshipApplication, TaskSubmission
 from referrals.models import PayoutRequest
 
 PLACEHOLDER_MARK = "placeholder"
@@ -56,8 +55,15 @@ def portfolio_sample_count() -> int:
 
 
 def task_link_placeholder_count() -> int:
-    """Internship tasks whose file or submission link still points at example.com."""
-    host = f"://{PLACEHOLDER_DOMAIN}/"
-    return BoardTask.objects.filter(
-        Q(task_url__contains=host) | Q(submission_url__contains=host)
+    """Internship tasks whose file link still points at example.com."""
+    return BoardTask.objects.filter(task_url__contains=f"://{PLACEHOLDER_DOMAIN}/").count()
+
+
+def applications_to_review_count() -> int:
+    return InternshipApplication.objects.filter(
+        status=InternshipApplication.Status.SUBMITTED
     ).count()
+
+
+def submissions_to_review_count() -> int:
+    return TaskSubmission.objects.filter(state=TaskSubmission.State.SUBMITTED).count()

@@ -16,7 +16,7 @@ from internships.models import TASKS_PER_BOARD, BoardTask, TaskBoard
 
 class BoardTaskInline(StackedInline):
     model = BoardTask
-    fields = ("number", "title", "description", "unlock_day", "task_url", "submission_url")
+    fields = ("number", "title", "description", "unlock_day", "task_url")
     # Every board has exactly tasks 1-4: the formset refuses fewer, more or a repeated
     # number (the choices are 1-4 and the number is unique per board).
     min_num = TASKS_PER_BOARD

@@ -1,23 +1,60 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated, Any, Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import BeforeValidator, Field
+
+from core.schemas import Text
 
 
 class BoardTaskOut(Schema):
     number: int
     title: str
     description: str
-    unlocked: bool
+    unlocked: bool = Field(
+        description="Open to this visitor today: by the board's schedule, or for an intern "
+        "also unlocked early by staff or already submitted."
+    )
     unlocks_on: date | None = Field(
         description="India-time date on which a locked task unlocks; null once unlocked."
     )
     task_url: str | None = Field(description="Task file link; null while the task is locked.")
-    submission_url: str | None = Field(
-        description="Submission form link; null while the task is locked."
-    )
+
+
+TaskState = Literal["not_submitted", "submitted", "changes_requested", "approved"]
+
+
+class TaskSubmissionIn(Schema):
+    """The submission form's text fields (multipart, beside the optional file)."""
+
+    link: Annotated[Text, Field(max_length=2000, description="https link to the work.")] = ""
+    note: Annotated[Text, Field(max_length=10000)] = ""
+
+
+class PlacementTaskOut(Schema):
+    number: int
+    unlocked: bool
+    state: TaskState
+    state_label: str
+    feedback: str = Field(description="The reviewer's feedback while changes are requested.")
+    link: str
+    note: str
+    file_name: str | None
+    file_url: str | None = Field(description="The private download (intern and staff only).")
+    submitted_at: datetime | None
+
+
+class PlacementOut(Schema):
+    certificate_id: str | None = Field(description="Issued once all four tasks are approved.")
+    tasks: list[PlacementTaskOut]
+
+
+class BoardCertificateOut(Schema):
+    enabled: bool = Field(description="True only for an intern whose certificate was issued.")
+    verify_path: str | None = Field(description="/verify/<ID> when enabled.")
+    reason: str = Field(description="Why the control is disabled; empty when enabled.")
 
 
 class TaskBoardOut(Schema):
@@ -33,3 +70,79 @@ class TaskBoardOut(Schema):
     shows_certificate_link: bool
     certificate_note: str
     tasks: list[BoardTaskOut]
+    placement: PlacementOut | None = Field(
+        description="The logged-in visitor's work on this board; null unless they are an "
+        "intern on it."
+    )
+    certificate: BoardCertificateOut
+
+
+# --- Applications -----------------------------------------------------------------------
+
+
+def _batch_or_zero(value: Any) -> Any:
+    # Whatever is not a whole number (a missing choice, "abc") becomes 0, which the
+    # service refuses with "Choose a batch." next to the field.
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 3:
+        return int(value.strip())
+    return 0
+
+
+class ApplicationCreateIn(Schema):
+    domain: Annotated[Text, Field(max_length=200, description="The domain's slug.")]
+    college: Annotated[Text, Field(max_length=1000)] = ""
+    year: Annotated[Text, Field(max_length=1000)] = ""
+    profile_url: Annotated[Text, Field(max_length=2000)] = ""
+    statement: Annotated[Text, Field(max_length=10000)] = ""
+    batch: Annotated[
+        int, BeforeValidator(_batch_or_zero), Field(description="1, 10 or 20: the start day.")
+    ] = 0
+
+
+class ApplicationOut(Schema):
+    id: int
+    reference: str
+    domain_slug: str
+    domain_title: str
+    batch: int
+    batch_label: str
+    status: Literal["submitted", "accepted", "rejected"]
+    status_label: str
+    rejection_reason: str
+    board_slug: str | None = Field(description="The intern's board once accepted.")
+    created_at: datetime
+
+
+class BatchOut(Schema):
+    day: int
+    label: str
+
+
+class DomainForApplicationOut(Schema):
+    slug: str
+    title: str
+    summary: str
+    duration: str
+    is_open: bool
+    closed_reason: str = Field(description="Why applications are closed; empty while open.")
+    batches: list[BatchOut]
+    my_application: ApplicationOut | None = Field(
+        description="The caller's waiting or accepted application for this domain."
+    )
+
+
+class InternshipCertificateOut(Schema):
+    certificate_id: str
+    domain_title: str
+    board_slug: str
+    issued_on: date | None
+    verify_path: str
+
+
+class InternshipsMineOut(Schema):
+    applications: list[ApplicationOut]
+    certificates: list[InternshipCertificateOut]

@@ -3,10 +3,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from pathlib import PurePath
 from typing import Any
 
+from django.db.models import Prefetch, QuerySet
+
+from accounts.models import User
+from catalog.models import InternshipDomain
+from certificates.selectors import certificate_path_segment
 from core.errors import NotFound
-from internships.models import BoardTask, TaskBoard
+from internships.models import (
+    Batch,
+    BoardTask,
+    EarlyUnlock,
+    InternshipApplication,
+    Placement,
+    TaskBoard,
+    TaskSubmission,
+)
 from internships.schedule import (
     board_cycle_start,
     board_next_cycle_start,
@@ -72,12 +86,20 @@ def task_board_state(
     )
 
 
-def task_board_public(*, slug: str, today: date) -> dict[str, Any]:
-    """The board as anyone may see it on `today` (India time): every task's state, and
-    the task and submission links of unlocked tasks only. Locked links never leave the
-    server, whatever the client asks for."""
+def task_board_public(*, slug: str, today: date, user: User | None = None) -> dict[str, Any]:
+    """The board as this visitor may see it on `today` (India time): every task's state,
+    and the task links of unlocked tasks only. Locked links never leave the server,
+    whatever the client asks for.
+
+    For an intern placed on the board (`user`'s placement) a task is also unlocked when
+    staff unlocked it early for them or when they already submitted it (work once handed
+    in stays open to resubmission after the cycle relocks the board); `placement` then
+    carries their submissions, and `certificate` is enabled once theirs is issued.
+    """
     board = task_board_get(slug=slug)
     state = task_board_state(board=board, tasks=list(board.tasks.all()), today=today)
+    placement = placement_for(user=user, board=board)
+    opened = placement_unlocked_task_ids(placement=placement, state=state)
     return {
         "slug": board.slug,
         "title": board.title,
@@ -92,11 +114,251 @@ def task_board_public(*, slug: str, today: date) -> dict[str, Any]:
                 "number": s.task.number,
                 "title": s.task.title,
                 "description": s.task.description,
-                "unlocked": s.unlocked,
-                "unlocks_on": None if s.unlocked else s.unlock_date,
-                "task_url": s.task.task_url if s.unlocked else None,
-                "submission_url": s.task.submission_url if s.unlocked else None,
+                "unlocked": s.task.pk in opened,
+                "unlocks_on": None if s.task.pk in opened else s.unlock_date,
+                "task_url": s.task.task_url if s.task.pk in opened else None,
             }
             for s in state.tasks
+        ],
+        "placement": (
+            None
+            if placement is None
+            else placement_public(placement=placement, state=state, opened=opened)
+        ),
+        "certificate": board_certificate_public(placement=placement),
+    }
+
+
+# --- Placements and submissions ---------------------------------------------------------
+
+NOT_SUBMITTED = "not_submitted"
+NOT_SUBMITTED_LABEL = "Not submitted"
+CERTIFICATE_REASON = "Complete all four tasks first"
+SUBMISSION_FILE_PATH = "/api/internships/submissions/{id}/file"
+# Who besides the intern may download a submitted file (the admin's review permission).
+SUBMISSION_VIEW_PERMISSION = "internships.view_tasksubmission"
+FILE_NOT_FOUND = "This file does not exist."
+FILE_CONTENT_TYPES = {".pdf": "application/pdf", ".zip": "application/zip"}
+# Primary keys are 64-bit: a larger number in a URL matches nothing (and must not reach
+# the database, which would refuse it).
+ID_MAX = 2**63 - 1
+
+
+def placement_for(*, user: User | None, board: TaskBoard) -> Placement | None:
+    """`user`'s placement on `board` with its submissions and early unlocks, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        Placement.objects.filter(user=user, board=board)
+        .select_related("certificate")
+        .prefetch_related(
+            Prefetch("submissions", queryset=TaskSubmission.objects.select_related("task")),
+            Prefetch("early_unlocks", queryset=EarlyUnlock.objects.select_related("task")),
+        )
+        .first()
+    )
+
+
+def placement_unlocked_task_ids(*, placement: Placement | None, state: TaskBoardState) -> set[int]:
+    """The tasks open to this visitor today: those the schedule opened, and for an intern
+    also those unlocked early for them and those they already submitted."""
+    opened = {s.task.pk for s in state.tasks if s.unlocked}
+    if placement is not None:
+        opened |= {u.task_id for u in placement.early_unlocks.all()}
+        opened |= {s.task_id for s in placement.submissions.all()}
+    return opened
+
+
+def placement_task_entry(
+    *, task: BoardTask, unlocked: bool, submission: TaskSubmission | None
+) -> dict[str, Any]:
+    """One task as its intern sees it (PlacementTaskOut)."""
+    if submission is None:
+        return {
+            "number": task.number,
+            "unlocked": unlocked,
+            "state": NOT_SUBMITTED,
+            "state_label": NOT_SUBMITTED_LABEL,
+            "feedback": "",
+            "link": "",
+            "note": "",
+            "file_name": None,
+            "file_url": None,
+            "submitted_at": None,
+        }
+    changes = submission.state == TaskSubmission.State.CHANGES_REQUESTED
+    return {
+        "number": task.number,
+        "unlocked": unlocked,
+        "state": submission.state,
+        "state_label": submission.get_state_display(),
+        "feedback": submission.feedback if changes else "",
+        "link": submission.link,
+        "note": submission.note,
+        "file_name": (submission.file_name or None) if submission.file else None,
+        "file_url": (SUBMISSION_FILE_PATH.format(id=submission.pk) if submission.file else None),
+        "submitted_at": submission.submitted_at,
+    }
+
+
+def placement_public(
+    *, placement: Placement, state: TaskBoardState, opened: set[int]
+) -> dict[str, Any]:
+    submissions = {s.task_id: s for s in placement.submissions.all()}
+    return {
+        "certificate_id": placement.certificate.certificate_id if placement.certificate else None,
+        "tasks": [
+            placement_task_entry(
+                task=s.task, unlocked=s.task.pk in opened, submission=submissions.get(s.task.pk)
+            )
+            for s in state.tasks
+        ],
+    }
+
+
+def certificate_verify_path(*, certificate_id: str) -> str:
+    return f"/verify/{certificate_path_segment(certificate_id=certificate_id)}"
+
+
+def board_certificate_public(*, placement: Placement | None) -> dict[str, Any]:
+    """The board's "Generate Certificate": enabled only for an intern whose certificate
+    was issued on this board; for everyone else disabled, with the reason."""
+    if placement is not None and placement.certificate is not None:
+        return {
+            "enabled": True,
+            "verify_path": certificate_verify_path(
+                certificate_id=placement.certificate.certificate_id
+            ),
+            "reason": "",
+        }
+    return {"enabled": False, "verify_path": None, "reason": CERTIFICATE_REASON}
+
+
+def submission_for_download(*, submission_id: int, user: User) -> TaskSubmission:
+    """A submission's file for its intern, or for staff who may review submissions.
+    Anyone else, like a missing file, gets NotFound: nobody learns that it exists."""
+    submission = (
+        TaskSubmission.objects.select_related("placement").filter(pk=submission_id).first()
+        if 1 <= submission_id <= ID_MAX
+        else None
+    )
+    allowed = submission is not None and (
+        submission.placement.user_id == user.pk
+        or (user.is_active and user.is_staff and user.has_perm(SUBMISSION_VIEW_PERMISSION))
+    )
+    if submission is None or not allowed or not submission.file:
+        raise NotFound(FILE_NOT_FOUND, headers={"Cache-Control": "private, no-store"})
+    return submission
+
+
+def submission_file_open(*, submission: TaskSubmission) -> tuple[Any, str, str]:
+    """An open handle on a submission's stored file, the name to download it as and its
+    content type (from the extension its content was given when it was stored)."""
+    stored = submission.file.name or ""
+    suffix = PurePath(stored).suffix.lower()
+    handle = submission.file.storage.open(stored, "rb")
+    name = submission.file_name or f"submission{suffix}"
+    return handle, name, FILE_CONTENT_TYPES.get(suffix, "application/octet-stream")
+
+
+# --- Applications -----------------------------------------------------------------------
+
+DOMAIN_NOT_FOUND = "This internship domain does not exist."
+
+
+def batch_choices() -> list[dict[str, Any]]:
+    return [{"day": batch.value, "label": batch.label} for batch in Batch]
+
+
+def internship_domain_get(*, slug: str) -> InternshipDomain:
+    domain = InternshipDomain.objects.filter(slug=slug).first()
+    if domain is None:
+        raise NotFound(DOMAIN_NOT_FOUND)
+    return domain
+
+
+def application_open_for(
+    *, user: User | None, domain: InternshipDomain
+) -> InternshipApplication | None:
+    """`user`'s application for `domain` that is waiting or accepted (at most one)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        _applications()
+        .filter(user=user, domain=domain, status__in=InternshipApplication.OPEN_STATUSES)
+        .first()
+    )
+
+
+def _applications() -> QuerySet[InternshipApplication]:
+    return InternshipApplication.objects.select_related(
+        "domain", "placement__board", "placement__certificate"
+    )
+
+
+def application_get_for(*, user: User, application_id: int) -> InternshipApplication:
+    application = _applications().filter(user=user, pk=application_id).first()
+    if application is None:
+        raise NotFound("This application does not exist.")
+    return application
+
+
+def application_public(*, application: InternshipApplication) -> dict[str, Any]:
+    """ApplicationOut: what the applicant sees of their application."""
+    placement = getattr(application, "placement", None)
+    accepted = application.status == InternshipApplication.Status.ACCEPTED
+    return {
+        "id": application.pk,
+        "reference": application.reference,
+        "domain_slug": application.domain.slug,
+        "domain_title": application.domain.title,
+        "batch": application.batch,
+        "batch_label": application.get_batch_display(),
+        "status": application.status,
+        "status_label": application.get_status_display(),
+        "rejection_reason": application.rejection_reason,
+        "board_slug": placement.board.slug if accepted and placement is not None else None,
+        "created_at": application.created_at,
+    }
+
+
+def internship_domain_for_application(*, slug: str, user: User | None) -> dict[str, Any]:
+    """The application page's domain (DomainForApplicationOut): 404 for an unknown slug;
+    a closed domain answers too, with is_open false and the reason."""
+    domain = internship_domain_get(slug=slug)
+    mine = application_open_for(user=user, domain=domain)
+    return {
+        "slug": domain.slug,
+        "title": domain.title,
+        "summary": domain.summary,
+        "duration": domain.duration,
+        "is_open": domain.is_open,
+        "closed_reason": "" if domain.is_open else domain.closed_reason,
+        "batches": batch_choices(),
+        "my_application": None if mine is None else application_public(application=mine),
+    }
+
+
+def internships_mine(*, user: User) -> dict[str, Any]:
+    """The dashboard's "My internship": every application, newest first, and the
+    certificates issued to this account's placements."""
+    applications = list(_applications().filter(user=user))
+    placements = (
+        Placement.objects.filter(user=user, certificate__isnull=False)
+        .select_related("certificate", "board", "application__domain")
+        .order_by("-certificate__issue_date", "-pk")
+    )
+    return {
+        "applications": [application_public(application=a) for a in applications],
+        "certificates": [
+            {
+                "certificate_id": p.certificate.certificate_id,
+                "domain_title": p.application.domain.title,
+                "board_slug": p.board.slug,
+                "issued_on": p.certificate.issue_date,
+                "verify_path": certificate_verify_path(certificate_id=p.certificate.certificate_id),
+            }
+            for p in placements
+            if p.certificate is not None
         ],
     }

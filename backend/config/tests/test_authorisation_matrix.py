@@ -12,6 +12,7 @@ expects the CSRF refusal.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from catalog.models import Course
 from certificates import services as certificate_services
 from certificates.models import Certificate
 from config.api import api
+from core.errors import ApplicationError
 from core.tests.base import LEARNER, OTHER_LEARNER, PASSWORD
 from enrolments import services as enrolment_services
 from enrolments.models import Enrolment
@@ -37,6 +39,8 @@ from enrolments.tests.conftest import (  # noqa: F401  (fixtures shared with the
     referred,
     with_csrf,
 )
+from internships import services as internship_services
+from internships.models import InternshipApplication, TaskSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -59,12 +63,16 @@ class Row:
     body: dict[str, Any] | None = None
     # Multipart upload (certificate import) instead of a JSON body.
     upload: bool = False
+    # Multipart form with a PDF file (a task submission) instead of a JSON body.
+    multipart: dict[str, str] | None = None
     # Strings from the learner's own data that no other persona's answer may contain.
     private: tuple[str, ...] = ()
 
 
 # "{enrolment}" in a path parameter is replaced by the learner's enrolment reference,
-# "{key}" by the public key of the credential signing key.
+# "{key}" by the public key of the credential signing key, "{submission}" by the id of
+# the learner's task submission (with a file) and "{application}" by the reference of
+# their internship application.
 MATRIX: dict[str, Row] = {
     # --- Public reads --------------------------------------------------------------------
     "health": Row(200, 200, 200, 200),
@@ -151,6 +159,36 @@ MATRIX: dict[str, Row] = {
     "referral_entry_list": Row(401, 200, 200, 200, private=('"amount": 150',)),
     # Only the learner has a balance; the others are refused with 409 (nothing to pay).
     "payout_request_create": Row(401, 201, 409, 409, body={"upi_id": "asha.learner@okbank"}),
+    # --- The internship programme: the learner is an intern on BOARD_SLUG ------------------
+    "internship_domain_get": Row(200, 200, 200, 200, path_params={"slug": "web-development"}),
+    "application_create": Row(
+        401,
+        201,
+        201,
+        201,
+        body={
+            "domain": "android-development",
+            "college": "Government Engineering College",
+            "year": "3rd year",
+            "profile_url": "",
+            "statement": "I build Android apps in Java and want to work on real tasks.",
+            "batch": 10,
+        },
+    ),
+    "internships_mine": Row(401, 200, 200, 200, private=("{application}",)),
+    # Only the intern may submit on their board (403 for everybody else).
+    "task_submission_submit": Row(
+        401,
+        201,
+        403,
+        403,
+        path_params={"slug": BOARD_SLUG, "number": "2"},
+        multipart={"link": "https://github.com/asha/task-2", "note": ""},
+    ),
+    # The intern's file; staff need internships.view_tasksubmission (this one has not).
+    "submission_file_download": Row(
+        401, 200, 404, 404, path_params={"submission_id": "{submission}"}
+    ),
     # --- Staff only ------------------------------------------------------------------------
     "certificate_import": Row(401, 403, 403, 200, upload=True),
 }
@@ -189,6 +227,11 @@ class World:
     other_learner: User
     staff: User
     enrolment: Enrolment
+    submission: TaskSubmission
+    application: InternshipApplication
+
+
+PDF = b"%PDF-1.7\n%%EOF\n"
 
 
 @pytest.fixture
@@ -213,7 +256,45 @@ def world(db: None, course: Course, settings: Any, tmp_path: Any) -> World:  # n
     Certificate.objects.create(
         certificate_id=CERTIFICATE_ID, name="Priya", course="Web Development", duration="30 Days"
     )
-    return World(learner=learner, other_learner=other, staff=staff, enrolment=enrolment)
+    # The learner is an intern on BOARD_SLUG with every task open to them, and has
+    # submitted task 1 with a file.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "private": {
+            "BACKEND": "core.storage.PrivateFileSystemStorage",
+            "OPTIONS": {"location": tmp_path / "private"},
+        },
+    }
+    application = internship_services.application_create(
+        user=learner,
+        domain_slug="web-development",
+        college="College",
+        year="2026",
+        profile_url="",
+        statement="I want to learn web development on real tasks with reviews from a mentor.",
+        batch=10,
+    )
+    placement = internship_services.application_accept(application_id=application.pk, by=staff)
+    # Whatever today's date has opened already, staff open the rest early.
+    with contextlib.suppress(ApplicationError):
+        for _ in range(4):
+            internship_services.placement_unlock_next_task(placement_id=placement.pk, by=staff)
+    submission = internship_services.submission_submit(
+        user=learner,
+        board_slug=BOARD_SLUG,
+        task_number=1,
+        link="https://github.com/asha/task-1",
+        note="",
+        upload=SimpleUploadedFile("task-1.pdf", PDF, content_type="application/pdf"),
+    )
+    return World(
+        learner=learner,
+        other_learner=other,
+        staff=staff,
+        enrolment=enrolment,
+        submission=submission,
+        application=application,
+    )
 
 
 def _client(world: World, persona: str) -> tuple[Client, dict[str, str]]:
@@ -226,18 +307,31 @@ def _client(world: World, persona: str) -> tuple[Client, dict[str, str]]:
 
 def _fill(value: str, world: World) -> str:
     fingerprint = certificate_services.credential_signing_keys()[0].fingerprint
-    return value.replace("{enrolment}", world.enrolment.reference).replace("{key}", fingerprint)
+    return (
+        value.replace("{enrolment}", world.enrolment.reference)
+        .replace("{key}", fingerprint)
+        .replace("{submission}", str(world.submission.pk))
+        .replace("{application}", world.application.reference)
+    )
+
+
+def _path(operation: Operation, row: Row, world: World) -> str:
+    path = operation.path
+    for name, value in row.path_params.items():
+        path = path.replace("{" + name + "}", _fill(value, world))
+    assert "{" not in path, f"{operation.operation_id}: no value for a path parameter"
+    return path
 
 
 def _call(
     client: Client, operation: Operation, row: Row, world: World, headers: dict[str, str]
 ) -> Any:
-    path = operation.path
-    for name, value in row.path_params.items():
-        path = path.replace("{" + name + "}", _fill(value, world))
-    assert "{" not in path, f"{operation.operation_id}: no value for a path parameter"
+    path = _path(operation, row, world)
     if operation.method == "get":
         return client.get(path, row.query)
+    if row.multipart is not None:
+        work = SimpleUploadedFile("task.pdf", PDF, content_type="application/pdf")
+        return client.post(path, {**row.multipart, "file": work}, **headers)
     if row.upload:
         upload = SimpleUploadedFile(
             "certificates.csv",
@@ -270,7 +364,8 @@ def test_it_answers_each_persona_as_the_matrix_says(
         f"{operation.method.upper()} {operation.path} as {persona}: "
         f"{response.status_code} {response.content[:300]!r}"
     )
-    body = response.content.decode(errors="replace")
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    body = content.decode(errors="replace")
     for secret in row.private:
         value = _fill(secret, world)
         if persona == "learner":
@@ -312,7 +407,9 @@ def test_it_answers_400_to_a_multipart_body_without_a_boundary(
     # Found by schemathesis: the CSRF check reads request.POST, which raised a 500.
     operation = OPERATIONS[operation_id]
     client, headers = _client(world, "learner")
-    path = _fill(operation.path.replace("{reference}", "{enrolment}"), world)
+    row = MATRIX[operation_id]
+    path = _path(operation, row, world) if row.path_params else operation.path
+    path = _fill(path.replace("{reference}", "{enrolment}"), world)
     response = client.generic(
         "POST", path, b'{"a": 1}', content_type="multipart/form-data", **headers
     )
@@ -334,6 +431,7 @@ def _with_nul(row: Row) -> Row | None:
         query={k: v + "\x00" for k, v in row.query.items()},
         body={**(row.body or {}), **{k: v + "\x00" for k, v in texts.items()}},
         upload=row.upload,
+        multipart=row.multipart,
     )
 
 
@@ -351,6 +449,10 @@ def test_it_answers_422_to_a_nul_byte_in_any_text(world: World, operation_id: st
     if operation_id == "course_get_by_route":
         # Its one text is a query value; it names no course, so nothing can be found.
         assert response.status_code in (404, 422), response.content
+        return
+    if operation_id == "submission_file_download":
+        # Its one parameter is a number: refused as not being one.
+        assert response.status_code == 422, response.content
         return
     assert response.status_code == 422, (operation_id, response.status_code, response.content)
     body = response.json()

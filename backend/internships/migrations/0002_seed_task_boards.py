@@ -76,9 +76,9 @@ def seed(apps, schema_editor):
                     "title": task_title,
                     "description": description,
                     "task_url": f"https://example.com/replace-with-{slug}-task-{number}-file",
-                    "submission_url": (
-                        f"https://example.com/replace-with-{slug}-task-{number}-submission-form"
-                    ),
+                    # The tasks' external submission-form links (submission_url) were
+                    # retired by 0003, which drops the column: they are left empty here so
+                    # this seed also runs on today's models (its tests call it again).
                     "unlock_day": unlock_day,
                 },
             )

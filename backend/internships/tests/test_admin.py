@@ -53,7 +53,6 @@ def change_form_data(board: TaskBoard, **task_overrides: dict[str, Any]) -> dict
             "description": task.description,
             "unlock_day": task.unlock_day,
             "task_url": task.task_url,
-            "submission_url": task.submission_url,
         }
         fields.update(task_overrides.get(f"task{task.number}", {}))
         data.update({f"tasks-{i}-{name}": value for name, value in fields.items()})
@@ -122,7 +121,6 @@ def test_it_asks_for_a_missing_fourth_task(board_staff_client: Client) -> None:
                 "number",
                 "title",
                 "task_url",
-                "submission_url",
                 "unlock_day",
                 "description",
             )

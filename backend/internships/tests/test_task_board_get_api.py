@@ -45,8 +45,8 @@ def test_it_answers_with_the_whole_board() -> None:
         "today": "2026-12-10",
         "cycle_start": "2026-12-10",
         "next_change_at": "2026-12-18T00:00:00+05:30",
-        "shows_certificate_link": False,
-        "certificate_note": "",
+        "shows_certificate_link": True,
+        "certificate_note": board.certificate_note,
         "tasks": [
             {
                 "number": 1,
@@ -55,7 +55,6 @@ def test_it_answers_with_the_whole_board() -> None:
                 "unlocked": True,
                 "unlocks_on": None,
                 "task_url": first.task_url,
-                "submission_url": first.submission_url,
             },
             *[
                 {
@@ -65,7 +64,6 @@ def test_it_answers_with_the_whole_board() -> None:
                     "unlocked": False,
                     "unlocks_on": unlocks_on,
                     "task_url": None,
-                    "submission_url": None,
                 }
                 for task, unlocks_on in zip(
                     board.tasks.filter(number__gt=1).order_by("number"),
@@ -74,6 +72,14 @@ def test_it_answers_with_the_whole_board() -> None:
                 )
             ],
         ],
+        # A visitor who is not an intern on the board: no placement, and the certificate
+        # control disabled with its reason.
+        "placement": None,
+        "certificate": {
+            "enabled": False,
+            "verify_path": None,
+            "reason": "Complete all four tasks first",
+        },
     }
 
 
@@ -158,9 +164,9 @@ def test_it_never_sends_the_links_of_locked_tasks(slug: str, at: datetime) -> No
     raw = response.content.decode()
     for task in BoardTask.objects.filter(board__slug=slug):
         state = next(t for t in body["tasks"] if t["number"] == task.number)
-        for url in (task.task_url, task.submission_url):
-            assert (url in raw) is state["unlocked"]
-            assert (json.dumps(url)[1:-1] in raw) is state["unlocked"]
+        url = task.task_url
+        assert (url in raw) is state["unlocked"]
+        assert (json.dumps(url)[1:-1] in raw) is state["unlocked"]
 
 
 def test_it_keeps_tasks_and_tasks_1_as_separate_boards() -> None:

@@ -490,6 +490,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/internships/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply for an internship domain
+         * @description 404 unknown domain; 409 closed domain (extra.reason closed) or an application already waiting or accepted for it (extra.reason already_applied); 422 field errors: college, year, profile_url, statement, batch. Rate-limited per client.
+         */
+        post: operations["application_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/internships/boards/{slug}": {
         parameters: {
             query?: never;
@@ -497,8 +517,88 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An internship task board: every task's state; links only for unlocked tasks */
+        /**
+         * An internship task board: every task's state; links only for unlocked tasks
+         * @description For a logged-in intern placed on the board, `placement` carries their submissions and tasks unlocked early for them; `certificate` is enabled once theirs is issued.
+         */
         get: operations["task_board_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internships/boards/{slug}/tasks/{number}/submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit (or resubmit) the work on one task (multipart form)
+         * @description link (https, required), note (optional, at most 2,000 characters), file (optional: PDF or ZIP by content, at most 10 MB). 403 not an intern on this board; 409 task locked for this intern or already approved; 422 field errors (link, note, file). Rate-limited per account. Answers the task's placement entry.
+         */
+        post: operations["task_submission_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internships/domains/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An internship domain as the application form shows it
+         * @description Open or closed (is_open, closed_reason), the batches, and the caller's waiting or accepted application for it (null when anonymous). 404 for an unknown slug.
+         */
+        get: operations["internship_domain_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internships/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's "My internship": applications and certificates */
+        get: operations["internships_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internships/submissions/{submission_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a submission's file (its intern, or staff who review submissions)
+         * @description 404 for anyone else, as for a missing file.
+         */
+        get: operations["submission_file_download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -704,6 +804,99 @@ export interface components {
              */
             updated_at: string;
         };
+        /** ApplicationCreateIn */
+        ApplicationCreateIn: {
+            /**
+             * Batch
+             * @description 1, 10 or 20: the start day.
+             * @default 0
+             */
+            batch: number;
+            /**
+             * College
+             * @default
+             */
+            college: string;
+            /**
+             * Domain
+             * @description The domain's slug.
+             */
+            domain: string;
+            /**
+             * Profile Url
+             * @default
+             */
+            profile_url: string;
+            /**
+             * Statement
+             * @default
+             */
+            statement: string;
+            /**
+             * Year
+             * @default
+             */
+            year: string;
+        };
+        /** ApplicationOut */
+        ApplicationOut: {
+            /** Batch */
+            batch: number;
+            /** Batch Label */
+            batch_label: string;
+            /**
+             * Board Slug
+             * @description The intern's board once accepted.
+             */
+            board_slug: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Domain Slug */
+            domain_slug: string;
+            /** Domain Title */
+            domain_title: string;
+            /** Id */
+            id: number;
+            /** Reference */
+            reference: string;
+            /** Rejection Reason */
+            rejection_reason: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "submitted" | "accepted" | "rejected";
+            /** Status Label */
+            status_label: string;
+        };
+        /** BatchOut */
+        BatchOut: {
+            /** Day */
+            day: number;
+            /** Label */
+            label: string;
+        };
+        /** BoardCertificateOut */
+        BoardCertificateOut: {
+            /**
+             * Enabled
+             * @description True only for an intern whose certificate was issued.
+             */
+            enabled: boolean;
+            /**
+             * Reason
+             * @description Why the control is disabled; empty when enabled.
+             */
+            reason: string;
+            /**
+             * Verify Path
+             * @description /verify/<ID> when enabled.
+             */
+            verify_path: string | null;
+        };
         /** BoardTaskOut */
         BoardTaskOut: {
             /** Description */
@@ -711,18 +904,16 @@ export interface components {
             /** Number */
             number: number;
             /**
-             * Submission Url
-             * @description Submission form link; null while the task is locked.
-             */
-            submission_url: string | null;
-            /**
              * Task Url
              * @description Task file link; null while the task is locked.
              */
             task_url: string | null;
             /** Title */
             title: string;
-            /** Unlocked */
+            /**
+             * Unlocked
+             * @description Open to this visitor today: by the board's schedule, or for an intern also unlocked early by staff or already submitted.
+             */
             unlocked: boolean;
             /**
              * Unlocks On
@@ -857,6 +1048,28 @@ export interface components {
         CsrfOut: {
             /** Csrf Token */
             csrf_token: string;
+        };
+        /** DomainForApplicationOut */
+        DomainForApplicationOut: {
+            /** Batches */
+            batches: components["schemas"]["BatchOut"][];
+            /**
+             * Closed Reason
+             * @description Why applications are closed; empty while open.
+             */
+            closed_reason: string;
+            /** Duration */
+            duration: string;
+            /** Is Open */
+            is_open: boolean;
+            /** @description The caller's waiting or accepted application for this domain. */
+            my_application: components["schemas"]["ApplicationOut"] | null;
+            /** Slug */
+            slug: string;
+            /** Summary */
+            summary: string;
+            /** Title */
+            title: string;
         };
         /** EnquiryCreateIn */
         EnquiryCreateIn: {
@@ -1083,12 +1296,33 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** InternshipCertificateOut */
+        InternshipCertificateOut: {
+            /** Board Slug */
+            board_slug: string;
+            /** Certificate Id */
+            certificate_id: string;
+            /** Domain Title */
+            domain_title: string;
+            /** Issued On */
+            issued_on: string | null;
+            /** Verify Path */
+            verify_path: string;
+        };
         /** InternshipDomainOut */
         InternshipDomainOut: {
-            /** Apply Url */
+            /**
+             * Apply Url
+             * @description The application form's path (/internship/apply/<slug>); null while closed.
+             */
             apply_url: string | null;
             /** Disabled Reason */
             disabled_reason: string | null;
+            /**
+             * Duration
+             * @description How long the internship lasts, e.g. "30 Days".
+             */
+            duration: string;
             /** Icon */
             icon: string;
             /** Is Open */
@@ -1099,6 +1333,13 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
+        };
+        /** InternshipsMineOut */
+        InternshipsMineOut: {
+            /** Applications */
+            applications: components["schemas"]["ApplicationOut"][];
+            /** Certificates */
+            certificates: components["schemas"]["InternshipCertificateOut"][];
         };
         /** LoginIn */
         LoginIn: {
@@ -1172,6 +1413,48 @@ export interface components {
             requested_at: string;
             /** Upi Id */
             upi_id: string;
+        };
+        /** PlacementOut */
+        PlacementOut: {
+            /**
+             * Certificate Id
+             * @description Issued once all four tasks are approved.
+             */
+            certificate_id: string | null;
+            /** Tasks */
+            tasks: components["schemas"]["PlacementTaskOut"][];
+        };
+        /** PlacementTaskOut */
+        PlacementTaskOut: {
+            /**
+             * Feedback
+             * @description The reviewer's feedback while changes are requested.
+             */
+            feedback: string;
+            /** File Name */
+            file_name: string | null;
+            /**
+             * File Url
+             * @description The private download (intern and staff only).
+             */
+            file_url: string | null;
+            /** Link */
+            link: string;
+            /** Note */
+            note: string;
+            /** Number */
+            number: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "not_submitted" | "submitted" | "changes_requested" | "approved";
+            /** State Label */
+            state_label: string;
+            /** Submitted At */
+            submitted_at: string | null;
+            /** Unlocked */
+            unlocked: boolean;
         };
         /** PolicyPageOut */
         PolicyPageOut: {
@@ -1342,6 +1625,7 @@ export interface components {
         };
         /** TaskBoardOut */
         TaskBoardOut: {
+            certificate: components["schemas"]["BoardCertificateOut"];
             /** Certificate Note */
             certificate_note: string;
             /**
@@ -1358,6 +1642,8 @@ export interface components {
              * @description Next instant (India midnight, +05:30) at which a task unlocks or the cycle restarts; refetch then.
              */
             next_change_at: string;
+            /** @description The logged-in visitor's work on this board; null unless they are an intern on it. */
+            placement: components["schemas"]["PlacementOut"] | null;
             /** Shows Certificate Link */
             shows_certificate_link: boolean;
             /** Slug */
@@ -1372,6 +1658,23 @@ export interface components {
              * @description Today's date in India (Asia/Kolkata) on the server.
              */
             today: string;
+        };
+        /**
+         * TaskSubmissionIn
+         * @description The submission form's text fields (multipart, beside the optional file).
+         */
+        TaskSubmissionIn: {
+            /**
+             * Link
+             * @description https link to the work.
+             * @default
+             */
+            link: string;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
         };
         /** TeamMemberOut */
         TeamMemberOut: {
@@ -2502,6 +2805,84 @@ export interface operations {
             };
         };
     };
+    application_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     task_board_get: {
         parameters: {
             query?: never;
@@ -2520,6 +2901,220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskBoardOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    task_submission_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** File */
+                    file?: string | null;
+                    /**
+                     * Link
+                     * @description https link to the work.
+                     * @default
+                     */
+                    link?: string;
+                    /**
+                     * Note
+                     * @default
+                     */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacementTaskOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    internship_domain_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainForApplicationOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    internships_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternshipsMineOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    submission_file_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                submission_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not Found */

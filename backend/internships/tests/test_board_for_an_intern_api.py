@@ -1,0 +1,148 @@
+"""GET /api/internships/boards/<slug> for an intern (placement, per-intern unlocks, the
+certificate control) and GET /api/internships/me (the dashboard's "My internship")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from catalog.models import InternshipDomain
+from internships import services
+from internships.models import BoardTask, Placement
+from internships.tests.conftest import API, apply, logged_in, pdf, submit, unlock_all
+
+pytestmark = pytest.mark.django_db
+
+
+def board(client: Client, slug: str = "tasks-1") -> dict:
+    response = client.get(f"{API}/boards/{slug}")
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    return response.json()
+
+
+def test_an_intern_sees_each_task_state(placement: Placement, staff: User) -> None:
+    submission = submit(placement.user, upload=pdf("one.pdf"), note="Done.")
+    services.submission_request_changes(
+        submission_id=submission.pk, by=staff, feedback="Fix the footer."
+    )
+
+    body = board(logged_in(placement.user))
+
+    tasks = body["placement"]["tasks"]
+    assert body["placement"]["certificate_id"] is None
+    assert tasks[0] == {
+        "number": 1,
+        "unlocked": True,
+        "state": "changes_requested",
+        "state_label": "Changes requested",
+        "feedback": "Fix the footer.",
+        "link": "https://github.com/asha/task-1",
+        "note": "Done.",
+        "file_name": "one.pdf",
+        "file_url": f"/api/internships/submissions/{submission.pk}/file",
+        "submitted_at": tasks[0]["submitted_at"],
+    }
+    assert [t["state"] for t in tasks[1:]] == ["not_submitted"] * 3
+    assert [t["unlocked"] for t in tasks] == [True, False, False, False]
+    assert body["certificate"] == {
+        "enabled": False,
+        "verify_path": None,
+        "reason": "Complete all four tasks first",
+    }
+
+
+def test_others_see_the_public_board(placement: Placement, other_learner: User) -> None:
+    submit(placement.user)
+
+    for client in (Client(), logged_in(other_learner)):
+        body = board(client)
+        assert body["placement"] is None
+        assert body["certificate"]["enabled"] is False
+        raw = json.dumps(body)
+        assert "github.com/asha" not in raw
+
+
+def test_an_intern_on_another_board_has_no_placement_here(placement: Placement) -> None:
+    assert board(logged_in(placement.user), "tasks-10")["placement"] is None
+
+
+def test_an_early_unlock_sends_that_intern_the_link_only(placement: Placement, staff: User) -> None:
+    services.placement_unlock_next_task(placement_id=placement.pk, by=staff)
+    second = BoardTask.objects.get(board__slug="tasks-1", number=2)
+
+    mine = logged_in(placement.user).get(f"{API}/boards/tasks-1").content.decode()
+    public = Client().get(f"{API}/boards/tasks-1").content.decode()
+
+    assert second.task_url in mine
+    assert second.task_url not in public
+
+
+def test_the_certificate_control_leads_the_intern_to_verify(
+    placement: Placement, staff: User, learner: User
+) -> None:
+    unlock_all(placement, staff)
+    for number in range(1, 5):
+        services.submission_approve(submission_id=submit(learner, number).pk, by=staff)
+    certificate_id = Placement.objects.get(pk=placement.pk).certificate.certificate_id  # type: ignore[union-attr]
+
+    body = board(logged_in(learner))
+
+    assert body["placement"]["certificate_id"] == certificate_id
+    assert body["certificate"] == {
+        "enabled": True,
+        "verify_path": f"/verify/{certificate_id}",
+        "reason": "",
+    }
+    assert [t["state"] for t in body["placement"]["tasks"]] == ["approved"] * 4
+    # Still disabled for everyone else, on every board.
+    assert board(Client())["certificate"]["enabled"] is False
+    assert board(logged_in(learner), "tasks")["certificate"]["enabled"] is False
+
+    mine = logged_in(learner).get(f"{API}/me").json()
+    assert mine["certificates"] == [
+        {
+            "certificate_id": certificate_id,
+            "domain_title": "Web Development",
+            "board_slug": "tasks-1",
+            "issued_on": "2026-12-02",
+            "verify_path": f"/verify/{certificate_id}",
+        }
+    ]
+
+
+def test_me_lists_the_applications_newest_first(
+    learner: User, staff: User, web: InternshipDomain
+) -> None:
+    android = InternshipDomain.objects.get(slug="android-development")
+    first = apply(learner, web)
+    services.application_accept(application_id=first.pk, by=staff)
+    second = apply(learner, android, batch=20)
+    services.application_reject(application_id=second.pk, by=staff, reason="Full.")
+
+    response = logged_in(learner).get(f"{API}/me")
+
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "private, no-store"
+    applications = response.json()["applications"]
+    assert [(a["domain_slug"], a["status"], a["board_slug"]) for a in applications] == [
+        ("android-development", "rejected", None),
+        ("web-development", "accepted", "tasks-1"),
+    ]
+    assert applications[0]["rejection_reason"] == "Full."
+    assert response.json()["certificates"] == []
+
+
+def test_me_is_for_logged_in_visitors_and_shows_only_their_own(
+    learner: User, other_learner: User, web: InternshipDomain
+) -> None:
+    apply(learner, web)
+
+    assert Client().get(f"{API}/me").status_code == 401
+    assert logged_in(other_learner).get(f"{API}/me").json() == {
+        "applications": [],
+        "certificates": [],
+    }
