@@ -13,6 +13,7 @@ export const pages: readonly Page[] = [
   { id: 'about', path: '/about', file: 'about', sitemap: true },
   { id: 'portfolio', path: '/portfolio', file: 'portfolio', sitemap: true },
   { id: 'internship', path: '/internship', file: 'internship', sitemap: true },
+  { id: 'internship-apply', path: '/internship/apply/:slug', file: 'internship-apply' },
   { id: 'courses', path: '/courses', file: 'courses', sitemap: true },
   { id: 'course-web', path: '/Web-Development-registration', file: 'course', sitemap: true },
   { id: 'course-android', path: '/Android-Development-registration', file: 'course', sitemap: true },

@@ -112,10 +112,10 @@ export const bootcamp: Course = {
 }
 
 export const internshipDomains: Schemas['InternshipDomainOut'][] = [
-  { slug: 'web-development', title: 'Web Development', summary: 'Websites.', icon: 'web', is_open: true, apply_url: '/training-and-internship', disabled_reason: null },
-  { slug: 'iot', title: 'Internet of Things', summary: 'Devices.', icon: 'iot', is_open: true, apply_url: 'https://forms.example/iot', disabled_reason: null },
-  { slug: 'python', title: 'Python', summary: 'Scripts.', icon: 'python', is_open: false, apply_url: null, disabled_reason: 'Applications are not open yet.' },
-  { slug: 'java', title: 'Java', summary: 'Objects.', icon: 'java', is_open: false, apply_url: null, disabled_reason: 'Applications are not open yet.' },
+  { slug: 'web-development', title: 'Web Development', summary: 'Websites.', icon: 'web', duration: '30 Days', is_open: true, apply_url: '/internship/apply/web-development', disabled_reason: null },
+  { slug: 'iot', title: 'Internet of Things', summary: 'Devices.', icon: 'iot', duration: '2 Months', is_open: true, apply_url: '/internship/apply/iot', disabled_reason: null },
+  { slug: 'python', title: 'Python', summary: 'Scripts.', icon: 'python', duration: '30 Days', is_open: false, apply_url: null, disabled_reason: 'Applications are not open yet.' },
+  { slug: 'java', title: 'Java', summary: 'Objects.', icon: 'java', duration: '', is_open: false, apply_url: null, disabled_reason: 'Applications are not open yet.' },
 ]
 
 export const programme: Schemas['ProgrammeRowOut'][] = [

@@ -6,19 +6,18 @@ import { mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 describe('internship route', () => {
-  it('links open domains and shows the closed ones disabled with the reason', async () => {
+  it('links every open domain to its application page and shows the closed ones disabled with the reason', async () => {
     mockApi()
     renderRoute('/internship')
     expect(await screen.findByRole('heading', { level: 1, name: 'Internships' })).toBeInTheDocument()
 
     const web = await screen.findByRole('link', { name: 'Apply Now: Web Development internship' })
-    expect(web).toHaveAttribute('href', '/training-and-internship')
+    expect(web).toHaveAttribute('href', '/internship/apply/web-development')
     expect(web).not.toHaveAttribute('target')
-
-    const iot = screen.getByRole('link', { name: /apply now: internet of things internship \(opens in a new tab\)/i })
-    expect(iot).toHaveAttribute('href', 'https://forms.example/iot')
-    expect(iot).toHaveAttribute('target', '_blank')
-    expect(iot).toHaveAttribute('rel', expect.stringContaining('noopener'))
+    const iot = screen.getByRole('link', { name: 'Apply Now: Internet of Things internship' })
+    expect(iot).toHaveAttribute('href', '/internship/apply/iot')
+    expect(screen.getAllByRole('link', { name: /^apply now/i })).toHaveLength(2)
+    expect((iot.closest('article') as HTMLElement).textContent).toContain('2 Months')
 
     const python = screen.getByRole('heading', { name: 'Python' }).closest('article') as HTMLElement
     const apply = within(python).getByRole('button', { name: 'Apply Now' })

@@ -1,10 +1,9 @@
-import { Bot, BrainCircuit, Briefcase, Coffee, Cpu, ExternalLink, Globe, Palette, Smartphone, Terminal, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Bot, BrainCircuit, Briefcase, Coffee, Cpu, Globe, Palette, Smartphone, Terminal, type LucideIcon } from 'lucide-react'
+import { Link, href } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
 import type { InternshipDomain } from '@/features/catalog/api/get-internship-domains'
 import { UnavailableAction } from '@/features/catalog/components/unavailable-action'
-import { isInternalPath } from '@/features/catalog/utils/links'
 import { cn } from '@/lib/cn'
 
 /** Staff pick an icon name in the admin; unknown names fall back to a briefcase. */
@@ -19,32 +18,14 @@ const icons: Record<string, LucideIcon> = {
   java: Coffee,
 }
 
-function ApplyLink({ domain, url }: { domain: InternshipDomain; url: string }) {
-  const classes = buttonClasses('primary', 'md')
-  if (isInternalPath(url)) {
-    return (
-      <Link to={url} className={classes} aria-label={`Apply Now: ${domain.title} internship`}>
-        Apply Now
-      </Link>
-    )
-  }
-  return (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={classes}
-      aria-label={`Apply Now: ${domain.title} internship (opens in a new tab)`}
-    >
-      Apply Now
-      <ExternalLink className="size-4" aria-hidden="true" width={16} height={16} />
-    </a>
-  )
+/** Where Apply Now leads: the domain's application page (PRODUCT.md section 14). */
+function applyPath(domain: Pick<InternshipDomain, 'slug'>): string {
+  return href('/internship/apply/:slug', { slug: domain.slug })
 }
 
 export function InternshipCard({ domain }: { domain: InternshipDomain }) {
   const Icon = icons[domain.icon] ?? Briefcase
-  const open = domain.is_open && domain.apply_url
+  const open = domain.is_open
   return (
     <article
       className={cn(
@@ -66,10 +47,13 @@ export function InternshipCard({ domain }: { domain: InternshipDomain }) {
         </span>
       </div>
       <h3 className="text-lg font-bold text-ink">{domain.title}</h3>
+      {domain.duration && <p className="-mt-2 text-sm font-semibold text-ink-muted">{domain.duration}</p>}
       <p className="flex-1 text-ink-muted">{domain.summary}</p>
       <div className="pt-2">
         {open ? (
-          <ApplyLink domain={domain} url={domain.apply_url as string} />
+          <Link to={applyPath(domain)} className={buttonClasses('primary', 'md')} aria-label={`Apply Now: ${domain.title} internship`}>
+            Apply Now
+          </Link>
         ) : (
           <UnavailableAction label="Apply Now" reason={domain.disabled_reason || 'Applications are not open yet.'} />
         )}

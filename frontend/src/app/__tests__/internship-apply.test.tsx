@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { learner } from '@/app/__tests__/accounts-fixtures'
+import { json, mockApi, sentBodies } from '@/test/api'
+import { application, domainDetail, STATEMENT } from '@/test/internship-fixtures'
+import { renderRoute } from '@/test/render'
+
+const PATH = '/internship/apply/web-development'
+const DOMAIN = 'GET /api/internships/domains/web-development'
+const APPLY = 'POST /api/internships/applications'
+
+function form() {
+  return screen.getByRole('button', { name: 'Send application' }).closest('form') as HTMLFormElement
+}
+
+async function renderApply(handlers = {}, user: typeof learner | null = learner) {
+  const fetchMock = mockApi({ [DOMAIN]: () => json(domainDetail()), ...handlers })
+  const result = renderRoute(PATH, { user })
+  return { ...result, fetchMock }
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, values: { statement?: string; link?: string } = {}) {
+  await user.type(screen.getByLabelText(/^college or organisation/i), 'Government Engineering College')
+  await user.type(screen.getByLabelText(/^year of study or graduation/i), '3rd year')
+  if (values.link !== undefined) await user.type(screen.getByLabelText(/^profile link/i), values.link)
+  await user.type(screen.getByLabelText(/^why do you want this internship/i), values.statement ?? STATEMENT)
+  await user.click(screen.getByRole('radio', { name: '10th of the month' }))
+}
+
+describe('internship application route', { timeout: 20_000 }, () => {
+  it('sends a visitor to log in first, and back to the form after', async () => {
+    const { history } = await renderApply({}, null)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
+    await waitFor(() => expect(history.location.pathname).toBe('/login'))
+    expect(history.location.search).toBe('?next=%2Finternship%2Fapply%2Fweb-development')
+  })
+
+  it('answers an unknown domain with the not-found page, logged in or not', async () => {
+    mockApi({ 'GET /api/internships/domains/nope': () => json({ message: 'This internship domain does not exist.', extra: {} }, 404) })
+    renderRoute('/internship/apply/nope', { user: null })
+    expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that page' })).toBeInTheDocument()
+  })
+
+  it('shows the form for an open domain: the domain, labelled fields and the three batches', async () => {
+    await renderApply()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web Development internship' })).toBeInTheDocument()
+    const shown = within(form())
+    expect(shown.getByText('Web Development')).toBeInTheDocument()
+    expect(shown.getByLabelText(/^college or organisation/i)).toBeRequired()
+    expect(shown.getByLabelText(/^year of study or graduation/i)).toBeRequired()
+    expect(shown.getByLabelText(/^profile link \(optional\)/i)).not.toBeRequired()
+    expect(shown.getByLabelText(/^why do you want this internship/i)).toHaveAccessibleDescription(/between 50 and 2,000 characters/i)
+    const group = shown.getByRole('group', { name: /preferred batch/i })
+    expect(within(group).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['1', '10', '20'])
+    expect(within(group).getByRole('radio', { name: '20th of the month' })).toBeInTheDocument()
+  })
+
+  it('counts the statement’s characters as they are typed', async () => {
+    const user = userEvent.setup()
+    await renderApply()
+    await screen.findByRole('button', { name: 'Send application' })
+    expect(screen.getByText('0 / 2,000 characters')).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^why do you want this internship/i), 'Twelve chars')
+    expect(screen.getByText('12 / 2,000 characters')).toBeInTheDocument()
+  })
+
+  it('sends the application and says "Application received", with the dashboard link', async () => {
+    const user = userEvent.setup()
+    let applied = false
+    const { fetchMock } = await renderApply({
+      [DOMAIN]: () => json(domainDetail({ my_application: applied ? application() : null })),
+      [APPLY]: () => {
+        applied = true
+        return json(application(), 201)
+      },
+    })
+    await screen.findByRole('button', { name: 'Send application' })
+    await fillForm(user, { link: 'https://github.com/asha' })
+    await user.click(screen.getByRole('button', { name: 'Send application' }))
+
+    expect(await screen.findByText('Application received')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(/Application received/)
+    expect(screen.getByRole('link', { name: /go to your dashboard/i })).toHaveAttribute('href', '/dashboard')
+    expect(screen.getByText('APP-0007')).toBeInTheDocument()
+    expect(screen.getByText('Waiting for review')).toBeInTheDocument()
+    expect(await sentBodies(fetchMock, APPLY)).toEqual([
+      {
+        domain: 'web-development',
+        college: 'Government Engineering College',
+        year: '3rd year',
+        profile_url: 'https://github.com/asha',
+        statement: STATEMENT,
+        batch: 10,
+      },
+    ])
+    expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument()
+  })
+
+  it('checks the fields first: a short statement, a link that is not https, no batch; nothing is sent', async () => {
+    const user = userEvent.setup()
+    const { fetchMock } = await renderApply()
+    await screen.findByRole('button', { name: 'Send application' })
+    await user.type(screen.getByLabelText(/^profile link/i), 'http://example.com/me')
+    await user.type(screen.getByLabelText(/^why do you want this internship/i), 'Too short.')
+    await user.click(screen.getByRole('button', { name: 'Send application' }))
+
+    const college = screen.getByLabelText(/^college or organisation/i)
+    expect(college).toHaveAccessibleDescription('This field is required.')
+    await waitFor(() => expect(college).toHaveFocus())
+    expect(screen.getByLabelText(/^profile link/i)).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//)
+    expect(screen.getByLabelText(/^why do you want this internship/i)).toHaveAccessibleDescription(
+      /Write between 50 and 2,000 characters \(you have written 10\)/,
+    )
+    expect(screen.getByRole('group', { name: /preferred batch/i })).toHaveAccessibleDescription(/Choose a batch\./)
+    expect(await sentBodies(fetchMock, APPLY)).toEqual([])
+  })
+
+  it('shows the server’s field errors next to their fields and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    await renderApply({
+      [APPLY]: () =>
+        json(
+          {
+            message: 'Check the highlighted fields.',
+            extra: { fields: { college: 'Ensure this value has at most 200 characters.', batch: 'Choose a batch.' } },
+          },
+          422,
+        ),
+    })
+    await screen.findByRole('button', { name: 'Send application' })
+    await fillForm(user)
+    await user.click(screen.getByRole('button', { name: 'Send application' }))
+
+    const college = screen.getByLabelText(/^college or organisation/i)
+    await waitFor(() => expect(college).toHaveAccessibleDescription('Ensure this value has at most 200 characters.'))
+    expect(college).toHaveAttribute('aria-invalid', 'true')
+    expect(college).toHaveValue('Government Engineering College')
+    expect(screen.getByRole('group', { name: /preferred batch/i })).toHaveAccessibleDescription(/Choose a batch\./)
+    expect(screen.queryByText('Application received')).not.toBeInTheDocument()
+  })
+
+  it('says so when the account has already applied', async () => {
+    const user = userEvent.setup()
+    await renderApply({
+      [APPLY]: () => json({ message: 'You have already applied for Web Development.', extra: {} }, 409),
+    })
+    await screen.findByRole('button', { name: 'Send application' })
+    await fillForm(user)
+    await user.click(screen.getByRole('button', { name: 'Send application' }))
+    const alert = await screen.findByText('You have already applied for Web Development.')
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Your application was not sent')
+  })
+
+  it('tells a visitor who sends too many to wait', async () => {
+    const user = userEvent.setup()
+    await renderApply({
+      [APPLY]: () => json({ message: 'Too many applications. Try again in 40 minutes.', extra: { retry_after: 2400 } }, 429),
+    })
+    await screen.findByRole('button', { name: 'Send application' })
+    await fillForm(user)
+    await user.click(screen.getByRole('button', { name: 'Send application' }))
+    expect(await screen.findByText('Too many applications. Try again in 40 minutes.')).toBeInTheDocument()
+  })
+
+  it('shows a closed domain with the reason and a way back, and no form', async () => {
+    mockApi({
+      'GET /api/internships/domains/python': () =>
+        json(domainDetail({ slug: 'python', title: 'Python', is_open: false, closed_reason: 'Applications are not open yet.' })),
+    })
+    renderRoute('/internship/apply/python', { user: learner })
+    expect(await screen.findByText('Applications for Python are closed')).toBeInTheDocument()
+    expect(screen.getByText('Applications are not open yet.')).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: /all internships/i })[0]).toHaveAttribute('href', '/internship')
+    expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument()
+  })
+
+  it('shows an application already made with its status instead of the form', async () => {
+    await renderApply({ [DOMAIN]: () => json(domainDetail({ my_application: application() })) })
+    expect(await screen.findByRole('heading', { name: 'You have applied for this internship' })).toBeInTheDocument()
+    expect(screen.getByText('Waiting for review')).toBeInTheDocument()
+    expect(screen.getByText('10th of the month')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /task board/i })).not.toBeInTheDocument()
+  })
+
+  it('leads an accepted intern to their task board', async () => {
+    await renderApply({
+      [DOMAIN]: () =>
+        json(domainDetail({ my_application: application({ status: 'accepted', status_label: 'Accepted', board_slug: 'tasks-10' }) })),
+    })
+    expect(await screen.findByRole('link', { name: /go to your task board/i })).toHaveAttribute('href', '/tasks-10')
+    expect(screen.getByText('Accepted')).toBeInTheDocument()
+  })
+})
