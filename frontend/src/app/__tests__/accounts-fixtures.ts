@@ -217,4 +217,6 @@ export const accountHandlers = {
   'GET /api/referrals/summary': () => json(noRewards),
   'GET /api/referrals/entries': () => json([]),
   'GET /api/enrolments/mine': () => json([]),
+  // No internship applications or certificates yet.
+  'GET /api/internships/me': () => json({ applications: [], certificates: [] }),
 }

@@ -15,6 +15,8 @@ import { ReferralSteps } from '@/features/accounts/components/referral-steps'
 import { useCopyWithToast } from '@/features/accounts/components/use-copy'
 import { useCourses } from '@/features/catalog/api/get-courses'
 import { MyEnrolments } from '@/features/enrolments/components/my-enrolments'
+import { myInternshipQueryOptions } from '@/features/internships/api/get-my-internship'
+import { MyInternship } from '@/features/internships/components/my-internship'
 import { RewardsSection } from '@/features/referrals/components/rewards-section'
 import type { Route } from './+types/dashboard'
 import { useRootData } from '@/lib/root-data'
@@ -47,6 +49,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     myEnrolmentsQueryOptions(),
     referralSummaryQueryOptions(),
     rewardEntriesQueryOptions(),
+    myInternshipQueryOptions(),
   )
   // The session ended in between (it expired, or the account logged out elsewhere).
   if (refusedLoggedOut(dehydrated)) {
@@ -165,6 +168,7 @@ export default function Page() {
         </div>
         <RewardsSection headingId="rewards-heading" />
         <MyEnrolments headingId="my-enrolments-heading" />
+        <MyInternship headingId="my-internship-heading" />
         <CourseReferralLinks
           headingId="course-links-heading"
           courses={courses.data}
