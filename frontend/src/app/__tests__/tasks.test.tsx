@@ -18,7 +18,6 @@ function task(number: number, unlocksOn: string | null): BoardTask {
     unlocked,
     unlocks_on: unlocksOn,
     task_url: unlocked ? `https://files.example/task-${number}` : null,
-    submission_url: unlocked ? `https://forms.example/submit-${number}` : null,
   }
 }
 
@@ -31,8 +30,10 @@ function board(overrides: Partial<TaskBoard> = {}): TaskBoard {
     cycle_start: '2025-11-20',
     next_change_at: '2025-12-18T00:00:00+05:30',
     shows_certificate_link: true,
-    certificate_note: 'Certificates are not generated here yet.',
+    certificate_note: '',
     tasks: [task(1, null), task(2, null), task(3, null), task(4, '2025-12-18')],
+    placement: null,
+    certificate: { enabled: false, verify_path: null, reason: 'Complete all four tasks first' },
     ...overrides,
   }
 }
@@ -47,7 +48,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
     vi.useRealTimers()
   })
 
-  it('shows unlocked tasks with Get Task and Submit Task links, in a new tab', async () => {
+  it('shows unlocked tasks with their Get Task link in a new tab, and no external submission form', async () => {
     mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
     renderRoute('/tasks-20')
     expect(await screen.findByRole('heading', { level: 1, name: /20th batch/ })).toBeInTheDocument()
@@ -57,9 +58,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
     expect(get).toHaveAttribute('href', 'https://files.example/task-1')
     expect(get).toHaveAttribute('target', '_blank')
     expect(get).toHaveAttribute('rel', 'noopener')
-    const submit = within(first).getByRole('link', { name: /^submit task/i })
-    expect(submit).toHaveAttribute('href', 'https://forms.example/submit-1')
-    expect(submit).toHaveAttribute('target', '_blank')
+    expect(within(first).queryByRole('link', { name: /^submit task/i })).toBeNull()
   })
 
   it('shows a locked task with its lock and India-time unlock day, and no links at all', async () => {
@@ -74,24 +73,17 @@ describe('task board routes', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('listitem').filter((item) => item.dataset.state === 'unlocked')).toHaveLength(3)
   })
 
-  it('shows /tasks-20’s Generate Certificate visibly disabled with its explanation, not as a link', async () => {
-    mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
-    renderRoute('/tasks-20')
-    const button = await screen.findByRole('button', { name: 'Generate Certificate' })
-    expect(button).toHaveAttribute('aria-disabled', 'true')
-    expect(button).toHaveAccessibleDescription(/certificates are not generated here yet/i)
-    expect(screen.queryByRole('link', { name: /generate certificate/i })).not.toBeInTheDocument()
-  })
-
-  it('uses the path as the board slug and shows no certificate block where the board has none', async () => {
+  it('shows every board’s Generate Certificate visibly disabled with “Complete all four tasks first”, not as a link', async () => {
     const fetchMock = mockApi({
-      'GET /api/internships/boards/tasks-10': () =>
-        json(board({ slug: 'tasks-10', title: 'Tasks (10th batch)', shows_certificate_link: false, certificate_note: '' })),
+      'GET /api/internships/boards/tasks-10': () => json(board({ slug: 'tasks-10', title: 'Tasks (10th batch)' })),
     })
     renderRoute('/tasks-10')
     expect(await screen.findByRole('heading', { level: 1, name: 'Tasks (10th batch)' })).toBeInTheDocument()
     expect(boardCalls(fetchMock, 'tasks-10')).toBe(1)
-    expect(screen.queryByRole('button', { name: /generate certificate/i })).not.toBeInTheDocument()
+    const button = screen.getByRole('button', { name: 'Generate Certificate' })
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    expect(button).toHaveAccessibleDescription('Complete all four tasks first')
+    expect(screen.queryByRole('link', { name: /generate certificate/i })).not.toBeInTheDocument()
     expect(screen.getAllByTestId(/^task-\d$/)).toHaveLength(4)
   })
 

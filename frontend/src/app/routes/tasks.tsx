@@ -1,19 +1,78 @@
-import { useLocation } from 'react-router'
+import { data, href, redirect, useActionData, useLocation, useNavigation } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { PageHeader } from '@/components/ui/page-header'
 import { RetryButton } from '@/components/ui/retry-button'
+import { useMe } from '@/features/accounts/api/get-me'
 import { useTaskBoard } from '@/features/internships/api/get-task-board'
+import { SUBMISSION_FILE_MAX_BYTES, submitTask } from '@/features/internships/api/submit-task'
 import { TaskBoardSkeleton, TaskBoardView } from '@/features/internships/components/task-board'
+import type { BoardViewer } from '@/features/internships/components/task-card'
+import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
+import { submissionIntent } from '@/features/internships/submission-intent'
+import { INTERNSHIP_MESSAGES } from '@/features/internships/validation'
 import { useBoardRefresh } from '@/features/internships/use-board-refresh'
 import { ApiError } from '@/lib/api-client'
 import type { Route } from './+types/tasks'
 import { taskBoardQueryOptions } from '@/features/internships/api/get-task-board'
 import { pageMeta } from '@/app/meta'
+import type { FormFailure } from '@/lib/form-result'
 import { prefetch } from '@/lib/prefetch'
+import { formFailure, readForm } from '@/server/form.server'
 
+/** The board as the server sees it for this visitor: an intern on it also gets their placement. */
 export async function loader({ url }: Route.LoaderArgs) {
-  return { dehydrated: await prefetch(taskBoardQueryOptions(url.pathname.replace(/^\/+/, ''))) }
+  return { dehydrated: await prefetch(taskBoardQueryOptions(boardSlug(url.pathname))) }
+}
+
+function boardSlug(pathname: string): string {
+  return pathname.replace(/^\/+/, '')
+}
+
+function loginPath(pathname: string): string {
+  return `${href('/login')}?${new URLSearchParams({ next: pathname })}`
+}
+
+/**
+ * An intern's submission for one task (the form's `task`): link, note and the optional
+ * file go to the API as multipart form data. A file over 10 MB is refused here before it
+ * is sent on, in the API's words; everything else is the API's to decide (locked,
+ * approved, not an intern here, the file's type by its content).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { pathname } = new URL(request.url)
+  const { form, values } = await readForm(request)
+  const taskNumber = Number(values.task)
+  if (!Number.isInteger(taskNumber) || taskNumber < 1) throw data('This form is not one of the board’s.', { status: 400 })
+  const intent = submissionIntent(taskNumber)
+  const upload = form.get('file')
+  // A File (from Node or a test's DOM); a browser sends an empty one when none was chosen.
+  const file = upload !== null && typeof upload !== 'string' && upload.size > 0 ? upload : undefined
+  if (file && file.size > SUBMISSION_FILE_MAX_BYTES) {
+    const failure: FormFailure = {
+      ok: false,
+      intent,
+      status: 422,
+      message: INTERNSHIP_MESSAGES.fileTooLarge,
+      fields: { file: INTERNSHIP_MESSAGES.fileTooLarge },
+      extra: {},
+      values: { link: values.link ?? '', note: values.note ?? '' },
+    }
+    return data(failure, { status: 422 })
+  }
+  try {
+    const entry = await submitTask(boardSlug(pathname), taskNumber, {
+      link: (values.link ?? '').trim(),
+      note: (values.note ?? '').trim(),
+      file,
+      fileName: file?.name,
+    })
+    return { ok: true as const, intent, entry }
+  } catch (error) {
+    // The session ended between the page and the post: log in again, then back here.
+    if (error instanceof ApiError && error.status === 401) throw redirect(loginPath(pathname))
+    return formFailure(error, { link: values.link ?? '', note: values.note ?? '' }, intent)
+  }
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -31,9 +90,18 @@ const FALLBACK_TITLE = 'Web Development internship tasks'
  */
 export default function Page() {
   const { pathname } = useLocation()
-  const slug = pathname.replace(/^\/+/, '')
+  const slug = boardSlug(pathname)
   const query = useTaskBoard(slug)
   const snapshot = query.data
+  const { data: user } = useMe()
+  const result = useActionData<typeof action>() as SubmissionResult | undefined
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' ? Number(navigation.formData?.get('task')) || undefined : undefined
+  const viewer: BoardViewer = snapshot?.board.placement
+    ? { kind: 'intern' }
+    : user
+      ? { kind: 'member' }
+      : { kind: 'visitor', loginPath: loginPath(pathname) }
 
   useBoardRefresh({
     nextChangeAt: snapshot?.board.next_change_at,
@@ -52,7 +120,7 @@ export default function Page() {
       />
       <div className="container-page py-10 sm:py-14" aria-busy={query.isPending || undefined}>
         {snapshot ? (
-          <TaskBoardView board={snapshot.board} />
+          <TaskBoardView board={snapshot.board} viewer={viewer} result={result} sendingTask={sending} />
         ) : query.isError ? (
           <div role="alert" className="flex flex-col items-start gap-4">
             <Alert tone="error" title="The tasks could not be loaded">

@@ -6,6 +6,11 @@ import { PAGE_DATA_FRESH_MS } from '@/lib/page-fresh'
 
 export type TaskBoard = components['schemas']['TaskBoardOut']
 export type BoardTask = components['schemas']['BoardTaskOut']
+/** The logged-in intern's own side of the board (null for everyone else). */
+export type Placement = NonNullable<TaskBoard['placement']>
+export type PlacementTask = Placement['tasks'][number]
+export type TaskState = PlacementTask['state']
+export type BoardCertificate = TaskBoard['certificate']
 
 /**
  * The board, and how far the server's clock is ahead of this browser's (from the

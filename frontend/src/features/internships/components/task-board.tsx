@@ -1,10 +1,12 @@
 import { Award, CalendarDays, Clock, ListChecks } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, href } from 'react-router'
+import { Link } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { TaskBoard } from '@/features/internships/api/get-task-board'
-import { TaskCard } from '@/features/internships/components/task-card'
+import type { BoardCertificate, BoardTask, TaskBoard } from '@/features/internships/api/get-task-board'
+import { TaskCard, type BoardViewer } from '@/features/internships/components/task-card'
+import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
+import { submissionIntent } from '@/features/internships/submission-intent'
 import { formatDateIst, formatDayMonthIst } from '@/lib/format'
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -22,11 +24,11 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   )
 }
 
-/** Where the cycle stands, all in India time as the server counts it. */
-function BoardFacts({ board }: { board: TaskBoard }) {
-  const open = board.tasks.filter((task) => task.unlocked).length
+/** Where the cycle stands, all in India time as the server counts it (and this intern's early unlocks). */
+function BoardFacts({ board, unlocked }: { board: TaskBoard; unlocked: (task: BoardTask) => boolean }) {
+  const open = board.tasks.filter(unlocked).length
   const next = board.tasks
-    .filter((task) => !task.unlocked && task.unlocks_on)
+    .filter((task) => !unlocked(task) && task.unlocks_on)
     .map((task) => task.unlocks_on as string)
     .sort()[0]
   const iconProps = { className: 'size-5', 'aria-hidden': true, width: 20, height: 20 } as const
@@ -48,8 +50,13 @@ function BoardFacts({ board }: { board: TaskBoard }) {
   )
 }
 
-/** /tasks-20's "Generate Certificate": shown, visibly disabled, with the reason. */
-function CertificateBlock({ note }: { note: string }) {
+/**
+ * "Generate Certificate" on every board: for the intern whose completion certificate was
+ * issued on this board, a link to its verify page; for everybody else a control that is
+ * visibly disabled, with the reason.
+ */
+function CertificateBlock({ certificate }: { certificate: BoardCertificate }) {
+  const enabled = certificate.enabled && certificate.verify_path
   return (
     <section aria-labelledby="certificate-heading" className="flex flex-col gap-4 rounded-card border border-line bg-white p-5 shadow-card sm:flex-row sm:items-center sm:gap-6 sm:p-6">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-100 text-accent-800">
@@ -60,37 +67,60 @@ function CertificateBlock({ note }: { note: string }) {
           Internship certificate
         </h2>
         <p id="certificate-note" className="text-ink-muted">
-          {note || 'Certificates are not generated here yet.'}{' '}
-          <Link to={href('/verify')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            Go to the Verify page
-          </Link>
+          {enabled
+            ? 'All four tasks are approved: your internship completion certificate has been issued.'
+            : certificate.reason || 'Complete all four tasks first'}
         </p>
       </div>
-      {/* Not a link and not clickable: aria-disabled keeps it in the tab order so its reason can be read. */}
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-describedby="certificate-note"
-        onClick={(event) => event.preventDefault()}
-        className={buttonClasses('primary', 'lg', 'w-full shrink-0 sm:w-auto')}
-      >
-        <Award className="size-5" aria-hidden="true" width={20} height={20} />
-        Generate Certificate
-      </button>
+      {enabled ? (
+        <Link to={certificate.verify_path as string} aria-describedby="certificate-note" className={buttonClasses('primary', 'lg', 'w-full shrink-0 sm:w-auto')}>
+          <Award className="size-5" aria-hidden="true" width={20} height={20} />
+          Generate Certificate
+        </Link>
+      ) : (
+        // Not a link and not clickable: aria-disabled keeps it in the tab order so its reason can be read.
+        <button
+          type="button"
+          aria-disabled="true"
+          aria-describedby="certificate-note"
+          onClick={(event) => event.preventDefault()}
+          className={buttonClasses('primary', 'lg', 'w-full shrink-0 sm:w-auto')}
+        >
+          <Award className="size-5" aria-hidden="true" width={20} height={20} />
+          Generate Certificate
+        </button>
+      )}
     </section>
   )
 }
 
-export function TaskBoardView({ board }: { board: TaskBoard }) {
+type TaskBoardViewProps = {
+  board: TaskBoard
+  viewer: BoardViewer
+  /** The board action's latest answer, and which task's form is being sent. */
+  result?: SubmissionResult
+  sendingTask?: number
+}
+
+export function TaskBoardView({ board, viewer, result, sendingTask }: TaskBoardViewProps) {
+  const entries = new Map((board.placement?.tasks ?? []).map((entry) => [entry.number, entry]))
+  const unlocked = (task: BoardTask) => entries.get(task.number)?.unlocked ?? task.unlocked
   return (
     <div className="flex flex-col gap-8">
-      <BoardFacts board={board} />
+      <BoardFacts board={board} unlocked={unlocked} />
       <ul aria-label="Tasks" className="grid gap-5 md:grid-cols-2">
         {board.tasks.map((task) => (
-          <TaskCard key={task.number} task={task} />
+          <TaskCard
+            key={task.number}
+            task={task}
+            viewer={viewer}
+            entry={entries.get(task.number)}
+            result={result && result.intent === submissionIntent(task.number) ? result : undefined}
+            pending={sendingTask === task.number}
+          />
         ))}
       </ul>
-      {board.shows_certificate_link && <CertificateBlock note={board.certificate_note} />}
+      <CertificateBlock certificate={board.certificate} />
     </div>
   )
 }

@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { learner } from '@/app/__tests__/accounts-fixtures'
+import { json, mockApi } from '@/test/api'
+import { boardTask, placementTask, taskBoard, type PlacementTask } from '@/test/internship-fixtures'
+import { renderRoute } from '@/test/render'
+
+const BOARD = 'GET /api/internships/boards/tasks-10'
+const submitKey = (number: number) => `POST /api/internships/boards/tasks-10/tasks/${number}/submission`
+
+/** An intern's board: task 1 approved, 2 with changes requested, 3 not yet sent, 4 locked. */
+function internBoard(tasks: PlacementTask[] = defaultEntries()) {
+  return taskBoard({ placement: { certificate_id: null, tasks } })
+}
+
+function defaultEntries(): PlacementTask[] {
+  return [
+    placementTask(1, { state: 'approved', link: 'https://github.com/asha/task-1', feedback: 'Clean work.', submitted_at: '2025-12-11T06:00:00Z' }),
+    placementTask(2, {
+      state: 'changes_requested',
+      link: 'https://github.com/asha/task-2',
+      note: 'First try.',
+      feedback: 'The form does not validate the email.',
+      file_name: 'task-2.zip',
+      file_url: '/api/internships/submissions/12/file',
+      submitted_at: '2025-12-15T06:00:00Z',
+    }),
+    placementTask(3),
+    placementTask(4, { unlocked: false }),
+  ]
+}
+
+type Sent = { link: string; note: string; file?: { name: string; text: string } }
+
+/** What the board's forms sent to the API for a task (multipart). */
+async function sentSubmissions(fetchMock: ReturnType<typeof mockApi>, number: number): Promise<Sent[]> {
+  const sent: Sent[] = []
+  for (const [input] of fetchMock.mock.calls) {
+    const request = input as Request
+    if (`${request.method} ${new URL(request.url).pathname}` !== submitKey(number)) continue
+    // Read once the mock has answered: nothing else reads this body.
+    const form = await request.formData()
+    const file = form.get('file')
+    sent.push({
+      link: String(form.get('link')),
+      note: String(form.get('note')),
+      ...(file instanceof Blob ? { file: { name: (file as File).name, text: await file.text() } } : {}),
+    })
+  }
+  return sent
+}
+
+function card(number: number) {
+  return screen.getByTestId(`task-${number}`)
+}
+
+describe('task boards: submissions', { timeout: 20_000 }, () => {
+  it('offers a visitor “Log in to submit” (back to this board after) on open tasks only', async () => {
+    mockApi({ [BOARD]: () => json(taskBoard()) })
+    renderRoute('/tasks-10')
+    await screen.findByTestId('task-1')
+    for (const number of [1, 2, 3]) {
+      const login = within(card(number)).getByRole('link', { name: /^log in to submit/i })
+      expect(login).toHaveAttribute('href', '/login?next=%2Ftasks-10')
+      expect(within(card(number)).queryByRole('textbox')).toBeNull()
+    }
+    expect(within(card(4)).queryByRole('link')).toBeNull()
+    expect(screen.queryByRole('button', { name: /submit task/i })).toBeNull()
+  })
+
+  it('tells a logged-in learner who is not on this board that interns send their work here', async () => {
+    mockApi({ [BOARD]: () => json(taskBoard()) })
+    renderRoute('/tasks-10', { user: learner })
+    await screen.findByTestId('task-1')
+    expect(within(card(1)).getByText(/Interns placed on this board send their work here/)).toBeInTheDocument()
+    expect(within(card(1)).getByRole('link', { name: 'Apply for an internship' })).toHaveAttribute('href', '/internship')
+    expect(within(card(1)).queryByRole('link', { name: /log in/i })).toBeNull()
+    expect(screen.queryByRole('button', { name: /submit task/i })).toBeNull()
+  })
+
+  it('shows an intern each task’s state, the reviewer’s feedback, their file and the form until approved', async () => {
+    mockApi({ [BOARD]: () => json(internBoard()) })
+    renderRoute('/tasks-10', { user: learner })
+    await screen.findByTestId('task-1')
+
+    const approved = card(1)
+    expect(within(approved).getByText('Approved')).toBeInTheDocument()
+    expect(within(approved).getByText('Clean work.')).toBeInTheDocument()
+    expect(within(approved).queryByRole('form')).toBeNull()
+    expect(within(approved).queryByRole('button')).toBeNull()
+
+    const changes = card(2)
+    expect(within(changes).getByText('Changes requested')).toBeInTheDocument()
+    expect(within(changes).getByText('The form does not validate the email.')).toBeInTheDocument()
+    expect(within(changes).getByRole('link', { name: 'task-2.zip' })).toHaveAttribute('href', '/api/internships/submissions/12/file')
+    const again = within(changes).getByRole('form', { name: /send a new version: task 2/i })
+    expect(within(again).getByLabelText(/^link to your work/i)).toHaveValue('https://github.com/asha/task-2')
+    expect(within(again).getByLabelText(/^file \(optional\)/i)).toHaveAccessibleDescription(/Choose one to replace task-2\.zip/)
+    expect(within(again).getByRole('button', { name: 'Send a new version' })).toBeInTheDocument()
+
+    const fresh = card(3)
+    expect(within(fresh).getByText('Not submitted')).toBeInTheDocument()
+    const form = within(fresh).getByRole('form', { name: /submit your work: task 3/i })
+    expect(form).toHaveAttribute('enctype', 'multipart/form-data')
+    expect(within(form).getByLabelText(/^link to your work/i)).toBeRequired()
+    expect(within(form).getByLabelText(/^file \(optional\)/i)).toHaveAttribute('accept', '.pdf,.zip,application/pdf,application/zip')
+
+    expect(card(4)).toHaveAttribute('data-state', 'locked')
+    expect(within(card(4)).queryByRole('form')).toBeNull()
+    expect(screen.queryByRole('link', { name: /log in to submit/i })).toBeNull()
+  })
+
+  it('opens a task staff unlocked early for this intern, with its link', async () => {
+    const tasks = [...defaultEntries().slice(0, 3), placementTask(4, { unlocked: true })]
+    // The server sends this intern task 4's link; for everyone else it stays locked.
+    const board = internBoard(tasks)
+    board.tasks[3] = { ...boardTask(4, '2026-01-03'), task_url: 'https://files.example/task-4' }
+    mockApi({ [BOARD]: () => json(board) })
+    renderRoute('/tasks-10', { user: learner })
+    const early = await screen.findByTestId('task-4')
+    expect(early).toHaveAttribute('data-state', 'unlocked')
+    expect(within(early).getByRole('link', { name: /^get task/i })).toHaveAttribute('href', 'https://files.example/task-4')
+    expect(within(early).getByRole('form', { name: /submit your work: task 4/i })).toBeInTheDocument()
+    expect(screen.getByText('4 of 4')).toBeInTheDocument()
+  })
+
+  it('sends the link, note and file, then shows the task waiting for review', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    let entries = defaultEntries()
+    const fetchMock = mockApi({
+      [BOARD]: () => json(internBoard(entries)),
+      [submitKey(3)]: () => {
+        const entry = placementTask(3, {
+          state: 'submitted',
+          link: 'https://github.com/asha/task-3',
+          note: 'Done with tests.',
+          file_name: 'report.pdf',
+          file_url: '/api/internships/submissions/13/file',
+          submitted_at: '2025-12-17T06:00:00Z',
+        })
+        entries = entries.map((item) => (item.number === 3 ? entry : item))
+        return json(entry, 201)
+      },
+    })
+    renderRoute('/tasks-10', { user: learner })
+    const form = within(await screen.findByTestId('task-3')).getByRole('form')
+    await user.type(within(form).getByLabelText(/^link to your work/i), 'https://github.com/asha/task-3')
+    await user.type(within(form).getByLabelText(/^note/i), 'Done with tests.')
+    await user.upload(within(form).getByLabelText(/^file/i), new File(['%PDF-1.7 report'], 'report.pdf', { type: 'application/pdf' }))
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+
+    await waitFor(() => expect(within(card(3)).getByRole('status')).toHaveTextContent('Your work is waiting for review.'))
+    // The board the action's revalidation brought (hydrated into the page's query a moment later).
+    await waitFor(() => expect(within(card(3)).getByText('Submitted, waiting for review')).toBeInTheDocument())
+    expect(within(card(3)).getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', '/api/internships/submissions/13/file')
+    expect(within(card(3)).getByRole('button', { name: 'Send a new version' })).toBeInTheDocument()
+    expect(await sentSubmissions(fetchMock, 3)).toEqual([
+      { link: 'https://github.com/asha/task-3', note: 'Done with tests.', file: { name: 'report.pdf', text: '%PDF-1.7 report' } },
+    ])
+  })
+
+  it('checks the link and the file’s size first, and sends nothing', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const fetchMock = mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => json(placementTask(3), 201) })
+    renderRoute('/tasks-10', { user: learner })
+    const form = within(await screen.findByTestId('task-3')).getByRole('form')
+    const link = within(form).getByLabelText(/^link to your work/i)
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+    expect(link).toHaveAccessibleDescription(/This field is required\./)
+    await waitFor(() => expect(link).toHaveFocus())
+
+    await user.type(link, 'http://github.com/asha')
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+    expect(link).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//)
+
+    await user.clear(link)
+    await user.type(link, 'https://github.com/asha/task-3')
+    await user.upload(within(form).getByLabelText(/^file/i), new File(['x'.repeat(10 * 1024 * 1024 + 1)], 'big.zip', { type: 'application/zip' }))
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+    const file = within(form).getByLabelText(/^file/i)
+    expect(file).toHaveAccessibleDescription(/The file is larger than 10 MB\./)
+    expect(file).toHaveAttribute('aria-invalid', 'true')
+    expect(await sentSubmissions(fetchMock, 3)).toEqual([])
+  })
+
+  it('shows the API’s refusals: a file that is not a PDF or ZIP next to the file, a locked task in the form', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    let answer = () =>
+      json({ message: 'Check the highlighted fields.', extra: { fields: { file: 'Upload a PDF or ZIP file.' } } }, 422)
+    mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => answer() })
+    renderRoute('/tasks-10', { user: learner })
+    const form = within(await screen.findByTestId('task-3')).getByRole('form')
+    await user.type(within(form).getByLabelText(/^link to your work/i), 'https://github.com/asha/task-3')
+    await user.upload(within(form).getByLabelText(/^file/i), new File(['not a pdf'], 'fake.pdf', { type: 'application/pdf' }))
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+    await waitFor(() => expect(within(form).getByLabelText(/^file/i)).toHaveAccessibleDescription(/Upload a PDF or ZIP file\./))
+    expect(within(form).getByLabelText(/^link to your work/i)).toHaveValue('https://github.com/asha/task-3')
+
+    answer = () => json({ message: 'This task is not unlocked yet.', extra: {} }, 409)
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+    const alert = await within(form).findByText('This task is not unlocked yet.')
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Your work was not sent')
+    // The other tasks' forms do not show this answer.
+    expect(within(card(2)).queryByText('This task is not unlocked yet.')).toBeNull()
+  })
+
+  it('the action refuses an oversized file itself (as without JavaScript), without asking the API', async () => {
+    const fetchMock = mockApi({ [submitKey(3)]: () => json(placementTask(3), 201) })
+    const { action } = await import('@/app/routes/tasks')
+    const form = new FormData()
+    form.append('csrfmiddlewaretoken', 'token')
+    form.append('task', '3')
+    form.append('link', 'https://github.com/asha/task-3')
+    form.append('note', '')
+    form.append('file', new File(['x'.repeat(10 * 1024 * 1024 + 1)], 'big.zip', { type: 'application/zip' }))
+    const answer = await action({ request: new Request('http://localhost/tasks-10', { method: 'POST', body: form }), params: {}, context: {} } as never)
+    const init = answer as unknown as { data: { ok: boolean; fields: Record<string, string> }; init: { status: number } }
+    expect(init.init.status).toBe(422)
+    expect(init.data).toMatchObject({ ok: false, intent: 'task-3', fields: { file: 'The file is larger than 10 MB.' } })
+    expect(await sentSubmissions(fetchMock, 3)).toEqual([])
+  })
+
+  it('leads the intern whose certificate was issued here to its verify page', async () => {
+    const approved = [1, 2, 3, 4].map((number) => placementTask(number, { state: 'approved', link: `https://github.com/asha/${number}` }))
+    mockApi({
+      [BOARD]: () =>
+        json(
+          taskBoard({
+            placement: { certificate_id: 'IN-2026-0042', tasks: approved },
+            certificate: { enabled: true, verify_path: '/verify/IN-2026-0042', reason: '' },
+          }),
+        ),
+    })
+    renderRoute('/tasks-10', { user: learner })
+    const link = await screen.findByRole('link', { name: 'Generate Certificate' })
+    expect(link).toHaveAttribute('href', '/verify/IN-2026-0042')
+    expect(screen.queryByRole('button', { name: 'Generate Certificate' })).toBeNull()
+    expect(screen.queryAllByRole('form')).toHaveLength(0)
+  })
+})
