@@ -8,7 +8,13 @@ const ACCESS: Record<string, 'guest' | 'user' | 'staff'> = {
   signup: 'guest',
   registration: 'guest',
   dashboard: 'user',
+  'internship-apply': 'user',
   'certificate-import': 'staff',
+}
+
+/** A concrete URL for routes whose parameter must name something that exists. */
+const SAMPLES: Record<string, string> = {
+  'internship-apply': '/internship/apply/web-development',
 }
 
 export type Route = { id: string; path: string; page: string; access?: 'guest' | 'user' | 'staff' }
@@ -18,7 +24,7 @@ export const routes: Route[] = pages.map((page) => ({ id: page.id, path: page.pa
 
 /** A concrete URL for a route: parameters get a sample value. */
 export function samplePath(route: Route): string {
-  return route.path.replace(/:[A-Za-z]+|\*/g, 'SAMPLE-ID')
+  return SAMPLES[route.id] ?? route.path.replace(/:[A-Za-z]+|\*/g, 'SAMPLE-ID')
 }
 
 /** Routes anyone can open without logging in (access-controlled ones have their own specs). */

@@ -6,7 +6,7 @@ import { viewports } from './support'
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const boards = ['tasks', 'tasks-1', 'tasks-10', 'tasks-20'] as const
 
-type BoardTask = { number: number; unlocked: boolean; task_url: string | null; submission_url: string | null }
+type BoardTask = { number: number; unlocked: boolean; task_url: string | null }
 type Board = { tasks: BoardTask[] }
 
 /** Each card's state and text, in order. */
@@ -51,12 +51,14 @@ for (const slug of boards) {
       const card = page.getByTestId(`task-${task.number}`)
       if (task.unlocked) {
         await expect(card.getByRole('link', { name: /^Get Task/ })).toHaveAttribute('href', task.task_url ?? '')
-        await expect(card.getByRole('link', { name: /^Submit Task/ })).toHaveAttribute('href', task.submission_url ?? '')
+        // The external submission forms are retired: a visitor is asked to log in instead.
+        await expect(card.getByRole('link', { name: /^Submit Task/ })).toHaveCount(0)
+        await expect(card.getByRole('link', { name: /^Log in to submit/ })).toHaveAttribute('href', `/login?next=%2F${slug}`)
         await expect(card.getByRole('link', { name: /^Get Task/ })).toHaveAttribute('rel', /noopener/)
         await expect(card.getByRole('link', { name: /^Get Task/ })).toHaveAttribute('target', '_blank')
       } else {
         expect(task.task_url).toBeNull()
-        expect(task.submission_url).toBeNull()
+        expect(task).not.toHaveProperty('submission_url')
         await expect(card.locator('a')).toHaveCount(0)
         await expect(card).toContainText(/Unlocks on \d{1,2} [A-Z][a-z]{2,3}/)
       }
@@ -69,15 +71,17 @@ for (const slug of boards) {
   })
 }
 
-test('/tasks-20 shows a visibly disabled Generate Certificate with its explanation', async ({ page }) => {
-  await page.goto('/tasks-20')
-  const button = page.getByRole('button', { name: 'Generate Certificate' })
-  await expect(button).toBeVisible()
-  await expect(button).toHaveAttribute('aria-disabled', 'true')
-  await expect(button).toHaveAccessibleDescription(/certificate/i)
-  expect(Number(await button.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1)
-  await expect(page.getByRole('link', { name: /generate certificate/i })).toHaveCount(0)
-})
+for (const slug of boards) {
+  test(`/${slug} shows a visibly disabled Generate Certificate with “Complete all four tasks first”`, async ({ page }) => {
+    await page.goto(`/${slug}`)
+    const button = page.getByRole('button', { name: 'Generate Certificate' })
+    await expect(button).toBeVisible()
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    await expect(button).toHaveAccessibleDescription('Complete all four tasks first')
+    expect(Number(await button.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1)
+    await expect(page.getByRole('link', { name: /generate certificate/i })).toHaveCount(0)
+  })
+}
 
 test.describe('in Los Angeles', () => {
   test.use({ timezoneId: 'America/Los_Angeles' })
