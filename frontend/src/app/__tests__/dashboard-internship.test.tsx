@@ -32,7 +32,7 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
               domain_slug: 'iot',
               domain_title: 'Internet of Things',
               status: 'rejected',
-              status_label: 'Not accepted',
+              status_label: 'Rejected',
               rejection_reason: 'The batch is full; please apply again next month.',
             }),
             application({ id: 2, reference: 'APP-0002', domain_slug: 'android', domain_title: 'Android Development' }),
@@ -45,10 +45,10 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
     expect(within(cards[0]!).getByRole('heading', { name: 'Web Development' })).toBeInTheDocument()
     expect(within(cards[0]!).getByText('Accepted')).toBeInTheDocument()
     expect(within(cards[0]!).getByRole('link', { name: /go to your task board for web development/i })).toHaveAttribute('href', '/tasks-10')
-    expect(within(cards[1]!).getByText('Not accepted')).toBeInTheDocument()
+    expect(within(cards[1]!).getByText('Rejected')).toBeInTheDocument()
     expect(within(cards[1]!).getByText('The batch is full; please apply again next month.')).toBeInTheDocument()
     expect(within(cards[1]!).queryByRole('link')).toBeNull()
-    expect(within(cards[2]!).getByText('Waiting for review')).toBeInTheDocument()
+    expect(within(cards[2]!).getByText('Submitted, waiting for review')).toBeInTheDocument()
     expect(within(cards[2]!).getByText('APP-0002')).toBeInTheDocument()
     expect(within(cards[2]!).queryByRole('link')).toBeNull()
   })

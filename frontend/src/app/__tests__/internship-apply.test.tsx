@@ -84,7 +84,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status')).toHaveTextContent(/Application received/)
     expect(screen.getByRole('link', { name: /go to your dashboard/i })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByText('APP-0007')).toBeInTheDocument()
-    expect(screen.getByText('Waiting for review')).toBeInTheDocument()
+    expect(screen.getByText('Submitted, waiting for review')).toBeInTheDocument()
     expect(await sentBodies(fetchMock, APPLY)).toEqual([
       {
         domain: 'web-development',
@@ -111,7 +111,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
     await waitFor(() => expect(college).toHaveFocus())
     expect(screen.getByLabelText(/^profile link/i)).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//)
     expect(screen.getByLabelText(/^why do you want this internship/i)).toHaveAccessibleDescription(
-      /Write between 50 and 2,000 characters \(you have written 10\)/,
+      /Write between 50 and 2,000 characters \(you wrote 10\)/,
     )
     expect(screen.getByRole('group', { name: /preferred batch/i })).toHaveAccessibleDescription(/Choose a batch\./)
     expect(await sentBodies(fetchMock, APPLY)).toEqual([])
@@ -179,7 +179,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
   it('shows an application already made with its status instead of the form', async () => {
     await renderApply({ [DOMAIN]: () => json(domainDetail({ my_application: application() })) })
     expect(await screen.findByRole('heading', { name: 'You have applied for this internship' })).toBeInTheDocument()
-    expect(screen.getByText('Waiting for review')).toBeInTheDocument()
+    expect(screen.getByText('Submitted, waiting for review')).toBeInTheDocument()
     expect(screen.getByText('10th of the month')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /task board/i })).not.toBeInTheDocument()

@@ -95,6 +95,8 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(within(changes).getByText('Changes requested')).toBeInTheDocument()
     expect(within(changes).getByText('The form does not validate the email.')).toBeInTheDocument()
     expect(within(changes).getByRole('link', { name: 'task-2.zip' })).toHaveAttribute('href', '/api/internships/submissions/12/file')
+    // Changes requested: the form to send a new version is open.
+    expect((within(changes).getByText('Replace what you sent').closest('details') as HTMLDetailsElement).open).toBe(true)
     const again = within(changes).getByRole('form', { name: /send a new version: task 2/i })
     expect(within(again).getByLabelText(/^link to your work/i)).toHaveValue('https://github.com/asha/task-2')
     expect(within(again).getByLabelText(/^file \(optional\)/i)).toHaveAccessibleDescription(/Choose one to replace task-2\.zip/)
@@ -155,7 +157,11 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     // The board the action's revalidation brought (hydrated into the page's query a moment later).
     await waitFor(() => expect(within(card(3)).getByText('Submitted, waiting for review')).toBeInTheDocument())
     expect(within(card(3)).getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', '/api/internships/submissions/13/file')
-    expect(within(card(3)).getByRole('button', { name: 'Send a new version' })).toBeInTheDocument()
+    // The form to replace it folds away once the work is sent.
+    const fold = within(card(3)).getByText('Replace what you sent').closest('details') as HTMLDetailsElement
+    expect(fold.open).toBe(false)
+    expect(within(fold).getByLabelText(/^link to your work/i)).toHaveValue('https://github.com/asha/task-3')
+    expect(within(fold).getByLabelText(/^file/i)).toHaveValue('')
     expect(await sentSubmissions(fetchMock, 3)).toEqual([
       { link: 'https://github.com/asha/task-3', note: 'Done with tests.', file: { name: 'report.pdf', text: '%PDF-1.7 report' } },
     ])
@@ -215,11 +221,27 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     form.append('link', 'https://github.com/asha/task-3')
     form.append('note', '')
     form.append('file', new File(['x'.repeat(10 * 1024 * 1024 + 1)], 'big.zip', { type: 'application/zip' }))
-    const answer = await action({ request: new Request('http://localhost/tasks-10', { method: 'POST', body: form }), params: {}, context: {} } as never)
+    const request = new Request('http://localhost/tasks-10.data', { method: 'POST', body: form })
+    const answer = await action({ request, url: new URL('http://localhost/tasks-10'), params: {}, context: {} } as never)
     const init = answer as unknown as { data: { ok: boolean; fields: Record<string, string> }; init: { status: number } }
     expect(init.init.status).toBe(422)
     expect(init.data).toMatchObject({ ok: false, intent: 'task-3', fields: { file: 'The file is larger than 10 MB.' } })
     expect(await sentSubmissions(fetchMock, 3)).toEqual([])
+  })
+
+  it('the action sends the work to the board of the page, whatever address the post came to', async () => {
+    const fetchMock = mockApi({ [submitKey(2)]: () => json(placementTask(2, { state: 'submitted' }), 201) })
+    const { action } = await import('@/app/routes/tasks')
+    const form = new FormData()
+    form.append('csrfmiddlewaretoken', 'token')
+    form.append('task', '2')
+    form.append('link', ' https://github.com/asha/task-2 ')
+    form.append('note', 'Fixed.')
+    // A post from the scripted page goes to /tasks-10.data; `url` is the page's own address.
+    const request = new Request('http://localhost/tasks-10.data', { method: 'POST', body: form })
+    const answer = await action({ request, url: new URL('http://localhost/tasks-10'), params: {}, context: {} } as never)
+    expect(answer).toMatchObject({ ok: true, intent: 'task-2', entry: { state: 'submitted' } })
+    expect(await sentSubmissions(fetchMock, 2)).toEqual([{ link: 'https://github.com/asha/task-2', note: 'Fixed.' }])
   })
 
   it('leads the intern whose certificate was issued here to its verify page', async () => {

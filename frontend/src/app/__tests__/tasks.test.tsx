@@ -30,7 +30,7 @@ function board(overrides: Partial<TaskBoard> = {}): TaskBoard {
     cycle_start: '2025-11-20',
     next_change_at: '2025-12-18T00:00:00+05:30',
     shows_certificate_link: true,
-    certificate_note: '',
+    certificate_note: 'Your Internship Completion Certificate is issued as soon as all four of your tasks are approved, and emailed to you; this button then opens it.',
     tasks: [task(1, null), task(2, null), task(3, null), task(4, '2025-12-18')],
     placement: null,
     certificate: { enabled: false, verify_path: null, reason: 'Complete all four tasks first' },
@@ -85,6 +85,14 @@ describe('task board routes', { timeout: 20_000 }, () => {
     expect(button).toHaveAccessibleDescription('Complete all four tasks first')
     expect(screen.queryByRole('link', { name: /generate certificate/i })).not.toBeInTheDocument()
     expect(screen.getAllByTestId(/^task-\d$/)).toHaveLength(4)
+    expect(screen.getByText(/issued as soon as all four of your tasks are approved/)).toBeInTheDocument()
+  })
+
+  it('leaves the certificate out on a board where staff hid it', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-1': () => json(board({ slug: 'tasks-1', shows_certificate_link: false })) })
+    renderRoute('/tasks-1')
+    await screen.findAllByTestId(/^task-\d$/)
+    expect(screen.queryByRole('button', { name: 'Generate Certificate' })).not.toBeInTheDocument()
   })
 
   it('refetches when the server says the board changes, and shows the task that opened', async () => {

@@ -33,8 +33,7 @@ export async function loader({ url, params }: Route.LoaderArgs) {
 }
 
 /** The application goes to the API; its refusal (field errors, closed, already applied) comes back to the form. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const url = new URL(request.url)
+export async function action({ request, params, url }: Route.ActionArgs) {
   const { values } = await readForm(request)
   try {
     await requireUser(url)

@@ -39,8 +39,9 @@ function loginPath(pathname: string): string {
  * is sent on, in the API's words; everything else is the API's to decide (locked,
  * approved, not an intern here, the file's type by its content).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const { pathname } = new URL(request.url)
+export async function action({ request, url }: Route.ActionArgs) {
+  // The page's own path (`url`), not the request's, which is /tasks-10.data when scripts post.
+  const { pathname } = url
   const { form, values } = await readForm(request)
   const taskNumber = Number(values.task)
   if (!Number.isInteger(taskNumber) || taskNumber < 1) throw data('This form is not one of the board’s.', { status: 400 })

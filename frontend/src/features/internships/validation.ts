@@ -19,7 +19,7 @@ export const INTERNSHIP_MESSAGES = {
   tooLong: (max: number) => `Ensure this value has at most ${max.toLocaleString('en-IN')} characters.`,
   https: 'Enter a link that starts with https://',
   statement: (count: number) =>
-    `Write between 50 and 2,000 characters (you have written ${count.toLocaleString('en-IN')}).`,
+    `Write between 50 and 2,000 characters (you wrote ${count.toLocaleString('en-IN')}).`,
   batch: 'Choose a batch.',
   fileTooLarge: 'The file is larger than 10 MB.',
   fileType: 'Upload a PDF or ZIP file.',

@@ -1,4 +1,4 @@
-import { Send } from 'lucide-react'
+import { CircleAlert, Send } from 'lucide-react'
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { Form, useSubmit } from 'react-router'
 
@@ -216,8 +216,9 @@ export function ApplicationForm({ domain, failure, pending = false }: Applicatio
           })}
         </div>
         {errors.batch && (
-          <p id={batchError} className="text-sm font-medium text-danger">
-            {errors.batch}
+          <p id={batchError} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" width={16} height={16} />
+            <span>{errors.batch}</span>
           </p>
         )}
       </fieldset>

@@ -14,7 +14,7 @@ const styles: Record<ApplicationStatus, { className: string; Icon: typeof Hourgl
   withdrawn: { className: 'bg-slate-100 text-slate-700 ring-slate-300', Icon: Undo2 },
 }
 
-/** The application's status in the server's words ("Waiting for review", "Accepted"…). */
+/** The application's status in the server's words ("Submitted, waiting for review", "Accepted"…). */
 export function ApplicationStatusBadge({ application, className }: { application: Pick<Application, 'status' | 'status_label'>; className?: string }) {
   const { className: tone, Icon } = styles[application.status as ApplicationStatus] ?? styles.submitted
   return (

@@ -55,7 +55,7 @@ function BoardFacts({ board, unlocked }: { board: TaskBoard; unlocked: (task: Bo
  * issued on this board, a link to its verify page; for everybody else a control that is
  * visibly disabled, with the reason.
  */
-function CertificateBlock({ certificate }: { certificate: BoardCertificate }) {
+function CertificateBlock({ certificate, note }: { certificate: BoardCertificate; note: string }) {
   const enabled = certificate.enabled && certificate.verify_path
   return (
     <section aria-labelledby="certificate-heading" className="flex flex-col gap-4 rounded-card border border-line bg-white p-5 shadow-card sm:flex-row sm:items-center sm:gap-6 sm:p-6">
@@ -66,14 +66,13 @@ function CertificateBlock({ certificate }: { certificate: BoardCertificate }) {
         <h2 id="certificate-heading" className="text-lg font-bold text-ink">
           Internship certificate
         </h2>
-        <p id="certificate-note" className="text-ink-muted">
-          {enabled
-            ? 'All four tasks are approved: your internship completion certificate has been issued.'
-            : certificate.reason || 'Complete all four tasks first'}
+        {note && <p className="text-ink-muted">{note}</p>}
+        <p id="certificate-reason" className="font-semibold text-ink">
+          {enabled ? 'All four of your tasks are approved: your certificate has been issued.' : certificate.reason || 'Complete all four tasks first'}
         </p>
       </div>
       {enabled ? (
-        <Link to={certificate.verify_path as string} aria-describedby="certificate-note" className={buttonClasses('primary', 'lg', 'w-full shrink-0 sm:w-auto')}>
+        <Link to={certificate.verify_path as string} aria-describedby="certificate-reason" className={buttonClasses('primary', 'lg', 'w-full shrink-0 sm:w-auto')}>
           <Award className="size-5" aria-hidden="true" width={20} height={20} />
           Generate Certificate
         </Link>
@@ -82,7 +81,7 @@ function CertificateBlock({ certificate }: { certificate: BoardCertificate }) {
         <button
           type="button"
           aria-disabled="true"
-          aria-describedby="certificate-note"
+          aria-describedby="certificate-reason"
           onClick={(event) => event.preventDefault()}
           className={buttonClasses('primary', 'lg', 'w-full shrink-0 sm:w-auto')}
         >
@@ -120,7 +119,10 @@ export function TaskBoardView({ board, viewer, result, sendingTask }: TaskBoardV
           />
         ))}
       </ul>
-      <CertificateBlock certificate={board.certificate} />
+      {/* Every board has it (staff may hide it on one); an intern with a certificate always sees theirs. */}
+      {(board.shows_certificate_link || board.certificate.enabled) && (
+        <CertificateBlock certificate={board.certificate} note={board.certificate_note} />
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { Send } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { ChevronDown, Send } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Form, useSubmit } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -69,6 +69,9 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
   const [fileError, setFileError] = useState<string | undefined>(first?.errors.file)
   const [formError, setFormError] = useState<string | undefined>(first?.formError)
   const [sent, setSent] = useState(result?.ok === true)
+  // Work already sent: the form to replace it folds away (a <details>, without scripts too),
+  // open when the reviewer asked for changes or the last try was refused.
+  const [open, setOpen] = useState(entry?.state === 'changes_requested' || failure !== undefined)
 
   // Each new answer from the action for this form: sent, or its errors.
   const [shown, setShown] = useState(result)
@@ -79,14 +82,21 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
       setFileError(undefined)
       setFormError(undefined)
       setSent(true)
+      setOpen(false)
     } else if (result) {
       const answer = answerOf(result)
       showErrors(answer.errors)
       setFileError(answer.errors.file)
       setFormError(answer.formError)
       setSent(false)
+      setOpen(true)
     }
   }
+
+  // A sent file is not sent again with the next version unless chosen again.
+  useEffect(() => {
+    if (result?.ok && fileRef.current) fileRef.current.value = ''
+  }, [result])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -112,7 +122,7 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
     : 'PDF or ZIP, at most 10 MB.'
   const again = entry !== undefined && entry.state !== 'not_submitted'
 
-  return (
+  const form = (
     <Form
       ref={formRef}
       method="post"
@@ -170,13 +180,6 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
           </Alert>
         )}
       </div>
-      <div role="status" className="empty:hidden">
-        {sent && (
-          <Alert tone="success" title="Work sent">
-            Your work is waiting for review.
-          </Alert>
-        )}
-      </div>
       <div>
         <Button type="submit" pending={pending} className="w-full sm:w-auto">
           {!pending && <Send className="size-4" aria-hidden="true" width={16} height={16} />}
@@ -184,5 +187,32 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
         </Button>
       </div>
     </Form>
+  )
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="status" className="empty:hidden">
+        {sent && (
+          <Alert tone="success" title="Work sent">
+            Your work is waiting for review.
+          </Alert>
+        )}
+      </div>
+      {again ? (
+        <details
+          open={open}
+          onToggle={(event) => setOpen(event.currentTarget.open)}
+          className="group rounded-control border border-line bg-surface-muted/40"
+        >
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-4 font-semibold text-brand-700 hover:text-brand-900 [&::-webkit-details-marker]:hidden">
+            Replace what you sent
+            <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true" width={16} height={16} />
+          </summary>
+          <div className="border-t border-line p-4">{form}</div>
+        </details>
+      ) : (
+        form
+      )}
+    </div>
   )
 }
