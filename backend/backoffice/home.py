@@ -1,8 +1,8 @@
 """The admin home: what waits for staff, with counts linking to the filtered lists, the
 model groups (navigation.py) and the launch checklist of placeholder content.
 
-A new queue (internship applications, task submissions, issue 19) is one more Todo in
-TODOS: a label, the permission, the filtered list and the count.
+A new queue is one more Todo in TODOS: a label, the permission, the filtered list and
+the count.
 """
 
 from __future__ import annotations
@@ -41,6 +41,20 @@ TODOS: tuple[Todo, ...] = (
         "admin:referrals_payoutrequest_changelist",
         "status__exact=requested",
         selectors.payouts_to_pay_count,
+    ),
+    Todo(
+        "Applications to review",
+        ("internships.change_internshipapplication",),
+        "admin:internships_internshipapplication_changelist",
+        "status__exact=submitted",
+        selectors.applications_to_review_count,
+    ),
+    Todo(
+        "Submissions to review",
+        ("internships.change_tasksubmission",),
+        "admin:internships_tasksubmission_changelist",
+        "state__exact=submitted",
+        selectors.submissions_to_review_count,
     ),
     Todo(
         "New enquiries",

@@ -72,6 +72,27 @@ GROUPS: tuple[Group, ...] = (
         "Internships",
         (
             Link(
+                "Applications",
+                _changelist("internships", "internshipapplication"),
+                ("internships.view_internshipapplication",),
+                "how_to_reg",
+                "Accept onto a board, or reject with a reason.",
+            ),
+            Link(
+                "Submissions",
+                _changelist("internships", "tasksubmission"),
+                ("internships.view_tasksubmission",),
+                "task",
+                "Review interns' work: approve, or request changes.",
+            ),
+            Link(
+                "Placements",
+                _changelist("internships", "placement"),
+                ("internships.view_placement",),
+                "badge",
+                "Interns on each board; unlock a task early for one intern.",
+            ),
+            Link(
                 "Task boards",
                 _changelist("internships", "taskboard"),
                 ("internships.view_taskboard",),
