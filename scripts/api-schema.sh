@@ -39,6 +39,8 @@ export RATE_LIMIT_SIGNUP="100000/m"
 export RATE_LIMIT_VERIFY="100000/m"
 export RATE_LIMIT_ENROLMENT="100000/m"
 export RATE_LIMIT_CERTIFICATE_IMPORT="100000/m"
+export RATE_LIMIT_INTERNSHIP_APPLICATION="100000/m"
+export RATE_LIMIT_TASK_SUBMISSION="100000/m"
 export LOGIN_FAILURES_PER_IP="100000/m"
 export LOGIN_FAILURES_PER_PHONE="100000/m"
 export LOGIN_FAILURES_PER_PHONE_AND_IP="100000/m"
@@ -59,11 +61,18 @@ trap 'exit 143' INT TERM
 "${manage[@]}" createcachetable
 password="api-schema-password-1"
 # A learner with an enrolment of their own and a confirmed referral (a balance to pay
-# out), staff, and a certificate; the script reads back the enrolment's reference.
-API_SCHEMA_ENROLMENT="$("${manage[@]}" shell -c "
+# out), staff, and a certificate; the learner is also an intern on /tasks-10 with every
+# task open to them and task 1 submitted with a file. The script reads back the
+# enrolment's reference and the submission's id.
+read -r API_SCHEMA_ENROLMENT API_SCHEMA_SUBMISSION < <("${manage[@]}" shell -c "
+import contextlib
+from django.core.files.uploadedfile import SimpleUploadedFile
 from accounts.models import User
 from certificates.models import Certificate
+from core.errors import ApplicationError
 from enrolments import services
+from internships import services as internships
+from internships.models import TaskBoard
 learner = User.objects.create_user(phone='9000000011', name='Schema Learner', password='$password')
 staff = User.objects.create_user(phone='9000000012', name='Schema Staff', password='$password', is_staff=True)
 Certificate.objects.create(certificate_id='WD-SCHEMA-1', name='Priya', course='Web Development', duration='30 Days')
@@ -72,9 +81,21 @@ own = services.enrolment_create(course_slug='web-development', name='Schema Lear
 friend = services.enrolment_create(course_slug='web-development', name='Friend', phone='9000000013',
     email='friend@example.org', referral_code=learner.referral_code, user=None)
 services.enrolment_confirm_payment(enrolment_id=friend.pk, by=staff)
-print(own.reference)
-" | tail -1)"
-export API_SCHEMA_ENROLMENT
+application = internships.application_create(user=learner, domain_slug='web-development',
+    college='College', year='2026', profile_url='', batch=10,
+    statement='I want to learn web development on real tasks with a mentor reviewing them.')
+placement = internships.application_accept(application_id=application.pk, by=staff,
+    board=TaskBoard.objects.get(slug='tasks-10'))
+with contextlib.suppress(ApplicationError):
+    for _ in range(4):
+        internships.placement_unlock_next_task(placement_id=placement.pk, by=staff)
+submission = internships.submission_submit(user=learner, board_slug='tasks-10', task_number=1,
+    link='https://github.com/schema/task-1', note='',
+    upload=SimpleUploadedFile('task-1.pdf', b'%PDF-1.7\\n%%EOF\\n'))
+print(own.reference, submission.pk)
+" | tail -1)
+if [[ -z "${API_SCHEMA_SUBMISSION:-}" ]]; then echo "Setting up the test data failed."; exit 1; fi
+export API_SCHEMA_ENROLMENT API_SCHEMA_SUBMISSION
 "$uv" run --frozen gunicorn config.wsgi --chdir backend --bind "127.0.0.1:${port}" \
   --workers 2 --log-level warning >"$log" 2>&1 &
 server_pid=$!
