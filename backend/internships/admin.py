@@ -582,7 +582,22 @@ class PlacementAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin):
     def has_unlock_next_task_detail_permission(
         self, request: HttpRequest, object_id: Any = None
     ) -> bool:
-        return self.has_change_permission(request)
+        # The button shows only while this intern still has a locked task.
+        if not self.has_change_permission(request):
+            return False
+        if object_id is None:
+            return True
+        placement = Placement.objects.select_related("board").filter(pk=object_id).first()
+        return placement is not None and self._has_locked_task(placement)
+
+    @staticmethod
+    def _has_locked_task(placement: Placement) -> bool:
+        board = placement.board
+        state = selectors.task_board_state(
+            board=board, tasks=list(board.tasks.all()), today=india_today()
+        )
+        opened = selectors.placement_unlocked_task_ids(placement=placement, state=state)
+        return any(s.task.pk not in opened for s in state.tasks)
 
     @action(
         description="Unlock next task early",

@@ -3,4 +3,4 @@ from django.apps import AppConfig
 
 class InternshipsConfig(AppConfig):
     name = "internships"
-    verbose_name = "Internship task boards"
+    verbose_name = "Internships"

@@ -348,3 +348,17 @@ def test_reviewing_needs_the_change_permission_and_the_file_the_view_permission(
 
     no_view = logged_in(with_permissions(staff, "view_placement"))
     assert no_view.get(f"{SUBMISSIONS}{submission.pk}/file/").status_code == 403
+
+
+def test_the_unlock_button_goes_once_every_task_is_open(
+    office: Client, placement: Placement, staff: User
+) -> None:
+    from internships.tests.conftest import unlock_all
+
+    url = f"{PLACEMENTS}{placement.pk}/unlock-next-task/"
+    assert url in office.get(f"{PLACEMENTS}{placement.pk}/change/").content.decode()
+
+    unlock_all(placement, staff)
+
+    assert url not in office.get(f"{PLACEMENTS}{placement.pk}/change/").content.decode()
+    assert office.post(url).status_code == 403
