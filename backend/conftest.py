@@ -7,6 +7,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from accounts.models import User
+from core import sms
 from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
 
 
@@ -26,6 +27,13 @@ def _no_background_count_writes(settings: Any) -> None:
     # Verification counts are written by a background thread once due; tests write them
     # themselves (certificates.services.certificate_verifications_flush) instead.
     settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS = 10**9
+
+
+@pytest.fixture(autouse=True)
+def _sms_outbox(settings: Any) -> None:
+    # Text messages go to core.sms.outbox (the locmem backend), empty for every test.
+    settings.SMS_BACKEND = "locmem"
+    sms.outbox.clear()
 
 
 @pytest.fixture

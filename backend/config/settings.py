@@ -332,6 +332,48 @@ POST_OFFICE = {
     "LOG_LEVEL": 1,  # failures only
 }
 
+# --- Text messages (SMS) and one-time codes ---------------------------------------------
+# core/sms: "console" (a log line per message), "locmem" (tests), "msg91", "twilio", or a
+# dotted path to a backend class. Messages go through the queue (core.sms.queue).
+SMS_BACKEND = env_str("SMS_BACKEND", "console")
+# Sign-up confirms the phone by a 6-digit code (PRODUCT.md section 15); false: the old
+# one-step sign-up.
+PHONE_VERIFICATION = env_bool("PHONE_VERIFICATION", True)
+if (
+    PRODUCTION
+    and PHONE_VERIFICATION
+    and SMS_BACKEND
+    in {
+        "console",
+        "locmem",
+        "core.sms.backends.console.ConsoleBackend",
+        "core.sms.backends.locmem.LocmemBackend",
+    }
+):
+    # Codes would only reach the server's log: nobody could sign up or reset a password.
+    raise ImproperlyConfigured(
+        f"SMS_BACKEND={SMS_BACKEND} sends no text message: set SMS_BACKEND=msg91 or twilio "
+        "(with its settings) when DJANGO_ENV=production, or PHONE_VERIFICATION=false"
+    )
+SMS_TIMEOUT = env_float("SMS_TIMEOUT", 10.0, minimum=1.0)
+# Quick retries inside one send when the provider answers 5xx; then the queue retries.
+SMS_HTTP_RETRIES = env_int("SMS_HTTP_RETRIES", 2)
+# Sends of one message before it is marked failed (30 s after the first failure, doubling).
+SMS_MAX_ATTEMPTS = env_int("SMS_MAX_ATTEMPTS", 6, minimum=1)
+MSG91_AUTH_KEY = env_str("MSG91_AUTH_KEY")
+MSG91_TEMPLATE_ID = env_str("MSG91_TEMPLATE_ID")
+MSG91_SENDER_ID = env_str("MSG91_SENDER_ID")
+MSG91_URL = env_str("MSG91_URL", "https://control.msg91.com/api/v5/flow")
+TWILIO_ACCOUNT_SID = env_str("TWILIO_ACCOUNT_SID")
+TWILIO_AUTH_TOKEN = env_str("TWILIO_AUTH_TOKEN")
+TWILIO_FROM = env_str("TWILIO_FROM")
+TWILIO_API_URL = env_str("TWILIO_API_URL", "https://api.twilio.com")
+# One-time codes sent per client IP (sign-up and password reset), and codes checked.
+RATE_LIMIT_OTP = env_str("RATE_LIMIT_OTP", "10/h")
+RATE_LIMIT_OTP_CHECK = env_str("RATE_LIMIT_OTP_CHECK", "30/h")
+# How long a password reset link sent by email works (Django's token generator), seconds.
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 24, minimum=60)
+
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "en-in"
 TIME_ZONE = "Asia/Kolkata"
@@ -410,6 +452,9 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
+        # The console SMS backend's lines (codes in development and the e2e tests), shown
+        # whatever LOG_LEVEL says.
+        "core.sms.console": {"level": "INFO", "handlers": ["console"], "propagate": False},
         # With a handler of its own here, post-office does not add its INFO handler.
         "post_office": {"level": "WARNING", "handlers": ["console"], "propagate": False},
     },

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class OutboundSMS(models.Model):
+    """One text message the site sends, kept until it is sent (core.sms.queue).
+
+    A message is a row written in the caller's transaction, so it exists exactly when what
+    it is about exists; a provider outage leaves it queued and the worker tries again
+    (attempts, next_try_at) until SMS_MAX_ATTEMPTS, then it shows as failed with the
+    provider's last answer. Once sent or failed, the one-time code in it is masked.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    to = models.CharField("to", max_length=16, help_text="E.164, e.g. +919876543210.")
+    text = models.TextField()
+    variables = models.JSONField(
+        default=dict, blank=True, help_text="Template variables (MSG91's DLT templates)."
+    )
+    topic = models.CharField(max_length=40, blank=True, help_text="What it is about.")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(
+        null=True, blank=True, help_text="Not worth sending after this (a code that expired)."
+    )
+    last_error = models.TextField(blank=True)
+    provider_id = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-pk")
+        verbose_name = "text message (SMS)"
+        verbose_name_plural = "text messages (SMS)"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "sent", "failed"]),
+                name="outbound_sms_status_valid",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["next_try_at"],
+                condition=Q(status="queued"),
+                name="outbound_sms_due",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"SMS to {self.to} ({self.get_status_display()})"

@@ -210,6 +210,8 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SITE_URL": "http://127.0.0.1",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        # Accounts are made in one step here (sign-up by code: accounts/tests).
+        "PHONE_VERIFICATION": "false",
         "LOG_LEVEL": "WARNING",
         # Only the (phone, address) count is under test; the rest must not get in the way.
         "LOGIN_FAILURES_PER_PHONE_AND_IP": f"{LOGIN_FAILURES_PER_PHONE}/1d",

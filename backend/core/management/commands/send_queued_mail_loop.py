@@ -1,5 +1,6 @@
-"""Send queued email every few seconds until stopped (make run's worker; in production a
-systemd service, or post-office's own `send_queued_mail` from cron)."""
+"""Send queued email, and the queued text messages, every few seconds until stopped (make
+run's worker; in production a systemd service, or post-office's own `send_queued_mail`
+and `send_queued_sms` from cron)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,14 @@ from django.db import close_old_connections, connection
 from post_office.lockfile import FileLock, FileLocked, default_lockfile
 from post_office.mail import send_queued
 
+from core.sms.queue import sms_send_queued
+
 
 class Command(BaseCommand):
-    help = "Send queued email (django-post-office) every --interval seconds until stopped."
+    help = (
+        "Send queued email (django-post-office) and text messages (core.sms) every "
+        "--interval seconds until stopped."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--interval", type=float, default=5, help="Seconds between passes (5).")
@@ -32,7 +38,7 @@ class Command(BaseCommand):
         if not once:
             signal.signal(signal.SIGTERM, on_signal)
             signal.signal(signal.SIGINT, on_signal)
-            self.stdout.write(f"Sending queued email every {interval:g}s (Ctrl-C to stop).")
+            self.stdout.write(f"Sending queued email and SMS every {interval:g}s (Ctrl-C to stop).")
         while True:
             # A long-running worker must not keep a dead or stale connection (unless it runs
             # inside a transaction, as under the test suite).
@@ -47,5 +53,10 @@ class Command(BaseCommand):
                 pass  # another worker is sending; try again next pass
             except Exception as exc:  # keep the worker alive through a database hiccup
                 self.stderr.write(f"Pass failed: {type(exc).__name__}: {exc}")
+            try:
+                # Rows claimed one by one (core.sms.queue), so two workers may both run it.
+                sms_send_queued()
+            except Exception as exc:
+                self.stderr.write(f"SMS pass failed: {type(exc).__name__}: {exc}")
             if once or stop.wait(interval):
                 break
