@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth import logout
@@ -9,7 +10,20 @@ from django.middleware.csrf import get_token
 from ninja import Router, Status
 
 from accounts import services
-from accounts.schemas import CsrfOut, LoginIn, LoginOut, SignupIn, UserOut
+from accounts.models import User
+from accounts.otp import otp_checks_hit
+from accounts.schemas import (
+    AccountUpdateIn,
+    CodeSentOut,
+    CsrfOut,
+    LoginIn,
+    LoginOut,
+    PasswordChangeIn,
+    PasswordResetConfirmIn,
+    PhoneIn,
+    SignupIn,
+    UserOut,
+)
 from accounts.selectors import user_public
 from core.api import logged_in
 from core.http import client_key
@@ -26,20 +40,87 @@ def auth_csrf(request: HttpRequest) -> dict[str, str]:
 
 @router.post(
     "/signup",
-    response={201: MessageOut, 403: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut},
-    summary="Create an account",
+    response={
+        201: MessageOut,
+        202: CodeSentOut,
+        403: ErrorOut,
+        409: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+    },
+    summary="Sign up: check the form and send a code to the phone",
+    description=(
+        "With PHONE_VERIFICATION (the default) the form is kept in this browser's session "
+        "and a 6-digit code is sent by SMS (202); the account is made by /signup/verify. "
+        "Without it the account is made at once (201). 409: the phone has an account. "
+        "429 (extra.retry_after): the 60-second wait, the daily cap, the client's limits."
+    ),
 )
-def auth_signup(request: HttpRequest, payload: SignupIn) -> Status[MessageOut]:
+def auth_signup(request: HttpRequest, payload: SignupIn) -> Status[Any]:
     rate_limit_hit(
         scope="signup",
         ident=client_key(request),
         rate=settings.RATE_LIMIT_SIGNUP,
         message="Too many sign-ups from your network.",
     )
-    services.user_signup(
-        name=payload.name, phone=payload.phone, password=payload.password, email=payload.email
+    if not settings.PHONE_VERIFICATION:
+        services.user_signup(
+            name=payload.name, phone=payload.phone, password=payload.password, email=payload.email
+        )
+        return Status(201, MessageOut(message=services.SIGNUP_SUCCESS))
+    sent = services.signup_start(
+        session=request.session,
+        client=client_key(request),
+        name=payload.name,
+        phone=payload.phone,
+        password=payload.password,
+        email=payload.email,
     )
-    return Status(201, MessageOut(message=services.SIGNUP_SUCCESS))
+    return Status(202, CodeSentOut(**asdict(sent)))
+
+
+@router.post(
+    "/signup/resend",
+    response={202: CodeSentOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    summary="Send a new sign-up code",
+    description="404: no sign-up waits in this browser for that phone (start again).",
+)
+def auth_signup_resend(request: HttpRequest, payload: PhoneIn) -> Status[CodeSentOut]:
+    sent = services.signup_resend(
+        session=request.session, client=client_key(request), phone=payload.phone
+    )
+    return Status(202, CodeSentOut(**asdict(sent)))
+
+
+@router.post(
+    "/password-reset",
+    response={202: CodeSentOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    summary="Forgotten password: send a code (and a link by email)",
+    description="The same answer whether or not the phone has an account.",
+)
+def auth_password_reset(request: HttpRequest, payload: PhoneIn) -> Status[CodeSentOut]:
+    sent = services.password_reset_request(client=client_key(request), phone=payload.phone)
+    return Status(202, CodeSentOut(**asdict(sent)))
+
+
+@router.post(
+    "/password-reset/confirm",
+    response={200: MessageOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    summary="Set a new password with the code or the emailed link",
+    description="Every session of the account ends.",
+)
+def auth_password_reset_confirm(
+    request: HttpRequest, payload: PasswordResetConfirmIn
+) -> dict[str, str]:
+    otp_checks_hit(client=client_key(request))
+    services.password_reset_confirm(
+        new_password=payload.new_password,
+        phone=payload.phone,
+        code=payload.code,
+        uid=payload.uid,
+        token=payload.token,
+    )
+    return {"message": services.PASSWORD_CHANGED}
 
 
 @router.post(
@@ -71,3 +152,44 @@ def auth_logout(request: HttpRequest) -> dict[str, str]:
 )
 def auth_me(request: HttpRequest) -> dict[str, Any]:
     return user_public(user=request.user)  # type: ignore[arg-type]
+
+
+@router.patch(
+    "/account",
+    response={200: UserOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    auth=logged_in,
+    summary="Change the account's name and email",
+)
+def account_update(request: HttpRequest, payload: AccountUpdateIn) -> dict[str, Any]:
+    user = services.account_update(
+        user=cast(User, request.user), name=payload.name, email=payload.email
+    )
+    return user_public(user=user)
+
+
+@router.post(
+    "/account/password",
+    response={200: MessageOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    auth=logged_in,
+    summary="Change the password",
+    description="This session stays logged in; every other session of the account ends.",
+)
+def account_password_change(request: HttpRequest, payload: PasswordChangeIn) -> dict[str, str]:
+    services.account_password_change(
+        request=request,
+        user=cast(User, request.user),
+        current_password=payload.current_password,
+        new_password=payload.new_password,
+    )
+    return {"message": services.PASSWORD_CHANGED}
+
+
+@router.post(
+    "/account/logout-others",
+    response={200: MessageOut, 401: ErrorOut, 403: ErrorOut},
+    auth=logged_in,
+    summary="Log out of every other device",
+)
+def account_logout_others(request: HttpRequest) -> dict[str, str]:
+    services.account_logout_others(request=request, user=cast(User, request.user))
+    return {"message": "Logged out of every other device."}

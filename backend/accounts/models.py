@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import IntegrityError, models, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from accounts.phones import InvalidPhone, phone_normalise
 
@@ -44,6 +48,8 @@ class UserManager(BaseUserManager["User"]):
         then retries with the next longer code."""
         normalised = phone_normalise(phone)
         email = (extra.pop("email", "") or "").strip().lower()
+        # A pending sign-up keeps only the hash of the password it was given.
+        password_hash = extra.pop("password_hash", None)
         for _attempt in range(8):
             user = self.model(
                 phone=normalised,
@@ -52,7 +58,10 @@ class UserManager(BaseUserManager["User"]):
                 referral_code=self.referral_code_for_phone(normalised),
                 **extra,
             )
-            user.set_password(password)
+            if password_hash:
+                user.password = password_hash
+            else:
+                user.set_password(password)
             try:
                 with transaction.atomic():
                     user.save(using=self._db)
@@ -87,6 +96,23 @@ class User(AbstractBaseUser, PermissionsMixin):
     )
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(default=timezone.now)
+    phone_confirmed_at = models.DateTimeField(
+        "phone confirmed at",
+        null=True,
+        blank=True,
+        help_text="When a one-time code sent to this phone was entered (sign-up or password "
+        "reset). Empty for accounts made before codes were asked, or by staff; they log in "
+        "as before.",
+    )
+    # Part of the session hash: a new value ends every session but the one that set it
+    # ("Log out of other devices"), as a password change does.
+    session_salt = models.CharField(max_length=32, blank=True, editable=False)
+    deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The person deleted the account: personal data erased, login impossible.",
+    )
 
     objects: ClassVar[UserManager] = UserManager()
 
@@ -105,3 +131,56 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def get_short_name(self) -> str:
         return self.name.split(" ")[0] if self.name else self.phone
+
+    SESSION_HASH_SALT = "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash"
+
+    def _session_hash(self, secret: str | bytes | None) -> str:
+        # Django's own hash (an HMAC of the password hash) while session_salt is empty, so
+        # sessions made before this field existed stay valid.
+        value = f"{self.password}:{self.session_salt}" if self.session_salt else self.password
+        return salted_hmac(
+            self.SESSION_HASH_SALT, value, secret=secret, algorithm="sha256"
+        ).hexdigest()
+
+    def get_session_auth_hash(self) -> str:
+        return self._session_hash(None)
+
+    def get_session_auth_fallback_hash(self) -> Iterator[str]:
+        for secret in settings.SECRET_KEY_FALLBACKS:
+            yield self._session_hash(secret)
+
+
+class OneTimeCode(models.Model):
+    """A 6-digit code sent by SMS to confirm a phone (sign-up) or reset a password.
+
+    Only an HMAC of the code is kept (accounts.otp). Only the newest code of a phone and
+    purpose works: a new one voids the others, and so do 5 wrong entries.
+    """
+
+    class Purpose(models.TextChoices):
+        SIGNUP = "signup", "Sign-up"
+        RESET = "reset", "Password reset"
+
+    phone = models.CharField(max_length=16)
+    purpose = models.CharField(max_length=8, choices=Purpose.choices)
+    code_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    expires_at = models.DateTimeField()
+    wrong_attempts = models.PositiveSmallIntegerField(default=0)
+    used_at = models.DateTimeField(null=True, blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-pk")
+        verbose_name = "one-time code"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(purpose__in=["signup", "reset"]), name="one_time_code_purpose_valid"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["phone", "purpose", "-created_at"], name="one_time_code_latest")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_purpose_display()} code for {self.phone}"

@@ -5,6 +5,7 @@ from typing import Annotated
 from ninja import Schema
 from pydantic import Field
 
+from core.schemas import OptionalOut
 from core.schemas import Text as CoreText
 
 Text = Annotated[CoreText, Field(max_length=1000)]
@@ -15,6 +16,48 @@ class SignupIn(Schema):
     phone: Text
     password: Text
     email: Text = ""
+
+
+class CodeSentOut(Schema):
+    """A one-time code was sent (or, for a password reset, would have been)."""
+
+    message: str
+    phone: str = Field(description="E.164")
+    expires_in: int = Field(description="Seconds the code works.")
+    resend_after: int = Field(description="Seconds before a new code may be asked for.")
+
+
+class SignupVerifyIn(Schema):
+    phone: Text
+    code: Text
+
+
+class PhoneIn(Schema):
+    phone: Text
+
+
+class PasswordResetConfirmIn(Schema):
+    """With the SMS code (phone and code) or the emailed link (uid and token)."""
+
+    new_password: Text
+    phone: Text = ""
+    code: Text = ""
+    uid: Text = ""
+    token: Text = ""
+
+
+class AccountUpdateIn(Schema):
+    name: Text
+    email: Text = ""
+
+
+class PasswordChangeIn(Schema):
+    current_password: Text
+    new_password: Text
+
+
+class AccountDeleteIn(Schema):
+    password: Text
 
 
 class LoginIn(Schema):
@@ -28,6 +71,9 @@ class UserOut(Schema):
     phone_display: str
     email: str
     referral_code: str
+    phone_confirmed: bool = OptionalOut(
+        False, "A code sent to the phone was entered (sign-up or password reset)."
+    )
     is_staff: bool
     can_import_certificates: bool = Field(
         description="Staff holding the certificate add and change permissions (/test)."

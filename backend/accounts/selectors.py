@@ -16,6 +16,7 @@ def user_public(*, user: User) -> dict[str, Any]:
         "phone_display": phone_display(user.phone),
         "email": user.email,
         "referral_code": user.referral_code,
+        "phone_confirmed": user.phone_confirmed_at is not None,
         "is_staff": user.is_staff,
         "can_import_certificates": user_can_import_certificates(user=user),
     }

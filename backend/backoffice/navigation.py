@@ -173,6 +173,13 @@ GROUPS: tuple[Group, ...] = (
                 "outgoing_mail",
                 "Every email, and the failed ones to send again.",
             ),
+            Link(
+                "Text messages (SMS)",
+                _changelist("core", "outboundsms"),
+                ("core.view_outboundsms",),
+                "sms",
+                "Codes sent by SMS: waiting, sent, or failed with the provider's reason.",
+            ),
         ),
     ),
     Group(

@@ -24,6 +24,7 @@ from enquiries.api import router as enquiries_router
 from enrolments.api import router as enrolments_router
 from internships.api import router as internships_router
 from referrals.api import router as referrals_router
+from selfservice.api import router as selfservice_router
 
 logger = logging.getLogger(__name__)
 
@@ -147,6 +148,8 @@ def health(request: HttpRequest) -> Status[HealthOut]:
 api.add_router("/certificates", certificates_router)
 api.add_router("/credentials", credentials_router)
 api.add_router("/auth", accounts_router)
+# Sign-up's last step, the data download and the deletion reach into the other apps.
+api.add_router("/auth", selfservice_router)
 api.add_router("/", catalog_router)
 api.add_router("/enquiries", enquiries_router)
 api.add_router("/internships", internships_router)

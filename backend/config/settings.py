@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "enrolments",
     "internships",
     "referrals",
+    "selfservice",
     "web",
 ]
 

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from ninja import Schema
-from pydantic import AfterValidator
+from pydantic import AfterValidator, Field
 
 NUL_REFUSED = "This text contains a NUL character (\\x00), which is not allowed."
 
@@ -29,3 +29,14 @@ class ErrorOut(Schema):
 
 class MessageOut(Schema):
     message: str
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
+def OptionalOut(default: Any, description: str) -> Any:
+    """An answer field added to a schema clients already use: always sent, but not
+    required by the OpenAPI document, so the typed client keeps it optional (the generator
+    makes any field with a default required) and code written before it still compiles."""
+    return Field(default=default, description=description, json_schema_extra=_no_default)

@@ -67,11 +67,10 @@ def enrolment_get_visible(
 
 
 def enrolment_list_mine(*, user: User) -> list[Enrolment]:
-    """Enrolments linked to the account (made while logged in), newest first.
-
-    Enrolments made logged out with the same phone are not included: a phone number is
-    not proof of identity here (there is no SMS check), and they hold someone's details.
-    """
+    """Enrolments linked to the account, newest first: made while logged in, or made
+    logged out with the phone the account confirmed by a code at sign-up (linked then,
+    enrolments.services.enrolments_link_to_account). Others with the same phone are not
+    included: an unconfirmed phone number is no proof of identity."""
     return list(Enrolment.objects.filter(user=user).select_related("course"))
 
 

@@ -517,3 +517,40 @@ def statement_confirm_matched(
         else:
             outcome.confirmed.append(enrolment.reference)
     return outcome
+
+
+def enrolments_link_to_account(*, user: User) -> int:
+    """A phone just confirmed by a code (sign-up): the enrolments made with it while
+    nobody was logged in (waiting, payment submitted or confirmed) become the account's,
+    so they are on its dashboard. Returns how many."""
+    if user.phone_confirmed_at is None:
+        return 0
+    return Enrolment.objects.filter(
+        phone=user.phone,
+        user__isnull=True,
+        status__in=(
+            Enrolment.Status.PENDING,
+            Enrolment.Status.PAID_CLAIMED,
+            Enrolment.Status.CONFIRMED,
+        ),
+    ).update(user=user)
+
+
+ERASED_NAME = "Deleted account"
+
+
+def enrolments_erase_personal_data(*, user: User) -> int:
+    """The account is being deleted: its enrolments stay (payments and rewards are
+    accounting records) without the name, phone and email copied on them. One still
+    waiting for a payment that never came is expired, since nobody can pay it now; one
+    whose UTR was sent stays for staff to match with the bank statement. Returns how many."""
+    enrolments = list(Enrolment.objects.select_for_update().filter(user=user))
+    for enrolment in enrolments:
+        if enrolment.status == Enrolment.Status.PENDING and not enrolment.utr:
+            enrolment.status = Enrolment.Status.EXPIRED
+        enrolment.name = ERASED_NAME
+        # Unique per enrolment: the one-open-enrolment-per-phone rule must not join them.
+        enrolment.phone = f"deleted-{enrolment.pk}"
+        enrolment.email = ""
+        enrolment.save(update_fields=["status", "name", "phone", "email"])
+    return len(enrolments)

@@ -29,6 +29,7 @@ ALREADY_REQUESTED = (
     "again after that."
 )
 PAYMENT_REFERENCE_MAX = 100
+ERASED = "(erased)"
 
 
 def _lock_user(user_id: int) -> User:
@@ -200,3 +201,20 @@ def payout_cancel(*, payout_id: int, by: User | None) -> PayoutRequest:
     payout.cancelled_by = by
     payout.save(update_fields=["status", "cancelled_at", "cancelled_by"])
     return payout
+
+
+def referrals_erase_personal_data(*, user: User) -> None:
+    """The account is being deleted: a payout still requested is cancelled (nobody can be
+    paid without the UPI ID), and the UPI IDs on its payouts and in its ledger's payout
+    lines are erased. Amounts, dates and payment references stay, as accounting needs."""
+    _lock_user(user.pk)
+    now = timezone.now()
+    PayoutRequest.objects.filter(user=user, status=PayoutRequest.Status.REQUESTED).update(
+        status=PayoutRequest.Status.CANCELLED, cancelled_at=now
+    )
+    for payout in PayoutRequest.objects.filter(user=user).exclude(upi_id=ERASED):
+        payout.upi_id = ERASED
+        payout.save(update_fields=["upi_id"])
+        RewardEntry.objects.filter(payout=payout, kind=RewardEntry.Kind.PAYOUT).update(
+            note=f"Paid, reference {payout.payment_reference}"[:500]
+        )

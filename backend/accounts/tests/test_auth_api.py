@@ -6,7 +6,9 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
+from core.models import OutboundSMS
 from core.tests.base import LEARNER, PASSWORD
+from core.tests.sms import last_code
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +28,34 @@ def signup(client: Client, **overrides) -> object:
     return post(client, "/api/auth/signup", data)
 
 
-def test_it_signs_up_with_the_exact_message(client: Client) -> None:
+def test_it_signs_up_with_a_code_and_the_exact_message(client: Client) -> None:
+    response = signup(client)
+    assert response.status_code == 202
+    assert response.json() == {
+        "message": "We sent a 6-digit code to +91 98xxxxx210.",
+        "phone": "+919876543210",
+        "expires_in": 600,
+        "resend_after": 60,
+    }
+    assert not User.objects.exists()
+    response = post(
+        client,
+        "/api/auth/signup/verify",
+        {"phone": "98765 43210", "code": last_code("+919876543210")},
+    )
+    assert response.status_code == 201
+    assert response.json() == {"message": "Successfully signed up"}
+    user = User.objects.get()
+    assert user.phone == "+919876543210"
+    assert user.name == "Meera Nair"
+    assert user.referral_code == "IRCTP3210"
+    assert user.password.startswith("argon2$argon2id$")
+    assert user.check_password("a-good-long-pass")
+    assert user.phone_confirmed_at is not None
+
+
+def test_it_signs_up_in_one_step_without_phone_verification(client: Client, settings) -> None:
+    settings.PHONE_VERIFICATION = False
     response = signup(client)
     assert response.status_code == 201
     assert response.json() == {"message": "Successfully signed up"}
@@ -34,6 +63,8 @@ def test_it_signs_up_with_the_exact_message(client: Client) -> None:
     assert user.phone == "+919876543210"
     assert user.referral_code == "IRCTP3210"
     assert user.password.startswith("argon2$argon2id$")
+    assert user.phone_confirmed_at is None
+    assert not OutboundSMS.objects.exists()
 
 
 def test_it_refuses_an_existing_phone_and_leaves_the_account_alone(

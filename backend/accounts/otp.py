@@ -1,0 +1,175 @@
+"""One-time codes: the one service behind sign-up and password reset (PRODUCT.md 15).
+
+- 6 digits from `secrets`; only an HMAC-SHA256 of (phone, purpose, code) keyed with
+  SECRET_KEY is stored, compared with hmac.compare_digest.
+- A code works for CODE_MINUTES; CODE_TRIES wrong entries void it; only the newest code of
+  a phone and purpose works (a new one voids the others).
+- A new code for the same phone and purpose only RESEND_SECONDS after the previous one,
+  while that one is unused (a used or voided code does not hold the next one back).
+- At most DAILY_CAP codes per phone per India day, whatever the purpose.
+- Per client address: RATE_LIMIT_OTP codes sent (counted when one is sent), and the entries
+  of both forms are limited by RATE_LIMIT_OTP_CHECK (accounts.api).
+
+Wrong entries are counted in their own transaction and committed before the refusal is
+raised, so a caller's rollback can never undo them: `otp_check` must not be called inside
+an atomic block that the refusal would roll back (the services call it first).
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+
+from accounts.models import OneTimeCode
+from core.dates import INDIA
+from core.errors import FieldErrors, RateLimited
+from core.ratelimit import rate_limit_check, rate_limit_hit
+
+CODE_LENGTH = 6
+CODE_MINUTES = 10
+CODE_TRIES = 5
+RESEND_SECONDS = 60
+DAILY_CAP = 5
+# Rows are kept this long for the daily cap, then deleted.
+KEEP = timedelta(days=2)
+
+EXPIRED = "This code has expired. Ask for a new one."
+TOO_MANY_WRONG = "Too many wrong codes. Ask for a new one."
+ENTER_CODE = "Enter the 6-digit code we sent you."
+DAILY_CAP_MESSAGE = "Too many codes today for this phone. Try again tomorrow."
+CLIENT_LIMIT_MESSAGE = "Too many codes asked for from your network."
+CHECKS_MESSAGE = "Too many codes entered from your network."
+
+
+def _digest(*, phone: str, purpose: str, code: str) -> str:
+    return salted_hmac("accounts.otp", f"{phone}:{purpose}:{code}", algorithm="sha256").hexdigest()
+
+
+def _seconds(delta: timedelta) -> int:
+    return max(1, math.ceil(delta.total_seconds()))
+
+
+def _india_midnight_after(now: datetime) -> datetime:
+    local = timezone.localtime(now, INDIA)
+    return (local + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+@dataclass(frozen=True)
+class IssuedCode:
+    row: OneTimeCode
+    code: str  # the plain code, to be sent by SMS and then forgotten
+
+
+def otp_resend_wait(*, phone: str, purpose: str, now: datetime | None = None) -> int:
+    """Seconds before a new code may be sent for this phone and purpose (0: now)."""
+    now = now or timezone.now()
+    latest = (
+        OneTimeCode.objects.filter(phone=phone, purpose=purpose, used_at=None, voided_at=None)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+    if latest is None:
+        return 0
+    ready = latest.created_at + timedelta(seconds=RESEND_SECONDS)
+    return _seconds(ready - now) if ready > now else 0
+
+
+def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
+    """A new code for (phone, purpose), or RateLimited (429 with extra.retry_after):
+    the client's limit (when `client` is given; staff sending from the admin pass None),
+    the 60-second wait, the daily cap. The caller sends the code (accounts.services)."""
+    now = timezone.now()
+    if client is not None:
+        rate_limit_check(
+            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
+        )
+    wait = otp_resend_wait(phone=phone, purpose=purpose, now=now)
+    if wait:
+        raise RateLimited(
+            f"You can ask for a new code in {wait} second{'s' if wait != 1 else ''}.",
+            retry_after=wait,
+        )
+    day_start = timezone.localtime(now, INDIA).replace(hour=0, minute=0, second=0, microsecond=0)
+    if OneTimeCode.objects.filter(phone=phone, created_at__gte=day_start).count() >= DAILY_CAP:
+        raise RateLimited(DAILY_CAP_MESSAGE, retry_after=_seconds(_india_midnight_after(now) - now))
+    if client is not None:
+        rate_limit_hit(
+            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
+        )
+    code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
+    with transaction.atomic():
+        OneTimeCode.objects.filter(created_at__lt=now - KEEP).delete()
+        OneTimeCode.objects.filter(
+            phone=phone, purpose=purpose, used_at=None, voided_at=None
+        ).update(voided_at=now)
+        row = OneTimeCode.objects.create(
+            phone=phone,
+            purpose=purpose,
+            code_hash=_digest(phone=phone, purpose=purpose, code=code),
+            created_at=now,
+            expires_at=now + timedelta(minutes=CODE_MINUTES),
+        )
+    return IssuedCode(row=row, code=code)
+
+
+def otp_check(*, phone: str, purpose: str, code: str) -> OneTimeCode:
+    """The newest code of (phone, purpose) if `code` is it and it still works; otherwise
+    FieldErrors on "code" (a wrong entry is counted and committed first). The code is not
+    used up here: the caller does that with otp_use() in the transaction that acts on it."""
+    entered = "".join((code or "").split())
+    if len(entered) != CODE_LENGTH or not entered.isdigit():
+        raise FieldErrors({"code": ENTER_CODE})
+    now = timezone.now()
+    latest = (
+        OneTimeCode.objects.filter(phone=phone, purpose=purpose)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+    if latest is None or latest.used_at is not None:
+        raise FieldErrors({"code": EXPIRED})
+    if latest.voided_at is not None:
+        # Voided by wrong entries, or by a sign-up started again.
+        raise FieldErrors(
+            {"code": TOO_MANY_WRONG if latest.wrong_attempts >= CODE_TRIES else EXPIRED}
+        )
+    if latest.expires_at <= now:
+        raise FieldErrors({"code": EXPIRED})
+    expected = latest.code_hash
+    if hmac.compare_digest(expected, _digest(phone=phone, purpose=purpose, code=entered)):
+        return latest
+    with transaction.atomic():
+        OneTimeCode.objects.filter(pk=latest.pk).update(wrong_attempts=F("wrong_attempts") + 1)
+        OneTimeCode.objects.filter(
+            pk=latest.pk, wrong_attempts__gte=CODE_TRIES, voided_at=None
+        ).update(voided_at=now)
+        latest.refresh_from_db(fields=["wrong_attempts", "voided_at"])
+    left = CODE_TRIES - latest.wrong_attempts
+    if left <= 0:
+        raise FieldErrors({"code": TOO_MANY_WRONG})
+    raise FieldErrors({"code": f"Incorrect code. {left} {'try' if left == 1 else 'tries'} left."})
+
+
+def otp_use(*, row: OneTimeCode) -> bool:
+    """Use the code up (once: False when another request got there first). Called inside
+    the transaction that acts on the code, so a failure there leaves it usable."""
+    return bool(
+        OneTimeCode.objects.filter(pk=row.pk, used_at=None, voided_at=None).update(
+            used_at=timezone.now()
+        )
+    )
+
+
+def otp_checks_hit(*, client: str) -> None:
+    """One entry of a code (or of a reset link) from this client (RATE_LIMIT_OTP_CHECK)."""
+    rate_limit_hit(
+        scope="otp-check", ident=client, rate=settings.RATE_LIMIT_OTP_CHECK, message=CHECKS_MESSAGE
+    )

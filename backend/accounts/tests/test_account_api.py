@@ -1,0 +1,143 @@
+"""The account page's endpoints (PRODUCT.md 15): details, password, other devices."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+
+from accounts.models import User
+from core.tests.base import LEARNER, PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+NEW_PASSWORD = "a-brand-new-pass-42"
+
+
+def send(client: Client, method: str, path: str, data: dict | None = None):
+    return client.generic(method, path, json.dumps(data or {}), content_type="application/json")
+
+
+def fields(response) -> dict:
+    assert response.status_code == 422, response.content
+    return response.json()["extra"]["fields"]
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_me_says_whether_the_phone_is_confirmed(learner_client: Client) -> None:
+    me = learner_client.get("/api/auth/me").json()
+    assert me["email"] == LEARNER.email and me["phone_confirmed"] is False
+
+
+def test_it_changes_the_name_and_email(learner_client: Client, learner: User) -> None:
+    response = send(
+        learner_client, "PATCH", "/api/auth/account", {"name": " Asha K ", "email": "A@X.org"}
+    )
+    assert response.status_code == 200
+    assert response.json()["name"] == "Asha K" and response.json()["email"] == "a@x.org"
+    learner.refresh_from_db()
+    assert (learner.name, learner.email) == ("Asha K", "a@x.org")
+    # The email is optional.
+    assert send(learner_client, "PATCH", "/api/auth/account", {"name": "Asha"}).status_code == 200
+    learner.refresh_from_db()
+    assert learner.email == ""
+
+
+def test_it_refuses_bad_details_and_changes_nothing(learner_client: Client, learner: User) -> None:
+    response = send(learner_client, "PATCH", "/api/auth/account", {"name": " ", "email": "nope"})
+    assert fields(response) == {"name": "Enter your name.", "email": "Enter a valid email address."}
+    learner.refresh_from_db()
+    assert learner.name == LEARNER.name and learner.email == LEARNER.email
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("PATCH", "/api/auth/account"),
+        ("POST", "/api/auth/account/password"),
+        ("POST", "/api/auth/account/logout-others"),
+        ("GET", "/api/auth/account/data"),
+        ("POST", "/api/auth/account/delete"),
+    ],
+)
+def test_every_account_endpoint_needs_a_login(client: Client, method: str, path: str) -> None:
+    response = send(client, method, path, {"name": "x", "password": "x"})
+    assert response.status_code == 401
+
+
+def test_it_changes_the_password_keeping_this_session_and_ending_the_others(
+    learner: User,
+) -> None:
+    this, other = logged_in(learner), logged_in(learner)
+    response = send(
+        this,
+        "POST",
+        "/api/auth/account/password",
+        {"current_password": PASSWORD, "new_password": NEW_PASSWORD},
+    )
+    assert response.status_code == 200
+    assert response.json() == {"message": "Password changed"}
+    assert this.get("/api/auth/me").status_code == 200
+    assert other.get("/api/auth/me").status_code == 401
+    learner.refresh_from_db()
+    assert learner.check_password(NEW_PASSWORD)
+
+
+def test_a_password_change_needs_the_current_password_and_a_valid_new_one(
+    learner_client: Client, learner: User
+) -> None:
+    wrong = send(
+        learner_client,
+        "POST",
+        "/api/auth/account/password",
+        {"current_password": "not-it", "new_password": NEW_PASSWORD},
+    )
+    assert fields(wrong) == {"current_password": "Your current password is not right."}
+    weak = send(
+        learner_client,
+        "POST",
+        "/api/auth/account/password",
+        {"current_password": PASSWORD, "new_password": "password"},
+    )
+    assert "This password is too common." in fields(weak)["new_password"]
+    learner.refresh_from_db()
+    assert learner.check_password(PASSWORD)
+
+
+def test_wrong_current_passwords_are_limited(learner_client: Client, settings) -> None:
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "2/15m"
+    body = {"current_password": "not-it", "new_password": NEW_PASSWORD}
+    for _ in range(2):
+        assert send(learner_client, "POST", "/api/auth/account/password", body).status_code == 422
+    refused = send(learner_client, "POST", "/api/auth/account/password", body)
+    assert refused.status_code == 429
+    assert refused.json()["message"].startswith("Too many wrong passwords.")
+    # Even the right one waits now.
+    body["current_password"] = PASSWORD
+    assert send(learner_client, "POST", "/api/auth/account/password", body).status_code == 429
+
+
+def test_it_logs_out_every_other_device(learner: User, other_learner: User) -> None:
+    this, other, someone_else = logged_in(learner), logged_in(learner), logged_in(other_learner)
+    response = send(this, "POST", "/api/auth/account/logout-others")
+    assert response.status_code == 200
+    assert response.json() == {"message": "Logged out of every other device."}
+    assert this.get("/api/auth/me").status_code == 200
+    assert other.get("/api/auth/me").status_code == 401
+    assert someone_else.get("/api/auth/me").status_code == 200
+    # The password is unchanged, and a new login works on the other device.
+    login = send(other, "POST", "/api/auth/login", {"phone": LEARNER.phone, "password": PASSWORD})
+    assert login.status_code == 200
+
+
+def test_sessions_made_before_the_session_salt_stay_valid(learner: User) -> None:
+    # With no salt yet the hash is Django's own, so nobody was logged out by the upgrade.
+    assert learner.session_salt == ""
+    assert learner.get_session_auth_hash() == AbstractBaseUser.get_session_auth_hash(learner)

@@ -1,0 +1,164 @@
+"""The one-time code service (accounts.otp): every limit, with time-machine."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+
+from accounts import otp
+from accounts.models import OneTimeCode
+from core.errors import FieldErrors, RateLimited
+
+pytestmark = pytest.mark.django_db
+
+PHONE = "+919876543210"
+SIGNUP = OneTimeCode.Purpose.SIGNUP
+RESET = OneTimeCode.Purpose.RESET
+# 10:00 UTC is 15:30 in India: the India day ends 8 h 30 min later.
+NOW = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
+
+
+def issue(purpose: str = SIGNUP, client: str | None = "203.0.113.5", phone: str = PHONE):
+    return otp.otp_issue(phone=phone, purpose=purpose, client=client)
+
+
+def refusal(exc: pytest.ExceptionInfo) -> str:
+    return exc.value.extra["fields"]["code"]
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_code_is_six_random_digits_stored_only_as_a_hash() -> None:
+    issued = issue()
+    assert len(issued.code) == 6 and issued.code.isdigit()
+    row = OneTimeCode.objects.get()
+    assert issued.code not in row.code_hash and len(row.code_hash) == 64
+    assert row.expires_at == NOW + timedelta(minutes=10)
+    assert otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code) == row
+    # For its own phone and purpose only.
+    with pytest.raises(FieldErrors):
+        otp.otp_check(phone=PHONE, purpose=RESET, code=issued.code)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_it_expires_after_ten_minutes() -> None:
+    issued = issue()
+    with time_machine.travel(NOW + timedelta(minutes=9, seconds=59), tick=False):
+        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+    with (
+        time_machine.travel(NOW + timedelta(minutes=10), tick=False),
+        pytest.raises(FieldErrors) as exc,
+    ):
+        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+    assert refusal(exc) == "This code has expired. Ask for a new one."
+
+
+@time_machine.travel(NOW, tick=False)
+def test_five_wrong_entries_void_it_counting_down_the_tries() -> None:
+    issued = issue()
+    wrong = f"{(int(issued.code) + 1) % 10**6:06d}"
+    messages = []
+    for _ in range(5):
+        with pytest.raises(FieldErrors) as exc:
+            otp.otp_check(phone=PHONE, purpose=SIGNUP, code=wrong)
+        messages.append(refusal(exc))
+    assert messages == [
+        "Incorrect code. 4 tries left.",
+        "Incorrect code. 3 tries left.",
+        "Incorrect code. 2 tries left.",
+        "Incorrect code. 1 try left.",
+        "Too many wrong codes. Ask for a new one.",
+    ]
+    # The right code no longer works either.
+    with pytest.raises(FieldErrors) as exc:
+        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+    assert refusal(exc) == "Too many wrong codes. Ask for a new one."
+    # A voided code does not hold the next one back.
+    issue()
+
+
+def test_a_malformed_entry_is_not_counted_as_a_try() -> None:
+    issue()
+    for entered in ("", "12345", "abcdef", "1234567"):
+        with pytest.raises(FieldErrors) as exc:
+            otp.otp_check(phone=PHONE, purpose=SIGNUP, code=entered)
+        assert refusal(exc) == "Enter the 6-digit code we sent you."
+    assert OneTimeCode.objects.get().wrong_attempts == 0
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_new_code_waits_sixty_seconds_per_phone_and_purpose() -> None:
+    first = issue()
+    with time_machine.travel(NOW + timedelta(seconds=18), tick=False):
+        with pytest.raises(RateLimited) as exc:
+            issue()
+        assert exc.value.message == "You can ask for a new code in 42 seconds."
+        assert exc.value.extra == {"retry_after": 42}
+        # Another purpose, another phone: no wait.
+        issue(purpose=RESET)
+        issue(phone="+919812345678")
+    with time_machine.travel(NOW + timedelta(seconds=60), tick=False):
+        second = issue()
+        # Only the newest code works: the old one is just a wrong code now.
+        with pytest.raises(FieldErrors) as exc:
+            otp.otp_check(phone=PHONE, purpose=SIGNUP, code=first.code)
+        assert refusal(exc) == "Incorrect code. 4 tries left."
+        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=second.code)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_used_code_does_not_hold_the_next_one_back_and_works_once() -> None:
+    issued = issue()
+    row = otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+    assert otp.otp_use(row=row) is True
+    assert otp.otp_use(row=row) is False
+    with pytest.raises(FieldErrors):
+        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+    issue()
+
+
+@time_machine.travel(NOW, tick=False)
+def test_at_most_five_codes_per_phone_per_india_day() -> None:
+    for minute in range(5):
+        with time_machine.travel(NOW + timedelta(minutes=2 * minute), tick=False):
+            issue(purpose=SIGNUP if minute % 2 else RESET)
+    with time_machine.travel(NOW + timedelta(minutes=20), tick=False):
+        with pytest.raises(RateLimited) as exc:
+            issue()
+        assert exc.value.message == "Too many codes today for this phone. Try again tomorrow."
+        # Until midnight in India (18:30 UTC).
+        assert exc.value.extra["retry_after"] == (8 * 60 + 10) * 60
+    with time_machine.travel(datetime(2026, 11, 24, 18, 30, tzinfo=UTC), tick=False):
+        issue()
+
+
+@time_machine.travel(NOW, tick=False)
+def test_each_client_may_ask_for_so_many_codes(settings) -> None:
+    settings.RATE_LIMIT_OTP = "2/h"
+    issue(phone="+919800000001")
+    issue(phone="+919800000002")
+    with pytest.raises(RateLimited) as exc:
+        issue(phone="+919800000003")
+    assert exc.value.message.startswith("Too many codes asked for from your network.")
+    # Another address, and staff sending from the admin (no client), are not counted.
+    issue(phone="+919800000003", client="198.51.100.7")
+    issue(phone="+919800000004", client=None)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_refused_request_is_not_counted_against_the_client(settings) -> None:
+    settings.RATE_LIMIT_OTP = "2/h"
+    issue()
+    for _ in range(3):
+        with pytest.raises(RateLimited):
+            issue()  # the 60-second wait
+    issue(phone="+919800000001")
+
+
+@time_machine.travel(NOW, tick=False)
+def test_old_codes_are_deleted() -> None:
+    issue()
+    with time_machine.travel(NOW + timedelta(days=3), tick=False):
+        issue(phone="+919812345678")
+    assert list(OneTimeCode.objects.values_list("phone", flat=True)) == ["+919812345678"]

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from ninja import Schema
+
+
+class ExportAccount(Schema):
+    name: str
+    phone: str
+    email: str
+    referral_code: str
+    date_joined: datetime
+    last_login: datetime | None
+    phone_confirmed_at: datetime | None
+
+
+class ExportEnrolment(Schema):
+    course: str
+    reference: str
+    amount: int
+    status: str
+    name: str
+    phone: str
+    email: str
+    referral_code_used: str
+    utr: str
+    created_at: datetime
+    utr_submitted_at: datetime | None
+    confirmed_at: datetime | None
+    rejected_reason: str
+
+
+class ExportLedgerLine(Schema):
+    kind: str
+    amount: int
+    course: str
+    note: str
+    created_at: datetime
+
+
+class ExportPayout(Schema):
+    amount: int
+    upi_id: str
+    status: str
+    requested_at: datetime
+    paid_at: datetime | None
+    payment_reference: str
+
+
+class AccountDataOut(Schema):
+    exported_at: datetime
+    account: ExportAccount
+    enrolments: list[ExportEnrolment]
+    referral_ledger: list[ExportLedgerLine]
+    payout_requests: list[ExportPayout]
