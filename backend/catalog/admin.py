@@ -38,6 +38,7 @@ class SiteSettingsAdmin(ModelAdmin):
             },
         ),
         ("UPI payments", {"fields": ("upi_payee_id", "upi_payee_name")}),
+        ("Privacy", {"fields": ("grievance_officer",)}),
     )
 
     def has_add_permission(self, request: HttpRequest) -> bool:

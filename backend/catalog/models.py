@@ -35,6 +35,13 @@ class SiteSettings(models.Model):
     typed_phrases = models.TextField(
         default="", help_text="The phrases the home page types, one per line."
     )
+    grievance_officer = models.CharField(
+        max_length=240,
+        default="Grievance Officer (placeholder), grievance@example.com",
+        help_text="Name and contact (email or phone) of the person who answers privacy "
+        "requests and complaints, named in the privacy policy's rights section as India's "
+        "DPDP Act 2023 requires.",
+    )
 
     class Meta:
         verbose_name = "site settings"

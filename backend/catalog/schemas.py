@@ -6,6 +6,8 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
+from core.schemas import OptionalOut
+
 
 class SocialLinkOut(Schema):
     label: str
@@ -24,6 +26,9 @@ class SiteOut(Schema):
     typed_phrases: list[str]
     upi_payee_id: str
     upi_payee_name: str
+    grievance_officer: str = OptionalOut(
+        "", "Named in the privacy policy's rights section (DPDP Act 2023)."
+    )
 
 
 class TeamMemberOut(Schema):

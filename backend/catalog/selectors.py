@@ -67,6 +67,7 @@ def site_settings_public() -> dict[str, Any]:
         "typed_phrases": [p.strip() for p in row.typed_phrases.splitlines() if p.strip()],
         "upi_payee_id": row.upi_payee_id,
         "upi_payee_name": row.upi_payee_name,
+        "grievance_officer": row.grievance_officer,
     }
     cache.set(SITE_SETTINGS_CACHE_KEY, data, timeout=60 * 60)
     return data

@@ -129,6 +129,7 @@ def test_it_lists_the_placeholder_content_until_it_is_replaced(office: Client) -
     settings_row.upi_payee_name = "Acme Skills"
     settings_row.email = "hello@acme.in"
     settings_row.address = "12 MG Road, Bengaluru"
+    settings_row.grievance_officer = "Priya Sharma, privacy@acme.in"
     for social in ("facebook_url", "instagram_url", "linkedin_url", "youtube_url"):
         setattr(settings_row, social, "")
     settings_row.save()
