@@ -656,3 +656,30 @@ def _changes_body(placement: Placement, submission: TaskSubmission) -> str:
         f"Submit it again on your board when it is ready: {_board_url(placement.board)}\n\n"
         f"-- {_brand()}\n"
     )
+
+
+def internships_erase_personal_data(*, user: User) -> int:
+    """The account is being deleted: its applications (college, year, profile link,
+    statement), placements and submitted work (links, notes, files) go; none is an
+    accounting record. A certificate issued for a placement stays, so it can still be
+    verified. The files are deleted once the deletion has committed. Returns how many
+    applications went."""
+    files = [
+        (submission.file.storage, submission.file.name)
+        for submission in TaskSubmission.objects.filter(placement__user=user).exclude(file="")
+        if submission.file.name
+    ]
+    applications = InternshipApplication.objects.filter(user=user)
+    count = applications.count()
+    applications.delete()  # placements, unlocks and submissions with them
+    Placement.objects.filter(user=user).delete()  # none without an application; to be sure
+
+    def delete_files() -> None:
+        for storage, name in files:
+            try:
+                storage.delete(name)
+            except OSError:
+                logger.warning("Could not delete the submitted file %s", name, exc_info=True)
+
+    transaction.on_commit(delete_files)
+    return count

@@ -48,9 +48,37 @@ class ExportPayout(Schema):
     payment_reference: str
 
 
+class ExportApplication(Schema):
+    reference: str
+    domain: str
+    college: str
+    year: str
+    profile_url: str
+    statement: str
+    batch: str
+    status: str
+    rejection_reason: str
+    created_at: datetime
+    decided_at: datetime | None
+
+
+class ExportSubmission(Schema):
+    board: str
+    task: str
+    link: str
+    note: str
+    file_name: str
+    state: str
+    feedback: str
+    submitted_at: datetime
+    reviewed_at: datetime | None
+
+
 class AccountDataOut(Schema):
     exported_at: datetime
     account: ExportAccount
     enrolments: list[ExportEnrolment]
     referral_ledger: list[ExportLedgerLine]
     payout_requests: list[ExportPayout]
+    internship_applications: list[ExportApplication]
+    task_submissions: list[ExportSubmission]

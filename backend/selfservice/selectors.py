@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from enrolments.models import Enrolment
+from internships.models import InternshipApplication, TaskSubmission
 from referrals.models import PayoutRequest
 from referrals.selectors import referral_entry_list
 
@@ -15,6 +16,8 @@ def account_export(*, user: User) -> dict[str, Any]:
     access under India's DPDP Act 2023)."""
     enrolments = Enrolment.objects.filter(user=user).select_related("course")
     payouts = PayoutRequest.objects.filter(user=user)
+    applications = InternshipApplication.objects.filter(user=user).select_related("domain")
+    submissions = TaskSubmission.objects.filter(placement__user=user).select_related("task__board")
     return {
         "exported_at": timezone.now(),
         "account": {
@@ -64,5 +67,35 @@ def account_export(*, user: User) -> dict[str, Any]:
                 "payment_reference": p.payment_reference,
             }
             for p in payouts
+        ],
+        "internship_applications": [
+            {
+                "reference": a.reference,
+                "domain": a.domain.title,
+                "college": a.college,
+                "year": a.year,
+                "profile_url": a.profile_url,
+                "statement": a.statement,
+                "batch": a.get_batch_display(),
+                "status": a.get_status_display(),
+                "rejection_reason": a.rejection_reason,
+                "created_at": a.created_at,
+                "decided_at": a.decided_at,
+            }
+            for a in applications
+        ],
+        "task_submissions": [
+            {
+                "board": f"/{s.task.board.slug}",
+                "task": f"Task {s.task.number}: {s.task.title}",
+                "link": s.link,
+                "note": s.note,
+                "file_name": s.file_name,
+                "state": s.get_state_display(),
+                "feedback": s.feedback,
+                "submitted_at": s.submitted_at,
+                "reviewed_at": s.reviewed_at,
+            }
+            for s in submissions
         ],
     }

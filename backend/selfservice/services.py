@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from accounts import services as account_services
 from accounts.models import User
 from enrolments.services import enrolments_erase_personal_data, enrolments_link_to_account
+from internships.services import internships_erase_personal_data
 from referrals.services import referrals_erase_personal_data
 
 ACCOUNT_DELETED = "Your account has been deleted"
@@ -38,5 +39,6 @@ def account_delete(*, request: HttpRequest, user: User, password: str) -> None:
     with transaction.atomic():
         enrolments_erase_personal_data(user=user)
         referrals_erase_personal_data(user=user)
+        internships_erase_personal_data(user=user)
         account_services.account_erase(user=user)
     logout(request)

@@ -4,3 +4,12 @@ from enrolments.tests.conftest import (  # noqa: F401  (fixtures shared with the
     other_course,
     payee,
 )
+from internships.tests.conftest import (  # noqa: F401  (fixtures of the internships app)
+    _india_date,
+    _programme_settings,
+    application,
+    board,
+    brand,
+    placement,
+    web,
+)

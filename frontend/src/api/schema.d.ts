@@ -985,10 +985,14 @@ export interface components {
              * Format: date-time
              */
             exported_at: string;
+            /** Internship Applications */
+            internship_applications: components["schemas"]["ExportApplication"][];
             /** Payout Requests */
             payout_requests: components["schemas"]["ExportPayout"][];
             /** Referral Ledger */
             referral_ledger: components["schemas"]["ExportLedgerLine"][];
+            /** Task Submissions */
+            task_submissions: components["schemas"]["ExportSubmission"][];
         };
         /** AccountDeleteIn */
         AccountDeleteIn: {
@@ -1499,6 +1503,34 @@ export interface components {
             /** Referral Code */
             referral_code: string;
         };
+        /** ExportApplication */
+        ExportApplication: {
+            /** Batch */
+            batch: string;
+            /** College */
+            college: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided At */
+            decided_at: string | null;
+            /** Domain */
+            domain: string;
+            /** Profile Url */
+            profile_url: string;
+            /** Reference */
+            reference: string;
+            /** Rejection Reason */
+            rejection_reason: string;
+            /** Statement */
+            statement: string;
+            /** Status */
+            status: string;
+            /** Year */
+            year: string;
+        };
         /** ExportEnrolment */
         ExportEnrolment: {
             /** Amount */
@@ -1564,6 +1596,30 @@ export interface components {
             status: string;
             /** Upi Id */
             upi_id: string;
+        };
+        /** ExportSubmission */
+        ExportSubmission: {
+            /** Board */
+            board: string;
+            /** Feedback */
+            feedback: string;
+            /** File Name */
+            file_name: string;
+            /** Link */
+            link: string;
+            /** Note */
+            note: string;
+            /** Reviewed At */
+            reviewed_at: string | null;
+            /** State */
+            state: string;
+            /**
+             * Submitted At
+             * Format: date-time
+             */
+            submitted_at: string;
+            /** Task */
+            task: string;
         };
         /** HealthOut */
         HealthOut: {
