@@ -14,6 +14,8 @@ export type FormFailure = {
   /** Field errors keyed by field name. */
   fields: Record<string, string>
   retryAfter?: number
+  /** When the server answered (ms since the epoch): `retryAfter` counts from then. */
+  answeredAt?: number
   extra: Record<string, unknown>
   /** What was typed (never passwords), to fill the form again without JavaScript. */
   values: Record<string, string>

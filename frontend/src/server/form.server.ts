@@ -33,6 +33,7 @@ export function formFailure(error: unknown, values: Record<string, string>, inte
     message: error.message,
     fields: error.fields,
     retryAfter: error.retryAfter,
+    answeredAt: Date.now(),
     extra: error.extra,
     values: kept,
   }

@@ -1,36 +1,70 @@
 import { useState } from 'react'
-import { Link, Navigate, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
+import { Link, Navigate, redirect, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
 
 import type { Route } from './+types/signup'
 import { Alert } from '@/components/ui/alert'
 import { useMe } from '@/features/accounts/api/get-me'
-import { signup } from '@/features/accounts/api/signup'
+import { resendSignupCode } from '@/features/accounts/api/resend-signup-code'
+import { isCodeSent, signup } from '@/features/accounts/api/signup'
+import { verifySignup } from '@/features/accounts/api/verify-signup'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
+import {
+  RESEND_INTENT,
+  SignupCodeStep,
+  VERIFY_INTENT,
+  type SignupCodeResult,
+} from '@/features/accounts/components/signup-code-step'
 import { SignupForm, type SignupResult } from '@/features/accounts/components/signup-form'
+import { codeStepOf, codeStepPath, nationalPhone } from '@/features/accounts/phone'
 import { pageMeta } from '@/app/meta'
 import { formFailure, readForm } from '@/server/form.server'
 import { redirectLoggedIn } from '@/server/session.server'
 
-/** Someone already logged in has an account: on to the dashboard. */
-export async function loader() {
+/**
+ * Someone already logged in has an account: on to the dashboard. `?phone=…` is the code
+ * step (the sign-up form passed and a code went to that phone), so a reload keeps it.
+ */
+export async function loader({ url }: Route.LoaderArgs) {
   await redirectLoggedIn()
-  return null
+  return { codeStep: codeStepOf(url) ?? null }
 }
 
+/** The sign-up form, then the code step's two forms (by intent): the code, and "Resend code". */
 export async function action({ request }: Route.ActionArgs) {
   const { values } = await readForm(request)
+  const { pathname } = new URL(request.url)
   const phone = (values.phone ?? '').trim()
+  if (values.intent === VERIFY_INTENT) {
+    try {
+      const answer = await verifySignup({ phone, code: (values.code ?? '').trim() })
+      return { ok: true as const, intent: VERIFY_INTENT, message: answer.message, phone }
+    } catch (error) {
+      return formFailure(error, values, VERIFY_INTENT)
+    }
+  }
+  if (values.intent === RESEND_INTENT) {
+    try {
+      const answer = await resendSignupCode({ phone })
+      return { ok: true as const, intent: RESEND_INTENT, message: answer.message, resendAfter: answer.resend_after, sentAt: Date.now() }
+    } catch (error) {
+      return formFailure(error, values, RESEND_INTENT)
+    }
+  }
+  let answer
   try {
-    const answer = await signup({
+    answer = await signup({
       name: (values.name ?? '').trim(),
       phone,
       password: values.password ?? '',
       email: (values.email ?? '').trim(),
     })
-    return { ok: true as const, message: answer.message, phone }
   } catch (error) {
     return formFailure(error, values)
   }
+  // The form passed and a code is on its way: the code step has its own address.
+  if (isCodeSent(answer)) throw redirect(codeStepPath(pathname, answer.phone, answer.resend_after))
+  // Phone verification is off on this server: the account exists already.
+  return { ok: true as const, message: answer.message, phone }
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -42,14 +76,24 @@ const POINTS = [
   'Your password is stored only as a secure hash',
 ]
 
-/** /signup and /registration: the same form. */
-export default function Page() {
+type ActionAnswer = SignupResult | SignupCodeResult
+
+function isCodeStepAnswer(answer: ActionAnswer | undefined): answer is SignupCodeResult {
+  const intent = (answer as { intent?: string } | undefined)?.intent
+  return intent === VERIFY_INTENT || intent === RESEND_INTENT
+}
+
+/** /signup and /registration: the form, then the code sent to the phone. */
+export default function Page({ loaderData }: Route.ComponentProps) {
   const { data: user } = useMe()
   const location = useLocation()
   const navigate = useNavigate()
   const initialPhone = (location.state as { phone?: string } | null)?.phone
-  const result = useActionData<typeof action>() as SignupResult | undefined
-  const pending = useNavigation().state === 'submitting'
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
+  const codeStep = loaderData?.codeStep ?? undefined
+  const result = isCodeStepAnswer(answer) ? undefined : answer
   // The answer the page was rendered with: a sign-up posted without JavaScript. With it,
   // answers arrive after the page and the form shows them (then the login page opens).
   const [pageAnswer] = useState(result)
@@ -57,11 +101,17 @@ export default function Page() {
 
   if (user) return <Navigate to={href('/dashboard')} replace />
 
+  const toLogin = ({ phone }: { phone: string }) => navigate(href('/login'), { state: { phone: nationalPhone(phone), signedUp: true } })
+
   return (
     <AuthLayout
       eyebrow="Sign up"
       title="Create your account"
-      intro="Sign up with your name, phone number and a password to get your referral code."
+      intro={
+        codeStep
+          ? 'One step left: enter the code we sent to your phone to confirm it is yours.'
+          : 'Sign up with your name, phone number and a password to get your referral code.'
+      }
       points={POINTS}
       notice={
         <div role="status" className="empty:hidden">
@@ -88,12 +138,24 @@ export default function Page() {
         </p>
       }
     >
-      <SignupForm
-        initialPhone={initialPhone}
-        result={result}
-        pending={pending}
-        onSignedUp={({ phone }) => navigate(href('/login'), { state: { phone, signedUp: true } })}
-      />
+      {codeStep ? (
+        <SignupCodeStep
+          key={codeStep.phone}
+          phone={codeStep.phone}
+          resendAt={codeStep.resendAt}
+          result={isCodeStepAnswer(answer) ? answer : undefined}
+          pending={sending === VERIFY_INTENT || sending === RESEND_INTENT ? sending : undefined}
+          startPath={location.pathname}
+          onSignedUp={toLogin}
+        />
+      ) : (
+        <SignupForm
+          initialPhone={initialPhone}
+          result={result}
+          pending={navigation.state === 'submitting'}
+          onSignedUp={toLogin}
+        />
+      )}
     </AuthLayout>
   )
 }
