@@ -32,6 +32,8 @@ export const pages: readonly Page[] = [
   { id: 'login', path: '/login', file: 'login' },
   { id: 'signup', path: '/signup', file: 'signup' },
   { id: 'registration', path: '/registration', file: 'signup' },
+  { id: 'forgot-password', path: '/forgot-password', file: 'forgot-password' },
+  { id: 'account', path: '/account', file: 'account' },
   { id: 'dashboard', path: '/dashboard', file: 'dashboard' },
   { id: 'referearn', path: '/referearn', file: 'referearn', sitemap: true },
   { id: 'tasks', path: '/tasks', file: 'tasks' },

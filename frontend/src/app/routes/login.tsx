@@ -41,7 +41,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Log in', description: 'Log in with your phone number and password.' })
 
-type LoginState = { phone?: string; signedUp?: boolean } | null
+type LoginState = { phone?: string; signedUp?: boolean; passwordChanged?: boolean } | null
 
 const POINTS = [
   'Your referral code, ready to copy and share',
@@ -86,6 +86,11 @@ export default function Page() {
           {state?.signedUp && (
             <Alert tone="success" title="Successfully signed up">
               Now log in with your phone number and password.
+            </Alert>
+          )}
+          {state?.passwordChanged && (
+            <Alert tone="success" title="Password changed">
+              Now log in with your new password.
             </Alert>
           )}
         </div>

@@ -138,7 +138,12 @@ export function LoginForm({ initialPhone = '', result, pending = false, onAttemp
         hint="e.g. 98765 43210"
         maxLength={20}
       />
-      <PasswordField {...field('password')} label="Password" autoComplete="current-password" />
+      <div className="flex flex-col gap-2">
+        <PasswordField {...field('password')} label="Password" autoComplete="current-password" />
+        <Link to={href('/forgot-password')} className="self-end text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Forgot password?
+        </Link>
+      </div>
 
       <Button type="submit" size="lg" pending={busy} className="w-full">
         {!busy && <LogIn className="size-5" aria-hidden="true" width={20} height={20} />}
