@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, Settings } from 'lucide-react'
+import { LayoutDashboard, LogIn, Settings, UserRound } from 'lucide-react'
 import { href } from 'react-router'
 import type { ReactNode } from 'react'
 
@@ -23,8 +23,8 @@ const exploreNav: readonly NavItem[] = [
 ]
 
 /**
- * Login for a visitor, Dashboard for a logged-in user (from the "who is logged in" query),
- * and the back office for staff.
+ * Login for a visitor, Account and Dashboard for a logged-in user (from the "who is logged
+ * in" query), and the back office for staff.
  */
 function AccountAction() {
   const { data: user } = useMe()
@@ -37,6 +37,10 @@ function AccountAction() {
             Back office
           </LinkButton>
         )}
+        <LinkButton to={href('/account')} variant="ghost" className="w-full lg:w-auto">
+          <UserRound className="size-4" aria-hidden="true" width={16} height={16} />
+          Account
+        </LinkButton>
         <LinkButton to={href('/dashboard')} variant="secondary" className="w-full lg:w-auto">
           <LayoutDashboard className="size-4" aria-hidden="true" width={16} height={16} />
           Dashboard

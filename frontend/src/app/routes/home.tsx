@@ -1,4 +1,6 @@
-import { useActionData, useNavigation } from 'react-router'
+import { useActionData, useNavigation, useSearchParams } from 'react-router'
+
+import { Alert } from '@/components/ui/alert'
 
 import { SectionHeading } from '@/components/ui/section-heading'
 import { AboutSection } from '@/features/catalog/components/about-section'
@@ -46,8 +48,20 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Page() {
   const result = useActionData<typeof action>() as EnquiryResult | undefined
   const pending = useNavigation().state === 'submitting'
+  // The account page sends a deleted account's browser here (/?account=deleted).
+  const [searchParams] = useSearchParams()
+  const accountDeleted = searchParams.get('account') === 'deleted'
   return (
     <>
+      <div role="status" className="empty:hidden">
+        {accountDeleted && (
+          <div className="container-page pt-6">
+            <Alert tone="success" title="Your account has been deleted">
+              Your personal data is erased and you are logged out. Thank you for learning with us.
+            </Alert>
+          </div>
+        )}
+      </div>
       <HeroSection />
       <AboutSection />
       <ServicesSection />

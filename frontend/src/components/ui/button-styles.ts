@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverse-outline'
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'inverse' | 'inverse-outline'
 export type ButtonSize = 'md' | 'lg'
 
 const base =
@@ -11,6 +11,7 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900',
   secondary: 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+  danger: 'bg-danger text-white hover:bg-red-800 active:bg-red-900',
   ghost: 'text-brand-800 hover:bg-brand-50',
   inverse: 'bg-white text-brand-900 hover:bg-accent-100',
   'inverse-outline': 'border border-white/60 text-white hover:bg-white/10',

@@ -1,4 +1,4 @@
-import { FileUp, LogOut, Settings } from 'lucide-react'
+import { FileUp, LogOut, Settings, UserRound } from 'lucide-react'
 import { Form, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -20,8 +20,8 @@ type DashboardHeaderProps = {
 export const BACK_OFFICE_PATH = '/admin/'
 
 /**
- * The top band of the dashboard: the greeting (the page's h1), who is logged in, Logout,
- * and for staff the back office and the certificate import. Logout is a form posted to
+ * The top band of the dashboard: the greeting (the page's h1), who is logged in, the
+ * account page, Logout, and for staff the back office and the certificate import. Logout is a form posted to
  * the dashboard's action, so it works without JavaScript too.
  */
 export function DashboardHeader({ user, loggingOut, logoutError }: DashboardHeaderProps) {
@@ -50,14 +50,20 @@ export function DashboardHeader({ user, loggingOut, logoutError }: DashboardHead
               )}
             </nav>
           )}
-          <Form method="post" className="w-full sm:w-auto">
-            <CsrfField />
-            <input type="hidden" name="intent" value={LOGOUT_INTENT} />
-            <Button type="submit" variant="secondary" pending={loggingOut} className="w-full sm:w-auto">
-              {!loggingOut && <LogOut className="size-4" aria-hidden="true" width={16} height={16} />}
-              Logout
-            </Button>
-          </Form>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <LinkButton to={href('/account')} variant="secondary" className="w-full sm:w-auto">
+              <UserRound className="size-4" aria-hidden="true" width={16} height={16} />
+              Account settings
+            </LinkButton>
+            <Form method="post" className="w-full sm:w-auto">
+              <CsrfField />
+              <input type="hidden" name="intent" value={LOGOUT_INTENT} />
+              <Button type="submit" variant="secondary" pending={loggingOut} className="w-full sm:w-auto">
+                {!loggingOut && <LogOut className="size-4" aria-hidden="true" width={16} height={16} />}
+                Logout
+              </Button>
+            </Form>
+          </div>
           <div role="alert" className="empty:hidden">
             {logoutError && <Alert tone="error">{logoutError}</Alert>}
           </div>

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+
+import { accountHandlers, learner } from '@/app/__tests__/accounts-fixtures'
+import { json, mockApi, sentBodies } from '@/test/api'
+import { renderRoute } from '@/test/render'
+
+function refusal(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return json({ message, extra }, status)
+}
+
+async function openAccount(handlers: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({ ...accountHandlers, ...handlers })
+  // A test that answers "who is logged in" itself (a deletion ends the session) does so.
+  const bootstrap = !('GET /api/auth/me' in handlers)
+  const rendered = renderRoute('/account', { user: learner, bootstrap })
+  await screen.findByRole('heading', { level: 1, name: 'Your account' })
+  return { fetchMock, ...rendered, user: userEvent.setup() }
+}
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name })
+}
+
+describe('/account', () => {
+  it('sends a visitor to the login page, to come back after', async () => {
+    mockApi(accountHandlers)
+    const { history } = renderRoute('/account')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/login')
+    expect(new URLSearchParams(history.location.search).get('next')).toBe('/account')
+  })
+
+  it('is linked from the dashboard and from the header', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/dashboard', { user: learner })
+    await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })
+    expect(screen.getByRole('link', { name: 'Account settings' })).toHaveAttribute('href', '/account')
+    const banner = screen.getByRole('banner')
+    expect(within(banner).getAllByRole('link', { name: 'Account' })[0]).toHaveAttribute('href', '/account')
+  })
+
+  it('changes the name and email', async () => {
+    const { fetchMock, user } = await openAccount({
+      'PATCH /api/auth/account': () => json({ ...learner, name: 'Asha V', email: 'asha.v@example.com' }),
+    })
+    const details = section('Your details')
+    const name = within(details).getByLabelText(/^name/i)
+    expect(name).toHaveValue('Asha Verma')
+    expect(within(details).getByLabelText(/email/i)).toHaveValue('asha@example.com')
+    await user.clear(name)
+    await user.type(name, 'Asha V')
+    await user.clear(within(details).getByLabelText(/email/i))
+    await user.type(within(details).getByLabelText(/email/i), 'asha.v@example.com')
+    await user.click(within(details).getByRole('button', { name: 'Save details' }))
+    expect(await within(details).findByText('Your details are saved.')).toBeInTheDocument()
+    expect(await sentBodies(fetchMock, 'PATCH /api/auth/account')).toEqual([{ name: 'Asha V', email: 'asha.v@example.com' }])
+  })
+
+  it('shows the server’s refusal of the details next to the field', async () => {
+    const { user } = await openAccount({
+      'PATCH /api/auth/account': () => refusal(422, 'Check the fields.', { fields: { email: 'Enter a valid email address.' } }),
+    })
+    const details = section('Your details')
+    await user.clear(within(details).getByLabelText(/email/i))
+    await user.type(within(details).getByLabelText(/email/i), 'asha@')
+    await user.click(within(details).getByRole('button', { name: 'Save details' }))
+    await waitFor(() => expect(within(section('Your details')).getByLabelText(/email/i)).toHaveAccessibleDescription('Enter a valid email address.'))
+    expect(within(section('Your details')).getByLabelText(/email/i)).toHaveValue('asha@')
+  })
+
+  it('changes the password, or says the current one is not right', async () => {
+    let answer = refusal(422, 'Check the fields.', { fields: { current_password: 'Your current password is not right.' } })
+    const { fetchMock, user } = await openAccount({ 'POST /api/auth/account/password': () => answer })
+    const password = section('Password')
+    await user.type(within(password).getByLabelText(/^current password/i), 'wrong-one')
+    await user.type(within(password).getByLabelText(/^new password/i), 'a-new-password-7')
+    await user.click(within(password).getByRole('button', { name: 'Change password' }))
+    await waitFor(() =>
+      expect(within(section('Password')).getByLabelText(/^current password/i)).toHaveAccessibleDescription('Your current password is not right.'),
+    )
+    answer = json({ message: 'Password changed' })
+    await user.clear(within(section('Password')).getByLabelText(/^current password/i))
+    await user.clear(within(section('Password')).getByLabelText(/^new password/i))
+    await user.type(within(section('Password')).getByLabelText(/^current password/i), 'referral-journey-42')
+    await user.type(within(section('Password')).getByLabelText(/^new password/i), 'a-new-password-7')
+    await user.click(within(section('Password')).getByRole('button', { name: 'Change password' }))
+    expect(await within(section('Password')).findByText('Password changed')).toBeInTheDocument()
+    // The fields are emptied: nothing of either password stays on the page.
+    expect(within(section('Password')).getByLabelText(/^current password/i)).toHaveValue('')
+    expect((await sentBodies(fetchMock, 'POST /api/auth/account/password'))[1]).toEqual({
+      current_password: 'referral-journey-42',
+      new_password: 'a-new-password-7',
+    })
+  })
+
+  it('logs out of other devices', async () => {
+    const { user } = await openAccount({
+      'POST /api/auth/account/logout-others': () => json({ message: 'Logged out of every other device.' }),
+    })
+    await user.click(within(section('Devices')).getByRole('button', { name: 'Log out of other devices' }))
+    expect(await within(section('Devices')).findByText('Logged out of every other device.')).toBeInTheDocument()
+  })
+
+  it('links "Download my data" to the API’s attachment', async () => {
+    await openAccount()
+    const link = within(section('Your data')).getByRole('link', { name: 'Download my data' })
+    expect(link).toHaveAttribute('href', '/api/auth/account/data')
+    expect(link).toHaveAttribute('download')
+  })
+
+  it('asks for the password and a confirmation in a dialog before deleting', async () => {
+    let deleted = false
+    const { fetchMock, history, user } = await openAccount({
+      'POST /api/auth/account/delete': async (request) => {
+        const body = (await request.clone().json()) as { password: string }
+        if (body.password !== 'referral-journey-42') return refusal(422, 'Check the password.', { fields: { password: 'Your password is not right.' } })
+        deleted = true
+        return json({ message: 'Your account has been deleted' })
+      },
+      // Once deleted, the session has ended.
+      'GET /api/auth/me': () => (deleted ? refusal(401, 'Not logged in.') : json(learner)),
+    })
+    await user.click(within(section('Delete my account')).getByRole('button', { name: 'Delete my account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' })
+    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([])
+    await user.type(within(dialog).getByLabelText(/^your password/i), 'not-it')
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }))
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByLabelText(/^your password/i)).toHaveAccessibleDescription(/Your password is not right\./),
+    )
+    await user.clear(within(screen.getByRole('dialog')).getByLabelText(/^your password/i))
+    await user.type(within(screen.getByRole('dialog')).getByLabelText(/^your password/i), 'referral-journey-42')
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, delete my account' }))
+    expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/')
+    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([{ password: 'not-it' }, { password: 'referral-journey-42' }])
+    // The header no longer offers the account.
+    await waitFor(() => expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0))
+  })
+
+  it('closes the dialog on Cancel without deleting', async () => {
+    const { fetchMock, user } = await openAccount()
+    await user.click(within(section('Delete my account')).getByRole('button', { name: 'Delete my account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([])
+  })
+})
+
+describe('home page after a deletion', () => {
+  it('says the account has been deleted', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/?account=deleted')
+    const notice = await screen.findByText('Your account has been deleted')
+    expect(notice.closest('[role="status"]')).not.toBeNull()
+  })
+})

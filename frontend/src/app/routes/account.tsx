@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { LayoutDashboard } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { data, Navigate, redirect, useActionData, useLocation, useNavigation, href } from 'react-router'
+
+import type { Route } from './+types/account'
+import { LinkButton } from '@/components/ui/link-button'
+import { changePassword } from '@/features/accounts/api/change-password'
+import { deleteAccount } from '@/features/accounts/api/delete-account'
+import { useMe } from '@/features/accounts/api/get-me'
+import { logoutOthers } from '@/features/accounts/api/logout-others'
+import { forgetAccount } from '@/features/accounts/api/logout'
+import { updateAccount } from '@/features/accounts/api/update-account'
+import { ACCOUNT_INTENTS, type AccountIntent } from '@/features/accounts/account-intents'
+import {
+  DataSection,
+  DeleteSection,
+  DetailsSection,
+  DevicesSection,
+  PasswordSection,
+  type AccountResult,
+} from '@/features/accounts/components/account-sections'
+import { pageMeta } from '@/app/meta'
+import { formFailure, readForm } from '@/server/form.server'
+import { requireUser } from '@/server/session.server'
+
+/** Where a deleted account's browser goes: the home page, which says so. */
+export const ACCOUNT_DELETED_PATH = '/?account=deleted'
+
+/** Login required: a visitor goes to /login and comes back here after. */
+export async function loader({ url }: Route.LoaderArgs) {
+  await requireUser(url)
+  return null
+}
+
+/** The API's answer to one of the page's forms, or its refusal shown by that form. */
+async function answer(values: Record<string, string>, intent: AccountIntent, send: () => Promise<string>) {
+  try {
+    return { ok: true as const, intent, message: await send() }
+  } catch (error) {
+    return formFailure(error, values, intent)
+  }
+}
+
+/** The page's forms, by intent. */
+export async function action({ request }: Route.ActionArgs) {
+  const { values } = await readForm(request)
+  switch (values.intent) {
+    case ACCOUNT_INTENTS.details:
+      return answer(values, ACCOUNT_INTENTS.details, async () => {
+        await updateAccount({ name: (values.name ?? '').trim(), email: (values.email ?? '').trim() })
+        return 'Your details are saved.'
+      })
+    case ACCOUNT_INTENTS.password:
+      return answer(values, ACCOUNT_INTENTS.password, async () => {
+        const sent = { current_password: values.current_password ?? '', new_password: values.new_password ?? '' }
+        return (await changePassword(sent)).message
+      })
+    case ACCOUNT_INTENTS.logoutOthers:
+      return answer(values, ACCOUNT_INTENTS.logoutOthers, async () => (await logoutOthers()).message)
+    case ACCOUNT_INTENTS.deleteStart:
+      // Without JavaScript: the page asks for the password and a confirmation next.
+      return { ok: true as const, intent: ACCOUNT_INTENTS.deleteStart }
+    case ACCOUNT_INTENTS.delete: {
+      if (values.confirm !== 'yes') return { ok: true as const, intent: ACCOUNT_INTENTS.deleteStart }
+      try {
+        await deleteAccount({ password: values.password ?? '' })
+      } catch (error) {
+        return formFailure(error, values, ACCOUNT_INTENTS.delete)
+      }
+      // The session has ended: on to the home page, which says the account is gone.
+      throw redirect(ACCOUNT_DELETED_PATH)
+    }
+    default:
+      throw data('This form is not one of the account page’s.', { status: 400 })
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Your account', description: 'Your details, password, devices and data.', noindex: true })
+
+export default function Page() {
+  const me = useMe()
+  const user = me.data
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const navigation = useNavigation()
+  const result = useActionData<typeof action>() as AccountResult | undefined
+  const pending = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : undefined
+
+  // Once the deletion has gone through the home page is on its way: forget the account here.
+  const leaving =
+    navigation.state === 'loading' &&
+    navigation.formData?.get('intent') === ACCOUNT_INTENTS.delete &&
+    navigation.location.pathname === href('/')
+  const [deletedSeen, setDeletedSeen] = useState(false)
+  if (leaving && !deletedSeen) setDeletedSeen(true)
+  useEffect(() => {
+    if (deletedSeen) forgetAccount(queryClient)
+  }, [deletedSeen, queryClient])
+
+  if (!user) {
+    if (deletedSeen) {
+      return (
+        <div className="container-page py-16">
+          <h1 className="text-title font-bold text-ink">Deleting your account…</h1>
+        </div>
+      )
+    }
+    const next = `${location.pathname}${location.search}`
+    return <Navigate to={`${href('/login')}?${new URLSearchParams({ next })}`} replace />
+  }
+
+  return (
+    <>
+      <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
+        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-12">
+          <div className="flex min-w-0 flex-col gap-2">
+            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Account</p>
+            <h1 className="text-display font-extrabold break-words text-brand-950">Your account</h1>
+            <p className="text-lg text-ink-muted">
+              Logged in as <span className="font-semibold whitespace-nowrap text-ink">{user.phone_display}</span>
+            </p>
+          </div>
+          <LinkButton to={href('/dashboard')} variant="secondary" className="w-full sm:w-auto">
+            <LayoutDashboard className="size-4" aria-hidden="true" width={16} height={16} />
+            Dashboard
+          </LinkButton>
+        </div>
+      </div>
+      <div className="container-page grid max-w-3xl gap-6 py-10 sm:gap-8 sm:py-14">
+        <DetailsSection user={user} result={result} pending={pending} />
+        <PasswordSection result={result} pending={pending} />
+        <DevicesSection result={result} pending={pending} />
+        <DataSection />
+        <DeleteSection result={result} pending={pending} />
+      </div>
+    </>
+  )
+}
