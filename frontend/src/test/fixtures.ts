@@ -16,6 +16,7 @@ export const site: Schemas['SiteOut'] = {
   typed_phrases: ['Web development', 'Android apps', 'IoT projects'],
   upi_payee_id: 'example@upi',
   upi_payee_name: 'Example Academy',
+  grievance_officer: 'Meera Nair, grievance officer (privacy@example.com)',
 }
 
 export const team: Schemas['TeamMemberOut'][] = [

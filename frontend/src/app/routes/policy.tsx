@@ -4,11 +4,14 @@ import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
 import { usePolicyPage, type PolicySlug } from '@/features/catalog/api/get-policy-page'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import { PrivacyRights } from '@/features/catalog/components/privacy-rights'
+import { RIGHTS_SECTION } from '@/features/catalog/content/privacy-rights'
 import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
 import { formatLongDate } from '@/features/catalog/utils/dates'
 import type { Route } from './+types/policy'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
+import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
 import { policyPageQueryOptions } from '@/features/catalog/api/get-policy-page'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -44,6 +47,10 @@ export default function Page() {
   const slug = policySlug(useLocation().pathname)
   const page = usePolicyPage(slug)
   const policy = page.data
+  const { data: site } = useSiteSettings()
+  // The privacy policy ends with the rights the DPDP Act 2023 gives, and whom to write to.
+  const withRights = slug === 'privacy'
+  const sections = policy && withRights ? [...policy.sections, RIGHTS_SECTION] : policy?.sections
 
   return (
     <>
@@ -63,9 +70,10 @@ export default function Page() {
         {page.isError && <LoadError what="this policy" error={page.error} onRetry={() => void page.refetch()} />}
         {policy && (
           <div className="grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-12">
-            <TableOfContents sections={policy.sections} className="h-fit lg:sticky lg:top-24" />
+            <TableOfContents sections={sections ?? []} className="h-fit lg:sticky lg:top-24" />
             <article aria-label={policy.title}>
               <RichText html={policy.body_html} />
+              {withRights && <PrivacyRights grievanceOfficer={site?.grievance_officer ?? ''} />}
               <p className="mt-10 max-w-[70ch] border-t border-line pt-6 text-ink-muted">
                 {slug === 'refund' ? 'To ask for a refund, or with a question about this policy:' : 'Questions about this policy?'}{' '}
                 <Link to={contactPath(`Question about the ${policy.title.toLowerCase()}`)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
