@@ -26,9 +26,16 @@ export RATE_LIMIT_ENROLMENT="1000/m"
 export RATE_LIMIT_CERTIFICATE_IMPORT="1000/m"
 export RATE_LIMIT_INTERNSHIP_APPLICATION="1000/m"
 export RATE_LIMIT_TASK_SUBMISSION="1000/m"
+export RATE_LIMIT_OTP="1000/m"
+export RATE_LIMIT_OTP_CHECK="1000/m"
 export LOGIN_FAILURES_PER_IP="1000/m"
 export LOGIN_FAILURES_PER_PHONE="1000/m"
 unset REDIS_URL
+# Sign-up confirms the phone by a code sent by SMS; the console backend writes each message
+# to the server's log, where the specs read the codes (frontend/e2e/sms.ts).
+export SMS_BACKEND="console"
+export PHONE_VERIFICATION="true"
+export E2E_SERVER_LOG="$log"
 
 uv="$(command -v uv || echo "$HOME/.local/bin/uv")"
 manage=("$uv" run --frozen python backend/manage.py)

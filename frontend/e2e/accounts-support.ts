@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+import { signupWithCode } from './sms'
 
 /*
  * Accounts for the specs that need them (accounts.spec.ts, the screenshots project). The
@@ -16,19 +18,9 @@ export function freshPhone(): string {
   return `98${String((base + issued * 7919) % 100_000_000).padStart(8, '0')}`
 }
 
-async function csrfHeaders(page: Page) {
-  if (!page.url().startsWith('http')) await page.goto('/referearn')
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
-  return { 'X-CSRFToken': csrf, Referer: page.url() }
-}
-
-/** An account made through the API (no UI), for tests that are not about sign-up. */
+/** An account made through the API (the form, then the SMS code from the server's log; no UI), for tests that are not about sign-up. */
 export async function signupViaApi(page: Page, name: string, phone: string) {
-  const response = await page.request.post('/api/auth/signup', {
-    data: { name, phone, password: PASSWORD, email: '' },
-    headers: await csrfHeaders(page),
-  })
-  expect(response.status(), await response.text()).toBe(201)
+  await signupWithCode(page, { name, phone, password: PASSWORD })
 }
 
 export async function loginViaForm(page: Page, phone: string, password: string) {

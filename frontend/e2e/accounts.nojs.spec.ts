@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { PASSWORD, freshPhone, loginViaForm } from './accounts-support'
+import { confirmSignupCode } from './sms'
 
 /**
  * Accounts with JavaScript switched off: sign-up, login and logout are forms the browser
@@ -33,6 +34,9 @@ test('sign up (server field errors, then success), log in, see the dashboard, lo
 
   await password.fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign up' }).click()
+  // The code step has its own address (a reload keeps it); the code is in the server's log.
+  await expect(page).toHaveURL(/\/signup\?phone=%2B91\d{10}&resend=\d+$/)
+  await confirmSignupCode(page, phone)
   const notice = page.getByRole('status').filter({ hasText: 'Successfully signed up' })
   await expect(notice).toBeVisible()
   await notice.getByRole('link', { name: 'Log in now' }).click()
@@ -71,6 +75,11 @@ test('signing up with a phone that has an account is refused once, with a link t
     await page.getByLabel('Phone number').fill(phone)
     await page.getByLabel(/^Password/).fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign up' }).click()
+    // The first time the account is made (form, then code); the second is refused.
+    if (attempt === 1) {
+      await confirmSignupCode(page, phone)
+      await expect(page.getByRole('status').filter({ hasText: 'Successfully signed up' })).toBeVisible()
+    }
   }
   const message = 'An account with this phone number already exists. Please log in instead.'
   const alert = page.getByRole('alert').filter({ hasText: message })

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
+import { signupWithCode } from './sms'
+
 /*
  * The back office as the office runs it (issue 21): the to-do home, the enrolment list and
  * page, reconciling a UPI payment from an HDFC statement, and paying the referrer's reward
@@ -72,7 +74,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   // A referrer, and a friend who enrols with the referrer's code and sends the UTR.
   const referrer = await newPage(browser)
   const referrerPhone = phone(1)
-  expect((await post(referrer, '/api/auth/signup', { name: 'Rita Referrer', phone: referrerPhone, password: PASSWORD, email: '' })).status()).toBe(201)
+  await signupWithCode(referrer, { name: 'Rita Referrer', phone: referrerPhone, password: PASSWORD })
   await logIn(referrer, referrerPhone, PASSWORD)
   const code = (await (await referrer.request.get('/api/auth/me')).json()).referral_code as string
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
+import { confirmSignupCode } from './sms'
 import { loginViaApi, staffAccount, viewports } from './support'
 
 /*
@@ -37,6 +38,7 @@ async function signUpAndLogIn(page: Page, name: string, phone: string) {
   await page.getByLabel('Phone number').fill(phone)
   await page.getByLabel(/^Password/).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign up' }).click()
+  await confirmSignupCode(page, phone)
   await expect(page).toHaveURL(/\/login$/)
   await page.getByLabel('Phone number').fill(phone)
   await page.getByLabel(/^Password/).fill(PASSWORD)

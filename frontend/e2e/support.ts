@@ -9,6 +9,7 @@ const ACCESS: Record<string, 'guest' | 'user' | 'staff'> = {
   registration: 'guest',
   dashboard: 'user',
   'internship-apply': 'user',
+  account: 'user',
   'certificate-import': 'staff',
 }
 
