@@ -8,6 +8,7 @@ export const learner: Schemas['UserOut'] = {
   phone: '+919876543210',
   phone_display: '+91 98765 43210',
   email: 'asha@example.com',
+  phone_confirmed: true,
   referral_code: 'IRCTP3210',
   is_staff: false,
   can_import_certificates: false,

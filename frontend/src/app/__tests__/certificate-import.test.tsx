@@ -14,6 +14,7 @@ const staff: UserOut = {
   phone: '+919000000099',
   phone_display: '+91 90000 00099',
   email: 'staff@example.com',
+  phone_confirmed: true,
   referral_code: 'STAFF1',
   is_staff: true,
   can_import_certificates: true,

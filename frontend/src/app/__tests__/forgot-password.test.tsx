@@ -96,7 +96,7 @@ describe('/forgot-password', () => {
     await waitFor(() => expect(code).toHaveAccessibleDescription(/Incorrect code\. 3 tries left\./))
     expect(screen.getByLabelText(/^new password/i)).toHaveAccessibleDescription(/This password is too common\./)
     expect(await sentBodies(fetchMock, 'POST /api/auth/password-reset/confirm')).toEqual([
-      { phone: PHONE, code: '111111', new_password: 'password123' },
+      { uid: '', token: '', phone: PHONE, code: '111111', new_password: 'password123' },
     ])
   })
 
@@ -135,7 +135,7 @@ describe('/forgot-password', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(await screen.findByText('Password changed')).toBeInTheDocument()
     expect(await sentBodies(fetchMock, 'POST /api/auth/password-reset/confirm')).toEqual([
-      { uid: 'MTI', token: 'abc-123', new_password: 'a-new-password-7' },
+      { uid: 'MTI', token: 'abc-123', phone: '', code: '', new_password: 'a-new-password-7' },
     ])
   })
 

@@ -36,9 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (values.intent === CONFIRM_INTENT) {
     const newPassword = values.new_password ?? ''
     try {
+      // The email link's uid and token, or the phone and the code sent to it.
       const answer = values.uid
-        ? await confirmPasswordReset({ uid: values.uid, token: values.token ?? '', new_password: newPassword })
-        : await confirmPasswordReset({ phone, code: (values.code ?? '').trim(), new_password: newPassword })
+        ? await confirmPasswordReset({ uid: values.uid, token: values.token ?? '', phone: '', code: '', new_password: newPassword })
+        : await confirmPasswordReset({ uid: '', token: '', phone, code: (values.code ?? '').trim(), new_password: newPassword })
       return { ok: true as const, intent: CONFIRM_INTENT, message: answer.message, phone: phone || undefined }
     } catch (error) {
       return formFailure(error, values, CONFIRM_INTENT)
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, values, REQUEST_INTENT)
   }
-  throw redirect(codeStepPath(href('/forgot-password'), toE164(phone) ?? phone, answer.resend_after))
+  throw redirect(codeStepPath(href('/forgot-password'), answer.phone || (toE164(phone) ?? phone), answer.resend_after))
 }
 
 export const meta: Route.MetaFunction = (args) =>

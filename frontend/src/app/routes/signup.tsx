@@ -30,9 +30,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 /** The sign-up form, then the code step's two forms (by intent): the code, and "Resend code". */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const { values } = await readForm(request)
-  const { pathname } = new URL(request.url)
+  // The page's own path (/signup or /registration; `url` is without the framework's `.data`).
+  const { pathname } = url
   const phone = (values.phone ?? '').trim()
   if (values.intent === VERIFY_INTENT) {
     try {
