@@ -181,7 +181,7 @@ export function PasswordResetSteps({ step, result, pending, onChanged }: StepsPr
     return (
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-1">
-          <h2 className="text-xl font-bold text-ink">Choose a new password</h2>
+          <h2 className="text-xl font-bold text-ink">Your new password</h2>
           <p className="text-ink-muted">You opened the link from our email. Choose the password you will log in with.</p>
         </div>
         {linkDead ? (
