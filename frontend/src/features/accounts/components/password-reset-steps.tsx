@@ -219,7 +219,7 @@ export function PasswordResetSteps({ step, result, pending, onChanged }: StepsPr
           pending={pending === RESEND_INTENT}
           message={resent ? { tone: 'success', text: resent.message } : resendFailure ? { tone: 'error', text: resendFailure.message } : undefined}
         />
-        <Link to={href('/forgot-password')} className={`self-start py-2.5 ${linkClasses}`}>
+        <Link to={href('/forgot-password')} className={`self-start py-2.5 whitespace-nowrap ${linkClasses}`}>
           Use another number
         </Link>
       </div>

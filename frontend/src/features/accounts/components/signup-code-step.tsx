@@ -140,7 +140,7 @@ export function SignupCodeStep({ phone, resendAt, result, pending, startPath, on
                 : undefined
           }
         />
-        <Link to={startPath} className="self-start py-2.5 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link to={startPath} className="self-start py-2.5 font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-900">
           Change number
         </Link>
       </div>
