@@ -292,6 +292,11 @@ TASK_SUBMISSION_MAX_BYTES = env_int("TASK_SUBMISSION_MAX_BYTES", 10 * 1024 * 102
 # Days a pending enrolment without a UTR holds its phone's place in a course; after that a
 # new enrolment with the same phone replaces it.
 ENROLMENT_PENDING_DAYS = env_int("ENROLMENT_PENDING_DAYS", 3, minimum=1)
+# Days a referral reward stays on hold after the payment is confirmed (a refund within
+# them reverses it); after that it can be paid out.
+REFERRAL_HOLD_DAYS = env_int("REFERRAL_HOLD_DAYS", 7, minimum=0)
+# The smallest payout a referrer can ask for, in whole rupees.
+REFERRAL_MIN_PAYOUT = env_int("REFERRAL_MIN_PAYOUT", 100, minimum=1)
 # Certificate verification lookups per client IP.
 RATE_LIMIT_VERIFY = env_str("RATE_LIMIT_VERIFY", "60/m")
 # Largest certificate CSV staff may upload, in bytes.

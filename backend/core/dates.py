@@ -13,3 +13,25 @@ INDIA = ZoneInfo("Asia/Kolkata")
 def india_today(*, now: datetime | None = None) -> date:
     """The date in India at `now` (timezone-aware; default: the server's clock)."""
     return timezone.localtime(now or timezone.now(), INDIA).date()
+
+
+def format_india_date(day: date) -> str:
+    """A calendar date as the site writes it in sentences: "3 December 2026"."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+# Spelled out rather than strftime("%B"), which follows the server's locale.
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)

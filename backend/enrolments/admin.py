@@ -35,8 +35,16 @@ from enrolments import services
 from enrolments.models import Enrolment, StatementLine, UtrChange
 from enrolments.selectors import Reconciliation, statement_reconcile
 from enrolments.statements import Credit, Statement, statement_parse
+from referrals.selectors import reward_hold_note
 
 RECONCILE_PERMISSIONS = ("enrolments.change_enrolment", "enrolments.add_statementline")
+
+HOLD_RULE = (
+    "reverses its referral reward while the reward is on hold (the days after the "
+    "confirmation before it can be paid out); after the hold the reward is not taken back "
+    "automatically."
+)
+HOLD_RULE_CAPITAL = "This " + HOLD_RULE
 
 
 def _staff(request: HttpRequest) -> User:
@@ -229,6 +237,11 @@ class EnrolmentAdmin(ModelAdmin):
             ("UTR", enrolment.utr),
             ("Status", enrolment.get_status_display()),
             ("Referral code", enrolment.referral_code_used),
+            *(
+                [("Referral reward", note)]
+                if (note := reward_hold_note(enrolment_id=enrolment.pk))
+                else []
+            ),
         ]
 
     @action(
@@ -278,7 +291,7 @@ class EnrolmentAdmin(ModelAdmin):
             title="Reject the enrolment",
             explanation=(
                 "The student is emailed this reason. Rejecting a confirmed enrolment (a "
-                "refund) also reverses its referral reward."
+                f"refund) {HOLD_RULE}"
             ),
             submit_label="Reject",
             summary=self._summary(enrolment) if enrolment else None,
@@ -307,8 +320,8 @@ class EnrolmentAdmin(ModelAdmin):
             object_id,
             title="Undo confirmation",
             explanation=(
-                "The enrolment goes back to waiting for a decision and its referral reward "
-                "is reversed. The student is not emailed."
+                "The enrolment goes back to waiting for a decision and the student is not "
+                f"emailed. {HOLD_RULE_CAPITAL}"
             ),
             submit_label="Undo confirmation",
             summary=self._summary(enrolment) if enrolment else None,
@@ -387,7 +400,7 @@ class EnrolmentAdmin(ModelAdmin):
             submit_label="Reject",
             explanation=(
                 "The students are emailed this reason. Rejecting a confirmed enrolment (a "
-                "refund) also reverses its referral reward."
+                f"refund) {HOLD_RULE}"
             ),
             verb="rejected",
             run=lambda pk, reason: services.enrolment_reject(
@@ -395,7 +408,7 @@ class EnrolmentAdmin(ModelAdmin):
             ),
         )
 
-    @admin.action(description="Undo confirmation (asks for a reason, reverses the reward)")
+    @admin.action(description="Undo confirmation (asks for a reason, reverses a held reward)")
     def unconfirm(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> HttpResponse | None:
         return self._with_reason(
             request,
@@ -404,8 +417,8 @@ class EnrolmentAdmin(ModelAdmin):
             title="Undo confirmation",
             submit_label="Undo confirmation",
             explanation=(
-                "These enrolments go back to waiting for a decision, and their referral "
-                "rewards are reversed. The students are not emailed."
+                "These enrolments go back to waiting for a decision and the students are "
+                f"not emailed. {HOLD_RULE_CAPITAL}"
             ),
             verb="reopened",
             run=lambda pk, reason: services.enrolment_unconfirm(

@@ -43,7 +43,16 @@ class _ReadOnly(ModelAdmin):
 
 @admin.register(RewardEntry)
 class RewardEntryAdmin(_ReadOnly):
-    list_display = ("created_at", "user", "kind", "amount", "enrolment", "payout", "note")
+    list_display = (
+        "created_at",
+        "user",
+        "kind",
+        "amount",
+        "payable_on",
+        "enrolment",
+        "payout",
+        "note",
+    )
     list_filter = ("kind", ("created_at", admin.DateFieldListFilter))
     search_fields = ("user__phone", "user__name", "user__referral_code", "enrolment__reference")
     list_select_related = ("user", "enrolment", "payout")
@@ -284,7 +293,7 @@ class PayoutRequestAdmin(_ReadOnly):
 class ReferrerAdmin(_ReadOnly):
     """Each referrer's figures, including a debt the dashboard clamps to zero."""
 
-    list_display = ("name", "phone", "referral_code", "earned", "paid", "owes")
+    list_display = ("name", "phone", "referral_code", "earned", "on_hold", "paid", "owes")
     search_fields = ("phone", "name", "referral_code")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
@@ -293,6 +302,11 @@ class ReferrerAdmin(_ReadOnly):
     @admin.display(description="Earned (₹)")
     def earned(self, obj: Any) -> int:
         return int(obj.credits - obj.reversals)
+
+    @admin.display(description="On hold (₹)")
+    def on_hold(self, obj: Any) -> int:
+        """Rewards a refund would still reverse; not payable yet."""
+        return selectors.referral_figures(user_id=obj.pk).on_hold
 
     @admin.display(description="Paid (₹)")
     def paid(self, obj: Any) -> int:

@@ -10,6 +10,7 @@ from ninja import Router, Status
 
 from accounts.models import User
 from core.api import logged_in
+from core.money import format_rupees
 from core.schemas import ErrorOut
 from referrals import selectors, services
 from referrals.schemas import (
@@ -47,10 +48,11 @@ def referral_entry_list(request: HttpRequest) -> list[dict[str, Any]]:
 @router.post(
     "/payouts",
     response={201: PayoutRequestOut, 401: ErrorOut, 403: ErrorOut, 409: ErrorOut, 422: ErrorOut},
-    summary="Ask for the whole balance to be paid to a UPI ID",
+    summary="Ask for the whole payable balance to be paid to a UPI ID",
     description=(
-        "422 extra.fields.upi_id for a malformed UPI ID; 409 when the balance is zero or a "
-        "request is already waiting."
+        "422 extra.fields.upi_id for a malformed UPI ID; 409 when less than "
+        "REFERRAL_MIN_PAYOUT is payable (rewards on hold do not count) or a request is "
+        "already waiting."
     ),
 )
 def payout_request_create(
@@ -62,6 +64,7 @@ def payout_request_create(
         PayoutRequestOut(
             id=payout.pk,
             amount=payout.amount,
+            amount_display=format_rupees(payout.amount),
             upi_id=payout.upi_id,
             requested_at=payout.requested_at,
         ),

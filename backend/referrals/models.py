@@ -14,6 +14,10 @@ class RewardEntry(models.Model):
     Amounts are positive whole rupees; the kind gives the sign (credit adds, reversal and
     payout subtract). Every figure on the dashboard is a sum over these rows.
 
+    A credit is on hold until its `payable_on` (the India date of the confirmation plus
+    REFERRAL_HOLD_DAYS): only then can it be paid out, and only until then does a refund
+    or an undone confirmation reverse it.
+
     `cycle` numbers the confirmations of one enrolment: the first confirmation's credit is
     cycle 1; undoing it writes the reversal of cycle 1; confirming again credits cycle 2.
     The database allows one credit and one reversal per (enrolment, cycle), so two staff
@@ -38,6 +42,14 @@ class RewardEntry(models.Model):
         related_name="reward_entries",
     )
     cycle = models.PositiveIntegerField(default=1)
+    # Stored, not worked out from created_at and REFERRAL_HOLD_DAYS: the date the referrer
+    # was shown stays true when the setting changes later.
+    payable_on = models.DateField(
+        "payable from",
+        null=True,
+        blank=True,
+        help_text="Credits: the first day (India) it can be paid out; before it, it is on hold.",
+    )
     payout = models.ForeignKey(
         "referrals.PayoutRequest",
         null=True,
@@ -65,6 +77,11 @@ class RewardEntry(models.Model):
                 condition=(Q(kind="payout") & Q(payout__isnull=False))
                 | (~Q(kind="payout") & Q(enrolment__isnull=False)),
                 name="reward_entry_has_its_source",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="credit", payable_on__isnull=False)
+                | (~Q(kind="credit") & Q(payable_on__isnull=True)),
+                name="reward_entry_credit_has_payable_on",
             ),
             models.UniqueConstraint(
                 fields=["enrolment", "cycle"],

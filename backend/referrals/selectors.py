@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum, Value
+from django.conf import settings
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
+from core.dates import format_india_date, india_today
+from core.money import format_rupees
 from referrals.models import PayoutRequest, Referrer, RewardEntry
 
 
@@ -18,23 +22,46 @@ class Figures:
     reversals: int
     paid: int
     pending_payout: int
+    on_hold: int = 0
 
     @property
     def earned(self) -> int:
         return self.credits - self.reversals
 
     @property
-    def available(self) -> int:
-        """What could be paid now. Below zero only when a credit that was already paid
-        out has since been reversed (a refund): the referrer then owes that amount."""
-        return self.earned - self.paid - self.pending_payout
+    def past_hold(self) -> int:
+        """Earned and past its hold, whether paid out or not."""
+        return self.earned - self.on_hold
+
+    @property
+    def payable(self) -> int:
+        """What could be paid now: past the hold, not paid, not already requested. Below
+        zero only when a credit that was already paid out was reversed before the hold
+        existed (a refund): the referrer then owes that amount."""
+        return self.past_hold - self.paid - self.pending_payout
 
 
 def _sum(kind: str) -> Coalesce:
     return Coalesce(Sum("amount", filter=Q(kind=kind)), Value(0))
 
 
-def referral_figures(*, user_id: int) -> Figures:
+def held_credits(*, user_id: int, today: date | None = None) -> QuerySet[RewardEntry]:
+    """The user's credits still on hold (their payable_on after today) and not reversed."""
+    reversed_ = RewardEntry.objects.filter(
+        kind=RewardEntry.Kind.REVERSAL, enrolment=OuterRef("enrolment"), cycle=OuterRef("cycle")
+    )
+    return (
+        RewardEntry.objects.filter(
+            user_id=user_id,
+            kind=RewardEntry.Kind.CREDIT,
+            payable_on__gt=today or india_today(),
+        )
+        .exclude(Exists(reversed_))
+        .order_by("payable_on", "pk")
+    )
+
+
+def referral_figures(*, user_id: int, today: date | None = None) -> Figures:
     totals = RewardEntry.objects.filter(user_id=user_id).aggregate(
         credits=_sum(RewardEntry.Kind.CREDIT),
         reversals=_sum(RewardEntry.Kind.REVERSAL),
@@ -43,12 +70,87 @@ def referral_figures(*, user_id: int) -> Figures:
     pending = PayoutRequest.objects.filter(
         user_id=user_id, status=PayoutRequest.Status.REQUESTED
     ).aggregate(total=Coalesce(Sum("amount"), Value(0)))["total"]
+    on_hold = held_credits(user_id=user_id, today=today).aggregate(
+        total=Coalesce(Sum("amount"), Value(0))
+    )["total"]
     return Figures(
         credits=totals["credits"],
         reversals=totals["reversals"],
         paid=totals["paid"],
         pending_payout=pending,
+        on_hold=on_hold,
     )
+
+
+def live_credit_for_enrolment(*, enrolment_id: int) -> RewardEntry | None:
+    """The enrolment's credit that no reversal has taken back, if any."""
+    reversed_ = RewardEntry.objects.filter(
+        kind=RewardEntry.Kind.REVERSAL, enrolment=OuterRef("enrolment"), cycle=OuterRef("cycle")
+    )
+    return (
+        RewardEntry.objects.filter(enrolment_id=enrolment_id, kind=RewardEntry.Kind.CREDIT)
+        .exclude(Exists(reversed_))
+        .select_related("user")
+        .order_by("-cycle")
+        .first()
+    )
+
+
+def credit_on_hold(credit: RewardEntry, *, today: date | None = None) -> bool:
+    """Whether a refund now would still reverse this credit."""
+    assert credit.payable_on is not None
+    return credit.payable_on > (today or india_today())
+
+
+def reward_hold_note(*, enrolment_id: int) -> str | None:
+    """What a refund or an undone confirmation does to the enrolment's referral reward,
+    in the back office's words; None when it carries no reward."""
+    credit = live_credit_for_enrolment(enrolment_id=enrolment_id)
+    if credit is None or credit.payable_on is None:
+        return None
+    amount = format_rupees(credit.amount)
+    name = credit.user.name
+    if credit_on_hold(credit):
+        return (
+            f"The referral reward of {amount} to {name} is on hold until "
+            f"{format_india_date(credit.payable_on)}: this reverses it."
+        )
+    return (
+        f"The referral reward of {amount} to {name} was past its hold on "
+        f"{format_india_date(credit.payable_on)}: this does not take it back. Recover it "
+        "from the referrer yourself if you need to."
+    )
+
+
+def payout_refusal(
+    *, figures: Figures, open_request: PayoutRequest | None, minimum: int | None = None
+) -> str | None:
+    """Why the referrer cannot ask for a payout now, in words that say what happens next;
+    None when they can. The dashboard shows it and the payout request answers it."""
+    if open_request is not None:
+        return (
+            f"Your request of {format_rupees(open_request.amount)} to {open_request.upi_id} "
+            f"is waiting since {format_india_date(india_today(now=open_request.requested_at))}. "
+            "You can ask again once we have paid it."
+        )
+    least = settings.REFERRAL_MIN_PAYOUT if minimum is None else minimum
+    payable = max(0, figures.payable)
+    if payable >= least:
+        return None
+    if payable == 0 and figures.on_hold == 0:
+        return NOTHING_TO_PAY
+    parts = [f"You can ask for a payout once {format_rupees(least)} is payable."]
+    if payable:
+        parts.append(f"{format_rupees(payable)} is payable now.")
+    if figures.on_hold:
+        parts.append(f"{format_rupees(figures.on_hold)} is on hold.")
+    return " ".join(parts)
+
+
+NOTHING_TO_PAY = (
+    "You have no reward balance to pay out yet. You earn a reward when a friend enrols with "
+    "your code and we confirm their payment."
+)
 
 
 def payout_request_open(*, user: User) -> PayoutRequest | None:
@@ -60,28 +162,54 @@ CONFIRMED = "confirmed"
 
 
 def referral_summary(*, user: User) -> dict[str, Any]:
-    """The dashboard's figures.
+    """The dashboard's figures, with each amount also as the site writes it.
 
-    balance is clamped at zero: a reversal after a payout can leave the referrer owing
-    money; they see 0 (and cannot request a payout) until new credits cover the debt,
-    while staff see the debt in the admin's referrer balances.
+    payable is clamped at zero: a reversal after a payout (possible only before rewards had
+    a hold) can leave the referrer owing money; they see 0 (and cannot request a payout)
+    until new credits cover the debt, while staff see the debt in the admin's referrer
+    balances.
     """
-    figures = referral_figures(user_id=user.pk)
+    today = india_today()
+    figures = referral_figures(user_id=user.pk, today=today)
     open_request = payout_request_open(user=user)
-    balance = max(0, figures.available)
+    payable = max(0, figures.payable)
+    minimum = settings.REFERRAL_MIN_PAYOUT
+    refusal = payout_refusal(figures=figures, open_request=open_request, minimum=minimum)
+    amounts = {
+        "earned": figures.earned,
+        "on_hold": figures.on_hold,
+        "payable": payable,
+        "pending_payout": figures.pending_payout,
+        "paid": figures.paid,
+        "min_payout": minimum,
+    }
     return {
         # Through the relation, not the enrolments app: enrolments credit rewards here,
         # so referrals imports nothing of theirs (the import-linter contract).
         "successful_referrals": user.referred_enrolments.filter(status=CONFIRMED).count(),
-        "earned": figures.earned,
-        "pending_payout": figures.pending_payout,
-        "paid": figures.paid,
-        "balance": balance,
-        "can_request_payout": balance > 0 and open_request is None,
+        **amounts,
+        **{f"{name}_display": format_rupees(value) for name, value in amounts.items()},
+        "held_rewards": [
+            {
+                "id": credit.pk,
+                "amount": credit.amount,
+                "amount_display": format_rupees(credit.amount),
+                "course_name": credit.enrolment.course.name if credit.enrolment else "",
+                "on_hold_until": credit.payable_on,
+                "on_hold_until_display": format_india_date(credit.payable_on),
+            }
+            for credit in held_credits(user_id=user.pk, today=today).select_related(
+                "enrolment__course"
+            )
+            if credit.payable_on is not None
+        ],
+        "can_request_payout": refusal is None,
+        "payout_refusal": refusal,
         "open_request": (
             {
                 "id": open_request.pk,
                 "amount": open_request.amount,
+                "amount_display": format_rupees(open_request.amount),
                 "upi_id": open_request.upi_id,
                 "requested_at": open_request.requested_at,
             }
@@ -92,7 +220,9 @@ def referral_summary(*, user: User) -> dict[str, Any]:
 
 
 def referral_entry_list(*, user: User) -> list[dict[str, Any]]:
-    """The user's own ledger, newest first, with the course each line is about."""
+    """The user's own ledger, newest first, with the course each line is about and, for a
+    credit still on hold, the day it becomes payable."""
+    held = set(held_credits(user_id=user.pk).values_list("pk", flat=True))
     entries = (
         RewardEntry.objects.filter(user=user)
         .select_related("enrolment__course", "payout")
@@ -105,12 +235,24 @@ def referral_entry_list(*, user: User) -> list[dict[str, Any]]:
             "kind_display": entry.get_kind_display(),
             "amount": entry.amount,
             "signed_amount": entry.signed_amount,
+            "signed_amount_display": _signed_rupees(entry.signed_amount),
             "course_name": entry.enrolment.course.name if entry.enrolment else "",
             "created_at": entry.created_at,
             "note": _public_note(entry),
+            "on_hold_until": entry.payable_on if entry.pk in held else None,
+            "on_hold_until_display": (
+                format_india_date(entry.payable_on)
+                if entry.pk in held and entry.payable_on
+                else None
+            ),
         }
         for entry in entries
     ]
+
+
+def _signed_rupees(amount: int) -> str:
+    """+₹300 for a credit; a reversal or a payout with a real minus sign (U+2212)."""
+    return f"\u2212{format_rupees(-amount)}" if amount < 0 else f"+{format_rupees(amount)}"
 
 
 def _public_note(entry: RewardEntry) -> str:

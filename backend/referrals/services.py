@@ -6,28 +6,31 @@ other."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from core.dates import india_today
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.money import format_rupees
 from referrals.models import PayoutRequest, RewardEntry
-from referrals.selectors import referral_figures
+from referrals.selectors import (
+    credit_on_hold,
+    payout_refusal,
+    payout_request_open,
+    referral_figures,
+)
 
 if TYPE_CHECKING:
     from enrolments.models import Enrolment
 
 UPI_ID_RE = re.compile(r"^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$")
 UPI_ID_INVALID = "Enter a valid UPI ID, for example name@bank."
-NOTHING_TO_PAY = "You have no reward balance to pay out yet."
-ALREADY_REQUESTED = (
-    "You already have a payout request waiting. We will pay it soon; you can request "
-    "again after that."
-)
 PAYMENT_REFERENCE_MAX = 100
 ERASED = "(erased)"
 
@@ -54,12 +57,14 @@ def referral_credit_for_enrolment(*, enrolment: Enrolment, by: User | None) -> R
     credits, reversals = _counts(enrolment)
     if credits > reversals:
         return None
+    confirmed = enrolment.confirmed_at or timezone.now()
     return RewardEntry.objects.create(
         user_id=enrolment.referrer_id,
         kind=RewardEntry.Kind.CREDIT,
         amount=reward,
         enrolment=enrolment,
         cycle=credits + 1,
+        payable_on=india_today(now=confirmed) + timedelta(days=settings.REFERRAL_HOLD_DAYS),
         created_by=by,
         note=f"Referral: {enrolment.course.name} ({enrolment.reference})",
     )
@@ -69,11 +74,13 @@ def referral_credit_for_enrolment(*, enrolment: Enrolment, by: User | None) -> R
 def referral_reverse_for_enrolment(
     *, enrolment: Enrolment, by: User | None, reason: str
 ) -> RewardEntry | None:
-    """Take back the enrolment's live credit (same amount) with a reversal entry.
+    """Take back the enrolment's live credit (same amount) with a reversal entry, while it
+    is on hold (before its payable_on, India date).
 
-    Does nothing when there is no credit, or it is already reversed. The referrer's
-    available balance may go below zero if the credit was already paid out: see
-    referrals.selectors.referral_summary.
+    Does nothing when there is no credit, it is already reversed, or its hold is over:
+    after the hold the reward may already be paid out, so a refund does not take it back
+    (the admin tells staff so, and they recover it by hand if they must). The credit then
+    stays live, so confirming the enrolment again credits nothing more.
     """
     if enrolment.referrer_id is None:
         return None
@@ -84,6 +91,8 @@ def referral_reverse_for_enrolment(
     credit = RewardEntry.objects.get(
         enrolment=enrolment, kind=RewardEntry.Kind.CREDIT, cycle=credits
     )
+    if not credit_on_hold(credit):
+        return None
     return RewardEntry.objects.create(
         user_id=credit.user_id,
         kind=RewardEntry.Kind.REVERSAL,
@@ -105,17 +114,18 @@ def _counts(enrolment: Enrolment) -> tuple[int, int]:
 
 @transaction.atomic
 def payout_request_create(*, user: User, upi_id: str) -> PayoutRequest:
-    """Ask for the whole available balance to be paid to a UPI ID."""
+    """Ask for the whole payable balance (past the hold, not paid, not requested) to be
+    paid to a UPI ID; at least REFERRAL_MIN_PAYOUT. Rewards on hold never count."""
     value = (upi_id or "").strip()
     if not UPI_ID_RE.fullmatch(value):
         raise FieldErrors({"upi_id": UPI_ID_INVALID})
     _lock_user(user.pk)
-    if PayoutRequest.objects.filter(user=user, status=PayoutRequest.Status.REQUESTED).exists():
-        raise ApplicationError(ALREADY_REQUESTED, status_code=409)
+    open_request = payout_request_open(user=user)
     figures = referral_figures(user_id=user.pk)
-    if figures.available <= 0:
-        raise ApplicationError(NOTHING_TO_PAY, status_code=409)
-    return PayoutRequest.objects.create(user=user, amount=figures.available, upi_id=value)
+    refusal = payout_refusal(figures=figures, open_request=open_request)
+    if refusal is not None:
+        raise ApplicationError(refusal, status_code=409)
+    return PayoutRequest.objects.create(user=user, amount=figures.payable, upi_id=value)
 
 
 @transaction.atomic
@@ -147,10 +157,10 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
             status_code=409,
         )
     figures = referral_figures(user_id=user_id)
-    if payout.amount > figures.earned - figures.paid:
+    if payout.amount > figures.past_hold - figures.paid:
         raise ApplicationError(
             f"Payout request #{payout.pk} is for {format_rupees(payout.amount)} but only "
-            f"{format_rupees(max(0, figures.earned - figures.paid))} is available after a "
+            f"{format_rupees(max(0, figures.past_hold - figures.paid))} is payable after a "
             "reversal. Cancel it; the referrer can request the remaining balance.",
             status_code=409,
         )

@@ -267,6 +267,8 @@ def world(db: None, course: Course, settings: Any, tmp_path: Any) -> World:  # n
     # Fast hashing: every test creates three accounts.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.RATE_LIMIT_ENABLED = False
+    # No hold: the referral below is payable at once, so the learner can ask for it.
+    settings.REFERRAL_HOLD_DAYS = 0
     settings.CERTIFICATE_RENDER_DIR = tmp_path / "rendered"
     learner = LEARNER.create()
     other = OTHER_LEARNER.create()

@@ -1,6 +1,11 @@
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
+from django.conf import settings
+from django.utils import timezone
 
 from accounts.models import User
 from catalog.models import Course
@@ -23,21 +28,28 @@ UPI_ID = "asha.learner@okbank"
 _phones = iter(range(1_000_000))
 
 
-def confirmed_referral(on: Course, referrer: User, staff: User) -> int:
-    """A friend enrols with the referrer's code and staff confirm; returns the enrolment id."""
-    enrolment = referred(
-        on,
-        referrer,
-        phone=f"97{next(_phones):08d}",
-        email=f"friend{next(_phones)}@example.org",
-    )
-    enrolment_services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
+def confirmed_referral(on: Course, referrer: User, staff: User, *, held: bool = False) -> int:
+    """A friend enrols with the referrer's code and staff confirm; returns the enrolment id.
+
+    The confirmation happened long enough ago for the reward to be past its hold (payable),
+    or, with held=True, just now (on hold for REFERRAL_HOLD_DAYS)."""
+    when = timezone.now()
+    if not held:
+        when -= timedelta(days=settings.REFERRAL_HOLD_DAYS + 1)
+    with time_machine.travel(when, tick=False):
+        enrolment = referred(
+            on,
+            referrer,
+            phone=f"97{next(_phones):08d}",
+            email=f"friend{next(_phones)}@example.org",
+        )
+        enrolment_services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
     return enrolment.pk
 
 
 @pytest.fixture
 def earned(request: pytest.FixtureRequest, learner: User, staff: User) -> int:
-    """The learner has one confirmed referral (₹150)."""
+    """The learner has one confirmed referral (₹150), past its hold."""
     return confirmed_referral(request.getfixturevalue("course"), learner, staff)
 
 

@@ -53,7 +53,7 @@ def test_it_refuses_once_everything_is_paid(learner: User, staff: User, earned: 
 def test_it_allows_one_open_request_at_a_time(learner: User, earned: int) -> None:
     services.payout_request_create(user=learner, upi_id=UPI_ID)
 
-    with pytest.raises(ApplicationError, match="already have a payout request"):
+    with pytest.raises(ApplicationError, match="is waiting since"):
         services.payout_request_create(user=learner, upi_id=UPI_ID)
 
 
@@ -63,7 +63,8 @@ def test_it_answers_201_through_the_api(learner_client: Client, earned: int) -> 
     assert response.status_code == 201
     body = response.json()
     assert body["amount"] == 150 and body["upi_id"] == UPI_ID
-    assert set(body) == {"id", "amount", "upi_id", "requested_at"}
+    assert body["amount_display"] == "₹150"
+    assert set(body) == {"id", "amount", "amount_display", "upi_id", "requested_at"}
 
 
 def test_it_answers_409_and_422_through_the_api(learner_client: Client) -> None:

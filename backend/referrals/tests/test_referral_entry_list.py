@@ -1,42 +1,65 @@
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
+import time_machine
 from django.test import Client
 
 from accounts.models import User
+from catalog.models import Course
+from core.dates import INDIA
 from enrolments import services as enrolment_services
-from referrals.tests.conftest import API, paid_out
+from referrals.tests.conftest import API, confirmed_referral, paid_out
 
 pytestmark = pytest.mark.django_db
 
 
+@time_machine.travel(datetime(2026, 11, 27, 0, 30, tzinfo=INDIA), tick=False)
 def test_it_lists_my_ledger_newest_first_with_course_names(
-    learner_client: Client, learner: User, staff: User, earned: int
+    learner_client: Client,
+    learner: User,
+    staff: User,
+    course: Course,
+    other_course: Course,
+    earned: int,
 ) -> None:
     paid_out(learner, staff, reference="PAY123")
-    enrolment_services.enrolment_reject(enrolment_id=earned, by=staff, reason="Refund: R9")
+    refunded = confirmed_referral(course, learner, staff, held=True)
+    enrolment_services.enrolment_reject(enrolment_id=refunded, by=staff, reason="Refund: R9")
+    confirmed_referral(other_course, learner, staff, held=True)
 
     entries = learner_client.get(f"{API}/entries").json()
 
-    assert [(e["kind"], e["amount"], e["signed_amount"]) for e in entries] == [
-        ("reversal", 150, -150),
-        ("payout", 150, -150),
-        ("credit", 150, 150),
+    assert [(e["kind"], e["signed_amount"], e["signed_amount_display"]) for e in entries] == [
+        ("credit", 300, "+₹300"),
+        ("reversal", -150, "\u2212₹150"),
+        ("credit", 150, "+₹150"),
+        ("payout", -150, "\u2212₹150"),
+        ("credit", 150, "+₹150"),
     ]
-    assert entries[2]["course_name"] == "Test Web Development (MERN stack)"
-    assert entries[1]["course_name"] == ""
-    assert entries[1]["note"] == "Paid out to asha.learner@okbank"
+    # Only the live credit still on hold says until when (India date: 27 Nov + 7 days).
+    assert [(e["on_hold_until"], e["on_hold_until_display"]) for e in entries] == [
+        ("2026-12-04", "4 December 2026"),
+        *[(None, None)] * 4,
+    ]
+    assert entries[4]["course_name"] == "Test Web Development (MERN stack)"
+    assert entries[3]["course_name"] == ""
+    assert entries[3]["note"] == "Paid out to asha.learner@okbank"
     # Staff reasons are not shown to the referrer.
-    assert "R9" not in entries[0]["note"]
+    assert "R9" not in entries[1]["note"]
     assert set(entries[0]) == {
         "id",
         "kind",
         "kind_display",
         "amount",
         "signed_amount",
+        "signed_amount_display",
         "course_name",
         "created_at",
         "note",
+        "on_hold_until",
+        "on_hold_until_display",
     }
 
 
