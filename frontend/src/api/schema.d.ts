@@ -894,8 +894,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask for the whole balance to be paid to a UPI ID
-         * @description 422 extra.fields.upi_id for a malformed UPI ID; 409 when the balance is zero or a request is already waiting.
+         * Ask for the whole payable balance to be paid to a UPI ID
+         * @description 422 extra.fields.upi_id for a malformed UPI ID; 409 when less than REFERRAL_MIN_PAYOUT is payable (rewards on hold do not count) or a request is already waiting.
          */
         post: operations["payout_request_create"];
         delete?: never;
@@ -1628,6 +1628,28 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** HeldRewardOut */
+        HeldRewardOut: {
+            /** Amount */
+            amount: number;
+            /** Amount Display */
+            amount_display: string;
+            /** Course Name */
+            course_name: string;
+            /** Id */
+            id: number;
+            /**
+             * On Hold Until
+             * Format: date
+             * @description The first India day it can be paid out.
+             */
+            on_hold_until: string;
+            /**
+             * On Hold Until Display
+             * @description As the site writes it: "3 December 2026".
+             */
+            on_hold_until_display: string;
+        };
         /** ImportReportOut */
         ImportReportOut: {
             /** Created */
@@ -1805,6 +1827,8 @@ export interface components {
         PayoutRequestOut: {
             /** Amount */
             amount: number;
+            /** Amount Display */
+            amount_display: string;
             /** Id */
             id: number;
             /**
@@ -1925,26 +1949,58 @@ export interface components {
         };
         /** ReferralSummaryOut */
         ReferralSummaryOut: {
-            /**
-             * Balance
-             * @description earned - paid - pending_payout, never below 0.
-             */
-            balance: number;
             /** Can Request Payout */
             can_request_payout: boolean;
             /**
              * Earned
-             * @description Credits minus reversals, in rupees.
+             * @description Credits minus reversals, in rupees, on hold or not.
              */
             earned: number;
+            /** Earned Display */
+            earned_display: string;
+            /**
+             * Held Rewards
+             * @description Rewards on hold, the soonest first.
+             */
+            held_rewards: components["schemas"]["HeldRewardOut"][];
+            /**
+             * Min Payout
+             * @description REFERRAL_MIN_PAYOUT: the smallest payout, in rupees.
+             */
+            min_payout: number;
+            /** Min Payout Display */
+            min_payout_display: string;
+            /**
+             * On Hold
+             * @description Credits not yet past their hold (REFERRAL_HOLD_DAYS).
+             */
+            on_hold: number;
+            /** On Hold Display */
+            on_hold_display: string;
             open_request: components["schemas"]["PayoutRequestOut"] | null;
             /** Paid */
             paid: number;
+            /** Paid Display */
+            paid_display: string;
+            /**
+             * Payable
+             * @description Past the hold, minus paid and requested: what a payout request asks for. Never below 0.
+             */
+            payable: number;
+            /** Payable Display */
+            payable_display: string;
+            /**
+             * Payout Refusal
+             * @description Why a payout cannot be asked for now (null when it can).
+             */
+            payout_refusal: string | null;
             /**
              * Pending Payout
              * @description Sum of payout requests not yet paid.
              */
             pending_payout: number;
+            /** Pending Payout Display */
+            pending_payout_display: string;
             /** Successful Referrals */
             successful_referrals: number;
         };
@@ -1973,8 +2029,20 @@ export interface components {
             kind_display: string;
             /** Note */
             note: string;
+            /**
+             * On Hold Until
+             * @description A credit still on hold: until this day.
+             */
+            on_hold_until: string | null;
+            /** On Hold Until Display */
+            on_hold_until_display: string | null;
             /** Signed Amount */
             signed_amount: number;
+            /**
+             * Signed Amount Display
+             * @description "+₹150", or "−₹150" with a minus sign.
+             */
+            signed_amount_display: string;
         };
         /** SectionOut */
         SectionOut: {

@@ -54,41 +54,89 @@ export const courses: Schemas['CourseOut'][] = [
 
 export const coursesHandler = () => json(courses)
 
+/** The server's words for nothing to pay (referrals.selectors.NOTHING_TO_PAY). */
+export const NOTHING_TO_PAY =
+  'You have no reward balance to pay out yet. You earn a reward when a friend enrols with your code and we confirm their payment.'
+
 /** A new referrer: nothing earned, nothing to ask for. */
 export const noRewards: Schemas['ReferralSummaryOut'] = {
   successful_referrals: 0,
   earned: 0,
+  on_hold: 0,
+  payable: 0,
   pending_payout: 0,
   paid: 0,
-  balance: 0,
+  min_payout: 100,
+  earned_display: '₹0',
+  on_hold_display: '₹0',
+  payable_display: '₹0',
+  pending_payout_display: '₹0',
+  paid_display: '₹0',
+  min_payout_display: '₹100',
+  held_rewards: [],
   can_request_payout: false,
+  payout_refusal: NOTHING_TO_PAY,
   open_request: null,
 }
 
 /** Four confirmed referrals (₹650 net of a reversal), ₹150 already paid, ₹500 to ask for. */
 export const withBalance: Schemas['ReferralSummaryOut'] = {
+  ...noRewards,
   successful_referrals: 4,
   earned: 650,
-  pending_payout: 0,
   paid: 150,
-  balance: 500,
+  payable: 500,
+  earned_display: '₹650',
+  paid_display: '₹150',
+  payable_display: '₹500',
   can_request_payout: true,
-  open_request: null,
+  payout_refusal: null,
+}
+
+/** A new reward of ₹300 on hold, ₹40 past its hold: under the minimum, so nothing to ask for yet. */
+export const withRewardOnHold: Schemas['ReferralSummaryOut'] = {
+  ...noRewards,
+  successful_referrals: 2,
+  earned: 340,
+  on_hold: 300,
+  payable: 40,
+  earned_display: '₹340',
+  on_hold_display: '₹300',
+  payable_display: '₹40',
+  held_rewards: [
+    {
+      id: 9,
+      amount: 300,
+      amount_display: '₹300',
+      course_name: 'Python (Basic Python)',
+      on_hold_until: '2026-12-03',
+      on_hold_until_display: '3 December 2026',
+    },
+  ],
+  can_request_payout: false,
+  payout_refusal: 'You can ask for a payout once ₹100 is payable. ₹40 is payable now. ₹300 is on hold.',
 }
 
 /** The same referrer after asking for the ₹500 (2024-03-26 in India). */
 export const payoutRequested: Schemas['PayoutRequestOut'] = {
   id: 7,
   amount: 500,
+  amount_display: '₹500',
   upi_id: 'asha@okaxis',
   requested_at: '2024-03-26T04:30:00Z',
 }
 
+/** The server's words while a request waits (referrals.selectors.payout_refusal). */
+export const REQUEST_WAITING = 'Your request of ₹500 to asha@okaxis is waiting since 26 March 2024. You can ask again once we have paid it.'
+
 export const withOpenRequest: Schemas['ReferralSummaryOut'] = {
   ...withBalance,
   pending_payout: 500,
-  balance: 0,
+  pending_payout_display: '₹500',
+  payable: 0,
+  payable_display: '₹0',
   can_request_payout: false,
+  payout_refusal: REQUEST_WAITING,
   open_request: payoutRequested,
 }
 
@@ -100,10 +148,13 @@ export const rewardEntries: Schemas['RewardEntryOut'][] = [
     kind_display: 'Reversal',
     amount: 100,
     signed_amount: -100,
+    signed_amount_display: '\u2212₹100',
     course_name: 'Java',
     // 9:00 pm on 25 Mar in India, still 25 Mar in UTC: the date shown is India's.
     created_at: '2024-03-25T15:30:00Z',
     note: 'Referral reward reversed (payment not confirmed or refunded)',
+    on_hold_until: null,
+    on_hold_until_display: null,
   },
   {
     id: 4,
@@ -111,9 +162,12 @@ export const rewardEntries: Schemas['RewardEntryOut'][] = [
     kind_display: 'Payout',
     amount: 150,
     signed_amount: -150,
+    signed_amount_display: '\u2212₹150',
     course_name: '',
     created_at: '2024-03-10T06:00:00Z',
     note: 'Paid out to asha@okaxis',
+    on_hold_until: null,
+    on_hold_until_display: null,
   },
   {
     id: 3,
@@ -121,10 +175,13 @@ export const rewardEntries: Schemas['RewardEntryOut'][] = [
     kind_display: 'Credit',
     amount: 300,
     signed_amount: 300,
+    signed_amount_display: '+₹300',
     course_name: 'Python (Basic Python)',
     // 1:00 am on 2 Mar in India, still 1 Mar in UTC.
     created_at: '2024-03-01T19:30:00Z',
     note: 'Referral reward',
+    on_hold_until: null,
+    on_hold_until_display: null,
   },
 ]
 

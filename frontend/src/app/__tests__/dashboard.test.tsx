@@ -7,13 +7,15 @@ import {
   courses,
   learner,
   myEnrolments,
+  NOTHING_TO_PAY,
   payoutRequested,
+  REQUEST_WAITING,
   rewardEntries,
   withBalance,
   withOpenRequest,
+  withRewardOnHold,
 } from '@/app/__tests__/accounts-fixtures'
 import { TOAST_MS } from '@/features/accounts/components/use-copy'
-import { NO_BALANCE } from '@/features/referrals/components/rewards-section'
 import { UPI_ID_INVALID } from '@/features/referrals/validation'
 import { json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
@@ -32,9 +34,8 @@ async function renderDashboard(handlers = {}) {
   return { ...result, fetchMock }
 }
 
-/** The server's words for a second request while one waits (referrals.services.ALREADY_REQUESTED). */
-const ALREADY_REQUESTED =
-  'You already have a payout request waiting. We will pay it soon; you can request again after that.'
+/** The server's 409 for a second request while one waits: the same words as the summary's. */
+const ALREADY_REQUESTED = REQUEST_WAITING
 
 async function rewardsRegion() {
   return screen.findByRole('region', { name: 'Your rewards' })
@@ -110,9 +111,10 @@ describe('dashboard route', () => {
     expect(await within(rewards).findByText('Successful Referrals')).toBeInTheDocument()
     expect(figure('Successful Referrals')).toBe('4')
     expect(figure('Rewards earned')).toBe('₹650')
+    expect(figure('On hold')).toBe('₹0')
     expect(figure('Pending payout')).toBe('₹0')
     expect(figure('Paid')).toBe('₹150')
-    expect(within(rewards).getByRole('heading', { level: 3, name: 'Available balance' }).nextElementSibling).toHaveTextContent('₹500')
+    expect(within(rewards).getByRole('heading', { level: 3, name: 'Payable balance' }).nextElementSibling).toHaveTextContent('₹500')
     expect(within(rewards).getByRole('button', { name: 'Get Rewards' })).toBeEnabled()
 
     // The ledger, newest first, signed, dated in India (the credit is 1 Mar in UTC, 2 Mar in IST).
@@ -125,13 +127,14 @@ describe('dashboard route', () => {
     ])
   })
 
-  it('disables Get Rewards at a zero balance and says why, with how to earn', async () => {
+  it('disables Get Rewards at a zero balance and says why in the server’s words, with how to earn', async () => {
     await renderDashboard()
     const rewards = await rewardsRegion()
     const button = await within(rewards).findByRole('button', { name: 'Get Rewards' })
     expect(button).toBeDisabled()
-    expect(button).toHaveAccessibleDescription(expect.stringContaining(NO_BALANCE))
-    expect(within(rewards).getByText(new RegExp(NO_BALANCE))).toBeVisible()
+    expect(button).toHaveAccessibleDescription(NOTHING_TO_PAY)
+    expect(within(rewards).getByText(NOTHING_TO_PAY)).toBeVisible()
+    expect(within(rewards).queryByRole('heading', { name: 'On hold' })).toBeNull()
     expect(figure('Successful Referrals')).toBe('0')
     expect(figure('Rewards earned')).toBe('₹0')
 
@@ -145,8 +148,36 @@ describe('dashboard route', () => {
     const rewards = await rewardsRegion()
     const button = await within(rewards).findByRole('button', { name: 'Get Rewards' })
     expect(button).toBeDisabled()
-    expect(button).toHaveAccessibleDescription(expect.stringContaining('Your request of ₹500 to asha@okaxis is waiting since 26 Mar 2024.'))
+    expect(button).toHaveAccessibleDescription(REQUEST_WAITING)
     expect(figure('Pending payout')).toBe('₹500')
+  })
+
+  it('shows each reward on hold as earned with its date, and why Get Rewards waits below the minimum', async () => {
+    const held = { ...rewardEntries[2]!, id: 9, created_at: '2026-11-26T10:00:00Z', on_hold_until: '2026-12-03', on_hold_until_display: '3 December 2026' }
+    await renderDashboard({
+      'GET /api/referrals/summary': () => json(withRewardOnHold),
+      'GET /api/referrals/entries': () => json([held, ...rewardEntries]),
+    })
+    const rewards = await rewardsRegion()
+    expect(await within(rewards).findByText('Rewards earned')).toBeInTheDocument()
+    expect(figure('Rewards earned')).toBe('₹340')
+    expect(figure('On hold')).toBe('₹300')
+    expect(within(rewards).getByRole('heading', { level: 3, name: 'Payable balance' }).nextElementSibling).toHaveTextContent('₹40')
+
+    const onHold = within(rewards).getByRole('list', { name: 'On hold' })
+    const items = within(onHold).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual(['₹300 for Python (Basic Python): earned, on hold until 3 December 2026'])
+    expect(within(items[0]!).getByText('3 December 2026')).toHaveAttribute('dateTime', '2026-12-03')
+
+    const button = within(rewards).getByRole('button', { name: 'Get Rewards' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription('You can ask for a payout once ₹100 is payable. ₹40 is payable now. ₹300 is on hold.')
+
+    // The history marks the held credit too; the older lines are past their hold.
+    const history = within(rewards).getByRole('region', { name: 'Reward history' })
+    const rows = await within(history).findAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent('On hold until 3 December 2026')
+    expect(rows.slice(1).map((row) => row.textContent?.includes('On hold'))).toEqual([false, false, false])
   })
 
   it('asks for a UPI ID and checks its format before sending anything', async () => {
@@ -218,7 +249,7 @@ describe('dashboard route', () => {
 
     const message = await screen.findByText(/we will send ₹500 to asha@okaxis soon/i)
     expect(message.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
-    expect(screen.getByRole('heading', { level: 3, name: 'Available balance' })).toHaveFocus()
+    expect(screen.getByRole('heading', { level: 3, name: 'Payable balance' })).toHaveFocus()
     expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
     expect(figure('Pending payout')).toBe('₹500')
     const button = screen.getByRole('button', { name: 'Get Rewards' })
@@ -247,8 +278,9 @@ describe('dashboard route', () => {
     await user.type(screen.getByRole('textbox', { name: 'UPI ID' }), 'asha@okaxis')
     await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
 
-    const alert = await screen.findByText(ALREADY_REQUESTED)
-    expect(alert.closest('[role="alert"]')).not.toBeNull()
+    // The alert, and (once the figures are refreshed) the reason under the disabled button.
+    const said = await screen.findAllByText(ALREADY_REQUESTED)
+    expect(said.some((element) => element.closest('[role="alert"]'))).toBe(true)
     expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
     await waitFor(() => expect(figure('Pending payout')).toBe('₹500'))
     expect(screen.getByRole('button', { name: 'Get Rewards' })).toBeDisabled()

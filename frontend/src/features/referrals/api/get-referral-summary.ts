@@ -6,6 +6,7 @@ import { PAGE_DATA_FRESH_MS } from '@/lib/page-fresh'
 
 export type ReferralSummary = components['schemas']['ReferralSummaryOut']
 export type PayoutRequest = components['schemas']['PayoutRequestOut']
+export type HeldReward = components['schemas']['HeldRewardOut']
 
 /** Every referral answer for the logged-in account; a payout request invalidates them all. */
 export const referralsKey = ['referrals'] as const
@@ -20,7 +21,7 @@ export function referralSummaryQueryOptions() {
   return queryOptions({ queryKey: referralSummaryKey, queryFn: ({ signal }) => getReferralSummary(signal), staleTime: PAGE_DATA_FRESH_MS })
 }
 
-/** The dashboard's figures: successful referrals, earned, pending, paid, the balance. */
+/** The dashboard's figures: successful referrals, earned, on hold, pending, paid, payable. */
 export function useReferralSummary() {
   return useQuery(referralSummaryQueryOptions())
 }

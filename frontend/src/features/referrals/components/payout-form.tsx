@@ -8,11 +8,10 @@ import { useCreatePayoutRequest } from '@/features/referrals/api/create-payout-r
 import type { PayoutRequest } from '@/features/referrals/api/get-referral-summary'
 import { normaliseUpiId, upiIdError } from '@/features/referrals/validation'
 import { ApiError } from '@/lib/api-client'
-import { formatRupees } from '@/lib/format'
 
 type PayoutFormProps = {
-  /** The balance the request is for (the server pays the whole balance). */
-  amount: number
+  /** The payable balance the request is for, as the server writes it (it pays all of it). */
+  amountDisplay: string
   onRequested: (payout: PayoutRequest) => void
   /** 409: nothing to pay, or a request is already waiting; the figures are being refreshed. */
   onRefused: (message: string) => void
@@ -23,7 +22,7 @@ type PayoutFormProps = {
  * The UPI ID to pay the balance to. Shown in place of the Get Rewards button; it takes
  * focus when it opens, and Cancel or Escape closes it (the section puts focus back).
  */
-export function PayoutForm({ amount, onRequested, onRefused, onCancel }: PayoutFormProps) {
+export function PayoutForm({ amountDisplay, onRequested, onRefused, onCancel }: PayoutFormProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
@@ -74,9 +73,9 @@ export function PayoutForm({ amount, onRequested, onRefused, onCancel }: PayoutF
     <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
       <div className="flex flex-col gap-1">
         <h4 id={`${id}-heading`} className="font-bold text-ink">
-          Where should we send {formatRupees(amount)}?
+          Where should we send {amountDisplay}?
         </h4>
-        <p className="text-sm text-ink-muted">We pay the whole balance to this UPI ID, usually within a few working days.</p>
+        <p className="text-sm text-ink-muted">We pay the whole payable balance to this UPI ID, usually within a few working days.</p>
       </div>
       <TextField
         ref={inputRef}
@@ -104,7 +103,7 @@ export function PayoutForm({ amount, onRequested, onRefused, onCancel }: PayoutF
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button type="submit" pending={request.isPending}>
           {!request.isPending && <Send className="size-4" aria-hidden="true" width={16} height={16} />}
-          Request {formatRupees(amount)}
+          Request {amountDisplay}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel} disabled={request.isPending}>
           Cancel

@@ -5,16 +5,10 @@ import { Button } from '@/components/ui/button'
 import { useRewardEntries, type RewardEntry } from '@/features/referrals/api/get-reward-entries'
 import { LoadError, pulse } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
-import { formatDateIst, formatRupees } from '@/lib/format'
+import { formatDateIst } from '@/lib/format'
 
 /** How many lines show before "Show all": the latest are the ones people look for. */
 export const HISTORY_PREVIEW = 10
-
-/** "+₹300" for a credit, "−₹300" (a real minus sign) for a reversal or a payout. */
-function formatSignedRupees(amount: number): string {
-  if (amount < 0) return `\u2212${formatRupees(-amount)}`
-  return `+${formatRupees(amount)}`
-}
 
 function EntryRow({ entry }: { entry: RewardEntry }) {
   const negative = entry.signed_amount < 0
@@ -26,9 +20,14 @@ function EntryRow({ entry }: { entry: RewardEntry }) {
           {entry.course_name && <span>{entry.course_name} · </span>}
           <time dateTime={entry.created_at}>{formatDateIst(entry.created_at)}</time>
         </p>
+        {entry.on_hold_until && (
+          <p className="text-sm font-semibold text-brand-800">
+            On hold until <time dateTime={entry.on_hold_until}>{entry.on_hold_until_display}</time>
+          </p>
+        )}
       </div>
       <p className={cn('shrink-0 font-bold whitespace-nowrap tabular-nums', negative ? 'text-ink' : 'text-success')}>
-        {formatSignedRupees(entry.signed_amount)}
+        {entry.signed_amount_display}
       </p>
     </li>
   )

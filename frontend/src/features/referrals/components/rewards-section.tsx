@@ -3,36 +3,29 @@ import { useEffect, useId, useRef, useState } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { useReferralSummary, type PayoutRequest, type ReferralSummary } from '@/features/referrals/api/get-referral-summary'
+import {
+  useReferralSummary,
+  type HeldReward,
+  type PayoutRequest,
+  type ReferralSummary,
+} from '@/features/referrals/api/get-referral-summary'
 import { PayoutForm } from '@/features/referrals/components/payout-form'
 import { RewardHistory } from '@/features/referrals/components/reward-history'
 import { LoadError, pulse } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
-import { formatDateIst, formatRupees } from '@/lib/format'
 
-/** The server's words for a zero balance (referrals.services.NOTHING_TO_PAY). */
-export const NO_BALANCE = 'You have no reward balance to pay out yet.'
-
-/** Why Get Rewards is disabled, in words that say what happens next. */
-function disabledReason(summary: ReferralSummary): string {
-  const waiting = summary.open_request
-  if (waiting) {
-    return (
-      `Your request of ${formatRupees(waiting.amount)} to ${waiting.upi_id} is waiting since ` +
-      `${formatDateIst(waiting.requested_at)}. You can ask again once we have paid it.`
-    )
-  }
-  return `${NO_BALANCE} You earn a reward when a friend enrols with your code and we confirm their payment.`
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className="flex min-w-0 flex-col justify-between gap-1 rounded-card border border-line bg-white p-4 shadow-card sm:p-5">
+    <div className={cn('flex min-w-0 flex-col justify-between gap-1 rounded-card border border-line bg-white p-4 shadow-card sm:p-5', className)}>
       <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
       <dd className="text-xl font-extrabold [overflow-wrap:anywhere] text-ink tabular-nums lg:text-2xl">{value}</dd>
     </div>
   )
 }
+
+/** Five figures: two columns on phones and beside the balance (the first spans both), a row of five between. */
+const figureGrid = 'grid grid-cols-2 content-start gap-3 sm:gap-4 md:grid-cols-5 lg:grid-cols-2'
+const firstFigure = 'col-span-2 md:col-span-1 lg:col-span-2'
 
 function FiguresSkeleton() {
   return (
@@ -40,9 +33,9 @@ function FiguresSkeleton() {
       <p className="sr-only" role="status">
         Loading your rewards…
       </p>
-      <div className="grid grid-cols-2 content-start gap-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-2" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <span key={index} className="flex flex-col gap-2 rounded-card border border-line bg-white p-4 shadow-card sm:p-5">
+      <div className={figureGrid} aria-hidden="true">
+        {Array.from({ length: 5 }, (_, index) => (
+          <span key={index} className={cn('flex flex-col gap-2 rounded-card border border-line bg-white p-4 shadow-card sm:p-5', index === 0 && firstFigure)}>
             <span className={cn(pulse, 'h-4 w-3/4 bg-slate-100')} />
             <span className={cn(pulse, 'h-7 w-1/2')} />
           </span>
@@ -53,6 +46,29 @@ function FiguresSkeleton() {
         <span className={cn(pulse, 'h-9 w-1/3')} />
         <span className={cn(pulse, 'h-12 w-full rounded-control sm:w-40')} />
       </span>
+    </div>
+  )
+}
+
+/** Each reward still on hold: earned, and payable from the day after the hold. */
+function HeldRewards({ rewards }: { rewards: HeldReward[] }) {
+  const id = useId()
+  if (rewards.length === 0) return null
+  return (
+    <div className="flex flex-col gap-2">
+      <h4 id={id} className="text-sm font-semibold text-brand-900">
+        On hold
+      </h4>
+      <ul aria-labelledby={id} className="flex flex-col gap-1.5 text-sm text-ink">
+        {rewards.map((reward) => (
+          <li key={reward.id} className="[overflow-wrap:anywhere]">
+            <span className="font-semibold tabular-nums">{reward.amount_display}</span>
+            {reward.course_name && <> for {reward.course_name}</>}: earned, on hold until{' '}
+            <time dateTime={reward.on_hold_until}>{reward.on_hold_until_display}</time>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-ink-muted">A reward can be paid out once its hold is over; a refund before then cancels it.</p>
     </div>
   )
 }
@@ -89,14 +105,16 @@ function Balance({ summary }: { summary: ReferralSummary }) {
     <div className="flex flex-col gap-4 rounded-card border border-brand-200 bg-brand-50 p-5 shadow-card sm:p-6">
       <div className="flex flex-col gap-1">
         <h3 ref={headingRef} tabIndex={-1} className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
-          Available balance
+          Payable balance
         </h3>
-        <p className="text-3xl font-extrabold [overflow-wrap:anywhere] text-brand-950 tabular-nums sm:text-4xl">{formatRupees(summary.balance)}</p>
+        <p className="text-3xl font-extrabold [overflow-wrap:anywhere] text-brand-950 tabular-nums sm:text-4xl">{summary.payable_display}</p>
       </div>
+
+      <HeldRewards rewards={summary.held_rewards} />
 
       {formOpen ? (
         <PayoutForm
-          amount={summary.balance}
+          amountDisplay={summary.payable_display}
           onCancel={() => close('button')}
           onRequested={(payout) => {
             setOutcome({ tone: 'success', payout })
@@ -127,7 +145,7 @@ function Balance({ summary }: { summary: ReferralSummary }) {
           </div>
           {!summary.can_request_payout && (
             <p id={reasonId} className="text-sm [overflow-wrap:anywhere] text-ink-muted">
-              {disabledReason(summary)}
+              {summary.payout_refusal}
             </p>
           )}
         </div>
@@ -139,7 +157,7 @@ function Balance({ summary }: { summary: ReferralSummary }) {
       <div role="status" aria-live="polite" className="[overflow-wrap:anywhere] empty:hidden">
         {outcome?.tone === 'success' && (
           <Alert tone="success" title="Payout requested">
-            We will send {formatRupees(outcome.payout.amount)} to {outcome.payout.upi_id} soon and let you know when it is paid.
+            We will send {outcome.payout.amount_display} to {outcome.payout.upi_id} soon and let you know when it is paid.
           </Alert>
         )}
       </div>
@@ -150,8 +168,9 @@ function Balance({ summary }: { summary: ReferralSummary }) {
 type RewardsSectionProps = { headingId: string }
 
 /**
- * The dashboard's referral figures from the ledger, Get Rewards (a payout request for the
- * whole balance, paid by staff) and the reward history.
+ * The dashboard's referral figures from the ledger, the rewards on hold, Get Rewards (a
+ * payout request for the whole payable balance, paid by staff; offered only from the
+ * minimum, else the server's reason shows) and the reward history.
  */
 export function RewardsSection({ headingId }: RewardsSectionProps) {
   const summary = useReferralSummary()
@@ -164,11 +183,12 @@ export function RewardsSection({ headingId }: RewardsSectionProps) {
     const data = summary.data
     figures = (
       <div className="grid gap-4 lg:grid-cols-[1.5fr_1fr] lg:gap-6">
-        <dl className="grid grid-cols-2 content-start gap-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-2">
-          <Figure label="Successful Referrals" value={String(data.successful_referrals)} />
-          <Figure label="Rewards earned" value={formatRupees(data.earned)} />
-          <Figure label="Pending payout" value={formatRupees(data.pending_payout)} />
-          <Figure label="Paid" value={formatRupees(data.paid)} />
+        <dl className={figureGrid}>
+          <Figure label="Successful Referrals" value={String(data.successful_referrals)} className={firstFigure} />
+          <Figure label="Rewards earned" value={data.earned_display} />
+          <Figure label="On hold" value={data.on_hold_display} />
+          <Figure label="Pending payout" value={data.pending_payout_display} />
+          <Figure label="Paid" value={data.paid_display} />
         </dl>
         <Balance summary={data} />
       </div>
@@ -182,8 +202,8 @@ export function RewardsSection({ headingId }: RewardsSectionProps) {
           Your rewards
         </h2>
         <p className="text-lg text-ink-muted">
-          A referral counts when a friend enrols with your code and we confirm their payment. Ask for your balance with Get
-          Rewards and we pay it to your UPI ID.
+          A referral counts when a friend enrols with your code and we confirm their payment. Each reward is on hold for a
+          few days after that; once it is payable, ask for your balance with Get Rewards and we pay it to your UPI ID.
         </p>
       </div>
       {figures}
