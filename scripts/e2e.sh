@@ -53,6 +53,8 @@ trap 'exit 143' INT TERM
 # A staff account the specs log in with (frontend/e2e/support.ts reads the same values).
 export E2E_STAFF_PHONE="${E2E_STAFF_PHONE:-9000000099}"
 export E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-e2e-staff-password-1}"
+# The specs that must move the calendar (a reward's hold ending) run manage.py with it.
+export E2E_UV="$uv"
 DJANGO_SUPERUSER_PHONE="$E2E_STAFF_PHONE" DJANGO_SUPERUSER_NAME="E2E Staff" \
   DJANGO_SUPERUSER_PASSWORD="$E2E_STAFF_PASSWORD" "${manage[@]}" createsuperuser --noinput >/dev/null
 args=("$@")
