@@ -2040,7 +2040,7 @@ export interface components {
             signed_amount: number;
             /**
              * Signed Amount Display
-             * @description "+₹150", or "−₹150" with a minus sign.
+             * @description "+₹150", or "−₹150" with a minus sign (U+2212).
              */
             signed_amount_display: string;
         };
