@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 
 import { signupWithCode } from './sms'
+import { endRewardHold, indiaDateInAWeek } from './support'
 
 /*
  * The back office as the office runs it (issue 21): the to-do home, the enrolment list and
@@ -14,7 +12,7 @@ import { signupWithCode } from './sms'
  * by UPI QR. The site-side steps (sign-up, enrolment, UTR, payout request) go through the
  * API, so this spec only depends on the admin's pages, the API's contract and the
  * referrer's dashboard. The reward's hold (REFERRAL_HOLD_DAYS, 7 by default) cannot pass in
- * a test run: the spec ends it through manage.py on the same database (scripts/e2e.sh).
+ * a test run: the spec ends it through manage.py (endRewardHold in support.ts).
  */
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -62,25 +60,6 @@ async function newPage(browser: Browser): Promise<Page> {
 async function logIn(page: Page, phoneNumber: string, password: string) {
   const response = await post(page, '/api/auth/login', { phone: phoneNumber, password })
   expect(response.ok(), await response.text()).toBeTruthy()
-}
-
-/** The India date a week from now as the dashboard writes it: "3 December 2026". */
-function inAWeek(): string {
-  const date = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(date)
-}
-
-/** A week passes for one enrolment's reward: its hold ends today (the ledger's payable_on). */
-function endHold(reference: string) {
-  const code = [
-    'from core.dates import india_today',
-    'from referrals.models import RewardEntry',
-    `RewardEntry.objects.filter(enrolment__reference=${JSON.stringify(reference)}, kind="credit").update(payable_on=india_today())`,
-  ].join('\n')
-  execFileSync(process.env.E2E_UV ?? 'uv', ['run', '--frozen', 'python', 'backend/manage.py', 'shell', '--no-imports', '-c', code], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    stdio: 'inherit',
-  })
 }
 
 /** The text of the QR code in a screenshot of the element. */
@@ -170,7 +149,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await referrer.goto('/dashboard')
   const rewards = referrer.getByRole('region', { name: 'Your rewards' })
   const onHold = rewards.getByRole('list', { name: 'On hold' })
-  await expect(onHold).toContainText(`₹150 for Web Development (MERN stack): earned, on hold until ${inAWeek()}`)
+  await expect(onHold).toContainText(`₹150 for Web Development (MERN stack): earned, on hold until ${indiaDateInAWeek()}`)
   await expect(rewards.getByRole('button', { name: 'Get Rewards' })).toBeDisabled()
   await expect(rewards.getByText('You can ask for a payout once ₹100 is payable. ₹150 is on hold.')).toBeVisible()
   await expectNoAxeViolations(referrer)
@@ -181,7 +160,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   expect(held.status()).toBe(409)
 
   // A week later the reward is payable and the referrer asks for it by UPI.
-  endHold(enrolment.reference)
+  endRewardHold(enrolment.reference)
   const summary = await (await referrer.request.get('/api/referrals/summary')).json()
   expect([summary.earned, summary.on_hold, summary.payable]).toEqual([150, 0, 150])
   expect((await post(referrer, '/api/referrals/payouts', { upi_id: upiId })).status()).toBe(201)

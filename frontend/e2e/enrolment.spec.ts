@@ -2,13 +2,14 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { loginViaApi, staffAccount, viewports } from './support'
+import { endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, viewports } from './support'
 
 /*
  * The referral journey against the real server: a referrer signs up, a friend enrols in
  * Web Development with the referrer's ?ref= link and sends a UTR, staff confirm the payment
- * in the admin, the referrer sees 1 successful referral and ₹150, asks for the reward, staff
- * mark the payout paid, and the balance is back to 0. Phones, UTRs and UPI IDs are unique
+ * in the admin, the referrer sees 1 successful referral and ₹150 on hold; once the hold is
+ * over (ended through manage.py: a week cannot pass in a test) the referrer asks for the
+ * reward, staff mark the payout paid, and the balance is back to 0. Phones, UTRs and UPI IDs are unique
  * per run (the database is shared by every test of the run).
  */
 
@@ -74,7 +75,7 @@ function figure(section: Locator, label: string) {
 }
 
 function balance(section: Locator) {
-  return section.getByRole('heading', { name: 'Available balance' }).locator('xpath=following-sibling::p[1]')
+  return section.getByRole('heading', { name: 'Payable balance' }).locator('xpath=following-sibling::p[1]')
 }
 
 for (const [width, viewport] of Object.entries(viewports)) {
@@ -149,13 +150,22 @@ for (const [width, viewport] of Object.entries(viewports)) {
       await friend.reload()
       await expect(friend.getByRole('heading', { level: 2, name: 'You are enrolled in Web Development (MERN stack)' })).toBeVisible()
 
-      // The referrer's dashboard: 1 successful referral, ₹150 earned and available.
+      // The referrer's dashboard: 1 successful referral, ₹150 earned and on hold for a week.
       await page.reload()
       const figures = rewards(page)
       await expect(figure(figures, 'Successful Referrals')).toHaveText('1')
       await expect(figure(figures, 'Rewards earned')).toHaveText('₹150')
-      await expect(balance(figures)).toHaveText('₹150')
+      await expect(figure(figures, 'On hold')).toHaveText('₹150')
+      await expect(figures.getByRole('list', { name: 'On hold' })).toContainText(`on hold until ${indiaDateInAWeek()}`)
+      await expect(balance(figures)).toHaveText('₹0')
+      await expect(figures.getByRole('button', { name: 'Get Rewards' })).toBeDisabled()
       await expectNoAxeViolations(page)
+
+      // A week later the reward is past its hold: payable.
+      endRewardHold(reference)
+      await page.reload()
+      await expect(figure(figures, 'On hold')).toHaveText('₹0')
+      await expect(balance(figures)).toHaveText('₹150')
 
       // Get Rewards asks for a UPI ID and records a payout request of the balance.
       await figures.getByRole('button', { name: 'Get Rewards' }).click()

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
 import type { Page } from '@playwright/test'
 
 import { pages } from '../src/routes'
@@ -92,4 +95,27 @@ export async function importCertificatesViaApi(page: Page, lines: string[]) {
   })
   if (response.status() !== 200) throw new Error(`import failed: ${response.status()} ${await response.text()}`)
   await page.context().clearCookies()
+}
+
+/**
+ * A week passes for one enrolment's referral reward: its hold (REFERRAL_HOLD_DAYS) ends
+ * today. Time cannot pass in a test run, so this sets the credit's payable_on through
+ * manage.py on the run's database (scripts/e2e.sh exports E2E_UV and DATABASE_URL).
+ */
+export function endRewardHold(enrolmentReference: string) {
+  const code = [
+    'from core.dates import india_today',
+    'from referrals.models import RewardEntry',
+    `RewardEntry.objects.filter(enrolment__reference=${JSON.stringify(enrolmentReference)}, kind="credit").update(payable_on=india_today())`,
+  ].join('\n')
+  execFileSync(process.env.E2E_UV ?? 'uv', ['run', '--frozen', 'python', 'backend/manage.py', 'shell', '--no-imports', '-c', code], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: 'inherit',
+  })
+}
+
+/** The India date a week from now as the dashboard writes it: "3 December 2026". */
+export function indiaDateInAWeek(): string {
+  const date = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(date)
 }
