@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { expect, type Page } from '@playwright/test'
 
-import { csrfToken } from './support'
+import { csrfToken, onServerDatabase } from './support'
 
 /*
  * The SMS the site sends, as the e2e server's `console` SMS backend writes them to its log
@@ -39,6 +39,21 @@ export function codesSentTo(phone: string): string[] {
 export async function nextCodeFor(phone: string, before: number): Promise<string> {
   await expect.poll(() => codesSentTo(phone).length, { message: `an SMS code for ${phone} in the server log` }).toBeGreaterThan(before)
   return codesSentTo(phone).at(-1) as string
+}
+
+/**
+ * Eleven minutes pass for the codes sent to `phone`: each has expired (codes last 10
+ * minutes) and a new one may be asked for. Time cannot pass in a test run, so the
+ * codes' times are moved back on the run's database.
+ */
+export function expireCodesFor(phone: string) {
+  onServerDatabase([
+    'from datetime import timedelta',
+    'from django.utils import timezone',
+    'from accounts.models import OneTimeCode',
+    'past = timezone.now() - timedelta(minutes=11)',
+    `OneTimeCode.objects.filter(phone=${JSON.stringify(toE164(phone))}).update(created_at=past, expires_at=past + timedelta(minutes=10))`,
+  ])
 }
 
 /** A six-digit code that is not `code`. */

@@ -98,20 +98,26 @@ export async function importCertificatesViaApi(page: Page, lines: string[]) {
 }
 
 /**
- * A week passes for one enrolment's referral reward: its hold (REFERRAL_HOLD_DAYS) ends
- * today. Time cannot pass in a test run, so this sets the credit's payable_on through
- * manage.py on the run's database (scripts/e2e.sh exports E2E_UV and DATABASE_URL).
+ * Python run by manage.py on the run's database (scripts/e2e.sh exports E2E_UV and
+ * DATABASE_URL): only for what a test run cannot wait for, such as time passing.
  */
-export function endRewardHold(enrolmentReference: string) {
-  const code = [
-    'from core.dates import india_today',
-    'from referrals.models import RewardEntry',
-    `RewardEntry.objects.filter(enrolment__reference=${JSON.stringify(enrolmentReference)}, kind="credit").update(payable_on=india_today())`,
-  ].join('\n')
-  execFileSync(process.env.E2E_UV ?? 'uv', ['run', '--frozen', 'python', 'backend/manage.py', 'shell', '--no-imports', '-c', code], {
+export function onServerDatabase(code: string[]) {
+  execFileSync(process.env.E2E_UV ?? 'uv', ['run', '--frozen', 'python', 'backend/manage.py', 'shell', '--no-imports', '-c', code.join('\n')], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     stdio: 'inherit',
   })
+}
+
+/**
+ * A week passes for one enrolment's referral reward: its hold (REFERRAL_HOLD_DAYS) ends
+ * today (the credit's payable_on is set to today).
+ */
+export function endRewardHold(enrolmentReference: string) {
+  onServerDatabase([
+    'from core.dates import india_today',
+    'from referrals.models import RewardEntry',
+    `RewardEntry.objects.filter(enrolment__reference=${JSON.stringify(enrolmentReference)}, kind="credit").update(payable_on=india_today())`,
+  ])
 }
 
 /** The India date a week from now as the dashboard writes it: "3 December 2026". */
