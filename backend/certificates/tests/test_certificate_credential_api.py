@@ -157,6 +157,7 @@ def test_it_signs_again_when_the_record_changes(client: Client) -> None:
     credentials.proof_verify(second)
 
 
+@time_machine.travel(NOW, tick=False)  # the three requests in one fixed window
 def test_it_counts_a_download_as_a_lookup(client: Client, settings: Any) -> None:
     settings.RATE_LIMIT_VERIFY = "2/m"
     make("WD-001")
