@@ -54,10 +54,12 @@ class InternUpload(LoggedIn):
     whoever sends it. A body sent without a length is received, then the file's size is
     checked (services)."""
 
-    def _get_key(self, request: HttpRequest) -> str | None:
+    def __call__(self, request: HttpRequest) -> Any:
+        # ninja calls the auth object with the request (its public protocol); the CSRF
+        # check and the login check come after the size check.
         if _content_length(request) > settings.TASK_SUBMISSION_MAX_BYTES + FORM_OVERHEAD_BYTES:
             raise FieldErrors({"file": services.submission_file_too_large_message()})
-        return super()._get_key(request)
+        return super().__call__(request)
 
 
 intern_upload = InternUpload()
