@@ -12,7 +12,8 @@ tests/support/throwaway_server.py) and measures, printing every figure:
 2. Mixed traffic, closed loop: --connections (50) clients, each sending its next request
    when the last one is answered, for --seconds (60):
 
-     page          GET /, /courses or a course page
+     page          GET /, /courses or a course page, server-rendered by the Node server
+                   (frontend/server.mjs), which asks gunicorn for the page's data
      verify-hit    GET /api/certificates/<an imported ID>            expects 200
      verify-miss   GET /api/certificates/<an unknown ID>             expects 404
      login-ok      POST /api/auth/login, right password              expects 200
@@ -138,6 +139,8 @@ class Visitor:
     port: int
     timeout: float = 15.0
     cookies: dict[str, str] = field(default_factory=dict)
+    # Pages are served by the Node server, the API by gunicorn (as nginx routes them).
+    page_port: int | None = None
 
     def request(self, method: str, path: str, body: Any = None) -> int:
         headers: dict[str, str] = {}
@@ -149,7 +152,8 @@ class Visitor:
             headers["X-CSRFToken"] = self.cookies["csrftoken"]
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+        port = self.port if path.startswith("/api/") or not self.page_port else self.page_port
+        connection = http.client.HTTPConnection(HOST, port, timeout=self.timeout)
         try:
             connection.request(method, path, body=data, headers=headers)
             response = connection.getresponse()
@@ -411,6 +415,7 @@ class Run:
     connections: int
     certificates: int
     mix: dict[str, int] = field(default_factory=lambda: dict(MIX))
+    page_port: int | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     samples: list[list[Sample]] = field(default_factory=list)
     acknowledged: set[str] = field(default_factory=set)
@@ -471,7 +476,7 @@ class Run:
         mine: list[Sample] = []
         with self.lock:
             self.samples.append(mine)
-        visitor = Visitor(self.port)
+        visitor = Visitor(self.port, page_port=self.page_port)
         while not self.stop.is_set():
             if needs_csrf and "csrftoken" not in visitor.cookies:
                 try:
@@ -899,10 +904,12 @@ def results_rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     )
     rows.append(
         (
-            f"verify only, {closed['connections']} connections closed loop: latency",
+            f"verify only, {closed['connections']} connections closed loop: latency "
+            "(saturated: each connection waits its turn, so the mean is about connections "
+            "÷ throughput; the latency target is read at a steady rate, the open loop below)",
             f"p50 {ms(verify['p50'])}, p99 {ms(verify['p99'])}",
-            f"p99 ≤ {VERIFY_P99_TARGET_MS:.0f} ms",
-            met(verify["p99"] <= VERIFY_P99_TARGET_MS),
+            "",
+            "",
         )
     )
     closed_errors = sum(closed["errors"].values())
@@ -1047,8 +1054,6 @@ def bench_env(tmp: Path, database_url: str, key_prefix: str) -> dict[str, str]:
         "PHONE_VERIFICATION": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "VAR_DIR": str(tmp / "var"),
-        # A copy of the build: a rebuild in the checkout during the run must not break pages.
-        "FRONTEND_DIST": str(tmp / "dist"),
         "DATABASE_URL": database_url,
         "REDIS_URL": REDIS_URL,
         "CACHE_KEY_PREFIX": key_prefix,
@@ -1070,7 +1075,7 @@ def bench_env(tmp: Path, database_url: str, key_prefix: str) -> dict[str, str]:
 
 
 def check_services(args: argparse.Namespace) -> redis.Redis:
-    if not (REPO / "frontend" / "dist" / "index.html").exists():
+    if not (REPO / "frontend" / "build" / "server" / "index.js").exists():
         raise SystemExit("The frontend is not built: run `make build` (or `make bench-load`).")
     if args.fault:
         if os.geteuid() != 0:
@@ -1107,7 +1112,9 @@ def check_server(server: throwaway_server.Server, run: str) -> None:
         print("gunicorn's log so far has errors:\n  " + "\n  ".join(noted[-10:]))
 
 
-def prepare_server(server: throwaway_server.Server, certificates: int) -> None:
+def prepare_server(
+    server: throwaway_server.Server, pages: throwaway_server.Server, certificates: int
+) -> None:
     """The learner account the logins use, and one request of each kind: a broken setup
     fails here, not as a minute of errors."""
     signup = Visitor(server.port)
@@ -1119,9 +1126,9 @@ def prepare_server(server: throwaway_server.Server, certificates: int) -> None:
     )
     if created != 201:
         raise SystemExit(f"Could not create the learner account: HTTP {created}")
-    smoke = Visitor(server.port)
+    smoke = Visitor(server.port, page_port=pages.port)
     smoke.request("GET", "/api/auth/csrf")
-    probe = Run(server.port, 0, 0, certificates)
+    probe = Run(server.port, 0, 0, certificates, page_port=pages.port)
     for kind in EXPECTED:
         sample = probe.timed(smoke, kind, random.Random(1))  # noqa: S311
         if not sample.ok:
@@ -1129,14 +1136,17 @@ def prepare_server(server: throwaway_server.Server, certificates: int) -> None:
 
 
 def mixed_run(
-    args: argparse.Namespace, server: throwaway_server.Server, database_url: str
+    args: argparse.Namespace,
+    server: throwaway_server.Server,
+    pages: throwaway_server.Server,
+    database_url: str,
 ) -> tuple[dict[str, Any], Fault | None, threading.Thread | None]:
     print(
         f"\n== Mixed traffic: {args.seconds:.0f} s at {args.connections} connections, closed loop"
         + (", restarting PostgreSQL halfway" if args.fault else "")
         + " =="
     )
-    run = Run(server.port, args.seconds, args.connections, args.certificates)
+    run = Run(server.port, args.seconds, args.connections, args.certificates, page_port=pages.port)
     fault: Fault | None = None
     fault_thread: threading.Thread | None = None
 
@@ -1237,6 +1247,7 @@ def main() -> int:
     admin.execute(f'CREATE DATABASE "{name}"')
     admin.close()
     server: throwaway_server.Server | None = None
+    pages: throwaway_server.Server | None = None
     fault: Fault | None = None
     status = 1
     try:
@@ -1245,20 +1256,22 @@ def main() -> int:
             f"Database {name}: migrating, then importing {args.certificates:,} certificates..."
         )
         manage(env, "migrate", "--noinput", "--verbosity", "0")
-        shutil.copytree(REPO / "frontend" / "dist", tmp / "dist")
         imports = import_all(env, tmp, args.certificates)
 
         try:
             server = throwaway_server.start(env=env, workers=args.workers, log=tmp / "gunicorn.log")
+            pages = throwaway_server.start_node(
+                env=env, log=tmp / "node.log", django=server, port=throwaway_server.free_port()
+            )
         except throwaway_server.ServerFailed as exc:
             raise SystemExit(str(exc)) from exc
-        prepare_server(server, args.certificates)
+        prepare_server(server, pages, args.certificates)
         print(
-            f"gunicorn: {args.workers} sync workers on :{server.port}; PostgreSQL {name}; "
-            "Redis cache; rate limits lifted."
+            f"gunicorn: {args.workers} sync workers on :{server.port}; the Node server for "
+            f"pages on :{pages.port}; PostgreSQL {name}; Redis cache; rate limits lifted."
         )
 
-        mixed, fault, _fault_thread = mixed_run(args, server, database_url)
+        mixed, fault, _fault_thread = mixed_run(args, server, pages, database_url)
         check_server(server, "mixed traffic")
         result: dict[str, Any] = {
             "date": date,
@@ -1303,6 +1316,8 @@ def main() -> int:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         if fault is not None:
             fault.done.wait(150)
+        if pages is not None:
+            throwaway_server.stop(pages)
         if server is not None:
             throwaway_server.stop(server)
         if args.fault and not pg_reachable():

@@ -3,10 +3,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.middleware.csrf import _get_new_csrf_string, _mask_cipher_secret
 from django.test import Client
 
 from accounts.models import User
@@ -142,10 +140,9 @@ def test_it_refuses_staff_without_the_csrf_token(csrf_client: Client, staff: Use
 
 def test_it_accepts_staff_with_the_csrf_token(csrf_client: Client, certificate_admin: User) -> None:
     csrf_client.force_login(certificate_admin)
-    secret = _get_new_csrf_string()
-    csrf_client.cookies[settings.CSRF_COOKIE_NAME] = secret
+    token = csrf_client.get("/api/auth/csrf").json()["csrf_token"]  # sets the cookie too
 
-    response = upload(csrf_client, HTTP_X_CSRFTOKEN=_mask_cipher_secret(secret))
+    response = upload(csrf_client, HTTP_X_CSRFTOKEN=token)
 
     assert response.status_code == 200
     assert Certificate.objects.count() == 2

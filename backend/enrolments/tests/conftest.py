@@ -3,9 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.conf import settings as django_settings
 from django.contrib.auth.models import Group
-from django.middleware.csrf import _get_new_csrf_string, _mask_cipher_secret
 from django.test import Client
 
 from accounts.models import User
@@ -118,10 +116,9 @@ def back_office_client(staff: User) -> Client:
 
 
 def with_csrf(client: Client) -> dict[str, str]:
-    """Set a CSRF cookie on the client; returns the matching header for a request."""
-    secret = _get_new_csrf_string()
-    client.cookies[django_settings.CSRF_COOKIE_NAME] = secret
-    return {"HTTP_X_CSRFTOKEN": _mask_cipher_secret(secret)}
+    """Ask the API for a CSRF token as the site does (the cookie lands on the client);
+    returns the matching header for a request."""
+    return {"HTTP_X_CSRFTOKEN": client.get("/api/auth/csrf").json()["csrf_token"]}
 
 
 def post(client: Client, path: str, data: dict[str, Any], **extra: Any) -> Any:
