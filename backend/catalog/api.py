@@ -118,5 +118,5 @@ def policy_page_get(request: HttpRequest, slug: Text) -> dict:
 
 
 @router.get("/about", response={200: AboutOut, **NOT_FOUND}, summary="The about page")
-def about(request: HttpRequest) -> dict:
+def about_page_get(request: HttpRequest) -> dict:
     return selectors.about_page_get()

@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** The about page */
-        get: operations["about"];
+        get: operations["about_page_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2230,7 +2230,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    about: {
+    about_page_get: {
         parameters: {
             query?: never;
             header?: never;
