@@ -176,7 +176,14 @@ class OneTimeCode(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(purpose__in=["signup", "reset"]), name="one_time_code_purpose_valid"
-            )
+            ),
+            # Only the newest code works: two requests at the same instant cannot both
+            # leave a live code (accounts.otp refuses the second as "wait a minute").
+            models.UniqueConstraint(
+                fields=["phone", "purpose"],
+                condition=Q(used_at=None, voided_at=None),
+                name="one_time_code_one_live",
+            ),
         ]
         indexes = [
             models.Index(fields=["phone", "purpose", "-created_at"], name="one_time_code_latest")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -83,6 +83,13 @@ def otp_resend_wait(*, phone: str, purpose: str, now: datetime | None = None) ->
     return _seconds(ready - now) if ready > now else 0
 
 
+def _resend_refusal(wait: int) -> RateLimited:
+    return RateLimited(
+        f"You can ask for a new code in {wait} second{'s' if wait != 1 else ''}.",
+        retry_after=wait,
+    )
+
+
 def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
     """A new code for (phone, purpose), or RateLimited (429 with extra.retry_after):
     the client's limit (when `client` is given; staff sending from the admin pass None),
@@ -94,10 +101,7 @@ def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
         )
     wait = otp_resend_wait(phone=phone, purpose=purpose, now=now)
     if wait:
-        raise RateLimited(
-            f"You can ask for a new code in {wait} second{'s' if wait != 1 else ''}.",
-            retry_after=wait,
-        )
+        raise _resend_refusal(wait)
     day_start = timezone.localtime(now, INDIA).replace(hour=0, minute=0, second=0, microsecond=0)
     if OneTimeCode.objects.filter(phone=phone, created_at__gte=day_start).count() >= DAILY_CAP:
         raise RateLimited(DAILY_CAP_MESSAGE, retry_after=_seconds(_india_midnight_after(now) - now))
@@ -106,18 +110,34 @@ def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
             scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
         )
     code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
-    with transaction.atomic():
-        OneTimeCode.objects.filter(created_at__lt=now - KEEP).delete()
-        OneTimeCode.objects.filter(
-            phone=phone, purpose=purpose, used_at=None, voided_at=None
-        ).update(voided_at=now)
-        row = OneTimeCode.objects.create(
-            phone=phone,
-            purpose=purpose,
-            code_hash=_digest(phone=phone, purpose=purpose, code=code),
-            created_at=now,
-            expires_at=now + timedelta(minutes=CODE_MINUTES),
-        )
+    try:
+        with transaction.atomic():
+            OneTimeCode.objects.filter(created_at__lt=now - KEEP).delete()
+            # The wait again, under row locks: a request that checked it at the same
+            # instant as this one now sees this one's code, or (both finding none) meets
+            # the constraint "one_time_code_one_live" below.
+            live = list(
+                OneTimeCode.objects.select_for_update().filter(
+                    phone=phone, purpose=purpose, used_at=None, voided_at=None
+                )
+            )
+            ready = max((code.created_at for code in live), default=now) + timedelta(
+                seconds=RESEND_SECONDS
+            )
+            if live and ready > now:
+                raise _resend_refusal(_seconds(ready - now))
+            OneTimeCode.objects.filter(pk__in=[code.pk for code in live]).update(voided_at=now)
+            row = OneTimeCode.objects.create(
+                phone=phone,
+                purpose=purpose,
+                code_hash=_digest(phone=phone, purpose=purpose, code=code),
+                created_at=now,
+                expires_at=now + timedelta(minutes=CODE_MINUTES),
+            )
+    except IntegrityError:
+        # Another request made a code for this phone in the same instant (the constraint
+        # "one_time_code_one_live"): that one is being sent, so this one waits its turn.
+        raise _resend_refusal(RESEND_SECONDS) from None
     return IssuedCode(row=row, code=code)
 
 

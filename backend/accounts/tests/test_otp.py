@@ -162,3 +162,15 @@ def test_old_codes_are_deleted() -> None:
     with time_machine.travel(NOW + timedelta(days=3), tick=False):
         issue(phone="+919812345678")
     assert list(OneTimeCode.objects.values_list("phone", flat=True)) == ["+919812345678"]
+
+
+def test_the_database_holds_one_live_code_per_phone_and_purpose() -> None:
+    from django.db import IntegrityError, transaction
+
+    issued = issue()
+    fields = {"phone": PHONE, "code_hash": "x" * 64, "expires_at": NOW + timedelta(minutes=10)}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        OneTimeCode.objects.create(purpose=SIGNUP, **fields)
+    OneTimeCode.objects.create(purpose=RESET, **fields)  # another purpose has its own
+    OneTimeCode.objects.filter(pk=issued.row.pk).update(voided_at=NOW)
+    OneTimeCode.objects.create(purpose=SIGNUP, **fields)  # once voided, a new one may live
