@@ -102,6 +102,13 @@ class UserAdmin(BaseUserAdmin, ModelAdmin):
         ),
     )
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A deleted account is what is left after an erasure (a tombstone phone, no
+        # personal data): it is shown, never edited, so nothing comes back into it.
+        if obj is not None and obj.deleted_at is not None:
+            return False
+        return super().has_change_permission(request, obj)
+
     @display(description="phone confirmed", boolean=True, ordering="phone_confirmed_at")
     def phone_confirmed(self, obj: User) -> bool:
         # Accounts made before codes were asked (and by staff) show as not confirmed; they

@@ -75,3 +75,22 @@ def test_back_office_staff_see_and_clear_lockouts_and_see_sms(staff: User) -> No
     client.force_login(staff)
     assert client.get("/admin/axes/accessattempt/").status_code == 200
     assert client.get("/admin/core/outboundsms/").status_code == 200
+
+
+def test_a_deleted_account_is_shown_but_not_edited(superuser_client: Client, learner: User) -> None:
+    from accounts.services import account_erase
+
+    account_erase(user=learner)
+    change = f"/admin/accounts/user/{learner.pk}/change/"
+
+    page = superuser_client.get(change)
+    assert page.status_code == 200
+    assert "Deleted account" in page.content.decode()
+    assert 'name="_save"' not in page.content.decode()
+
+    refused = superuser_client.post(change, {"name": "Back Again", "phone": "98765 00000"})
+    assert refused.status_code == 403
+    learner.refresh_from_db()
+    assert learner.name == "Deleted account" and learner.phone == f"deleted-{learner.pk}"
+    password = superuser_client.get(f"/admin/accounts/user/{learner.pk}/password/")
+    assert password.status_code == 403
