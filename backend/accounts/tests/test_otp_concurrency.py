@@ -6,46 +6,24 @@ every writer anyway, so this runs on PostgreSQL only (make test-pg)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from accounts import otp
 from accounts.models import OneTimeCode
 from core.errors import RateLimited
+from core.tests.concurrency import run_at_once
 
 pytestmark = [
     pytest.mark.skipif(
         connection.vendor != "postgresql",
         reason="needs PostgreSQL (concurrent writers); set DATABASE_URL to run it",
     ),
-    pytest.mark.django_db(transaction=True),
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
 
 PHONE = "+919876500011"
-
-
-def run_at_once(*calls: Callable[[], object]) -> tuple[list[object], list[BaseException]]:
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = []
-    errors: list[BaseException] = []
-
-    def worker(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results.append(call())
-        except BaseException as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results, errors
 
 
 def test_two_requests_checked_at_the_same_instant_send_one_code(monkeypatch) -> None:
@@ -65,8 +43,8 @@ def test_two_requests_checked_at_the_same_instant_send_one_code(monkeypatch) -> 
     def ask() -> object:
         return otp.otp_issue(phone=PHONE, purpose=OneTimeCode.Purpose.SIGNUP, client=None)
 
-    results, errors = run_at_once(ask, ask)
+    outcome = run_at_once(ask, ask)
 
-    assert len(results) == 1, errors
-    assert len(errors) == 1 and isinstance(errors[0], RateLimited)
+    assert len(outcome.results) == 1, outcome.errors
+    assert len(outcome.errors) == 1 and isinstance(outcome.errors[0], RateLimited)
     assert OneTimeCode.objects.count() == 1

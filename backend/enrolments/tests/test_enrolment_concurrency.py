@@ -5,15 +5,14 @@ SELECT ... FOR UPDATE, so this runs on PostgreSQL only."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from accounts.models import User
 from catalog.models import Course
+from core.tests.concurrency import run_at_once
 from core.tests.mail import queued_about
 from enrolments import services
 from enrolments.models import Enrolment
@@ -31,27 +30,6 @@ pytestmark = [
 ROUNDS = 5
 
 
-def run_at_once(*calls: Callable[[], object]) -> list[BaseException]:
-    barrier = threading.Barrier(len(calls))
-    errors: list[BaseException] = []
-
-    def worker(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            call()
-        except BaseException as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return errors
-
-
 def test_it_credits_once_when_two_staff_confirm_at_the_same_moment(
     course: Course, learner: User, staff: User, other_learner: User
 ) -> None:
@@ -63,7 +41,7 @@ def test_it_credits_once_when_two_staff_confirm_at_the_same_moment(
             lambda e=enrolment: services.enrolment_confirm_payment(
                 enrolment_id=e.pk, by=other_learner
             ),
-        )
+        ).errors
 
         assert errors == []
         assert Enrolment.objects.get(pk=enrolment.pk).status == Enrolment.Status.CONFIRMED
@@ -89,7 +67,7 @@ def test_it_pays_out_once_when_two_staff_mark_the_same_request_paid(
     errors = run_at_once(
         lambda: referral_services.payout_mark_paid(payout_id=payout.pk, by=staff, reference="A1"),
         lambda: referral_services.payout_mark_paid(payout_id=payout.pk, by=staff, reference="B2"),
-    )
+    ).errors
 
     assert len(errors) == 1 and isinstance(errors[0], ApplicationError)
     assert RewardEntry.objects.filter(kind="payout").count() == 1

@@ -5,15 +5,13 @@ anyway and has no SELECT ... FOR UPDATE, so this runs on PostgreSQL only (make t
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from accounts.models import User
 from catalog.models import InternshipDomain
 from certificates.models import Certificate
+from core.tests.concurrency import run_at_once
 from core.tests.mail import queued_about
 from internships import services
 from internships.models import Placement, TaskBoard, TaskSubmission
@@ -26,27 +24,6 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
-
-
-def run_at_once(*calls: Callable[[], object]) -> list[BaseException]:
-    barrier = threading.Barrier(len(calls))
-    errors: list[BaseException] = []
-
-    def worker(call: Callable[[], object]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            call()
-        except BaseException as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return errors
 
 
 def test_two_staff_approving_the_last_two_tasks_issue_one_certificate(
@@ -73,7 +50,7 @@ def test_two_staff_approving_the_last_two_tasks_issue_one_certificate(
         errors = run_at_once(
             lambda s=third: services.submission_approve(submission_id=s.pk, by=staff),
             lambda s=fourth: services.submission_approve(submission_id=s.pk, by=other_learner),
-        )
+        ).errors
 
         assert errors == []
         placement.refresh_from_db()
