@@ -50,11 +50,10 @@ uv="$(command -v uv || echo "$HOME/.local/bin/uv")"
 manage=("$uv" run --frozen python backend/manage.py)
 
 cleanup() {
-  if [[ -n "${server_pid:-}" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-# Killed or interrupted: still stop the server (bash skips the EXIT trap on a bare TERM).
+# Killed or interrupted: still clean up (bash skips the EXIT trap on a bare TERM).
 trap 'exit 143' INT TERM
 
 "${manage[@]}" migrate --noinput --verbosity 0
@@ -96,16 +95,6 @@ print(own.reference, submission.pk)
 " | tail -1)
 if [[ -z "${API_SCHEMA_SUBMISSION:-}" ]]; then echo "Setting up the test data failed."; exit 1; fi
 export API_SCHEMA_ENROLMENT API_SCHEMA_SUBMISSION
-"$uv" run --frozen gunicorn config.wsgi --chdir backend --bind "127.0.0.1:${port}" \
-  --workers 2 --log-level warning >"$log" 2>&1 &
-server_pid=$!
-
-for _ in $(seq 1 100); do
-  if python3 -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)" "$base/api/health" 2>/dev/null; then break; fi
-  if ! kill -0 "$server_pid" 2>/dev/null; then echo "The server did not start:"; cat "$log"; exit 1; fi
-  sleep 0.2
-done
-
 # Prints "<csrf token> <session id>" for a fresh session, logged in when a phone is given.
 session() {
   python3 - "$base" "${1:-}" "$password" <<'PY'
@@ -144,12 +133,23 @@ run() {
     --request-timeout 20 --no-color "$@")
 }
 
-conformance="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+all_runs() {
+  local conformance="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+  local status=0
+  run "an anonymous visitor" "" positive "$conformance" || status=1
+  run "a learner" 9000000011 positive "$conformance" --exclude-operation-id auth_logout || status=1
+  run "staff" 9000000012 positive "$conformance" --exclude-operation-id auth_logout || status=1
+  run "a learner" 9000000011 negative not_a_server_error,response_schema_conformance \
+    --exclude-operation-id auth_logout || status=1
+  return $status
+}
+
+# The runs, against a throw-away gunicorn on $port (tests/support/throwaway_server.py
+# starts it, waits for /api/health and stops it afterwards).
+export -f session run all_runs
+export base repo tmp examples uv password
 status=0
-run "an anonymous visitor" "" positive "$conformance" || status=1
-run "a learner" 9000000011 positive "$conformance" --exclude-operation-id auth_logout || status=1
-run "staff" 9000000012 positive "$conformance" --exclude-operation-id auth_logout || status=1
-run "a learner" 9000000011 negative not_a_server_error,response_schema_conformance \
-  --exclude-operation-id auth_logout || status=1
+"$uv" run --frozen python tests/support/throwaway_server.py --port "$port" --log "$log" \
+  -- bash -c all_runs || status=$?
 if [[ $status -ne 0 ]]; then echo "--- server log ---"; tail -50 "$log"; fi
 exit $status
