@@ -971,6 +971,53 @@ def cpu_row(run: str, cpu: dict[str, Any]) -> tuple[str, str, str, str]:
     return (f"{run}: CPU", ", ".join(parts), "", "")
 
 
+# The last figures of the home-made parts issue 17 replaced (the batched rate limiter, the
+# Redis cache subclass, the hand-written verify SELECT and JSON, the raw executemany import),
+# from `make bench` on 24 Nov 2026, 04:19 UTC (docs/history.md has how they were measured).
+HOME_MADE = {
+    "verify_rps": "3,377 req/s (wrk, 2 workers, 100,000 rows on SQLite)",
+    "verify_cpu": "466 µs",
+    "verify_p99": "not measured",
+    "mixed_rps": "144 req/s (pages were Django's prerendered files)",
+    "import": "74,973 rows/s (100,000 rows, in-process, SQLite)",
+}
+
+
+def cost_rows(result: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """What the standard parts cost: a row each, the home-made parts' figure beside this
+    run's. The machines and setups differ (see the cells), so read them as orders of
+    magnitude; docs/benchmarks.md explains where the time goes."""
+    closed = result["verify_closed"]
+    opened = result["verify_open"]
+    mixed = result["mixed"]
+    full = result["imports"][-1]
+    latency = opened["latency_ms"]
+    return [
+        (
+            "verify, most req/s",
+            HOME_MADE["verify_rps"],
+            f"{closed['requests_per_second']:,} req/s ({result['workers']} workers, "
+            f"{result['certificates']:,} rows on PostgreSQL, {closed['connections']} connections)",
+        ),
+        (
+            "verify, workers' CPU per request",
+            HOME_MADE["verify_cpu"],
+            f"{closed['cpu']['workers_cpu_us_per_request']:,} µs",
+        ),
+        (
+            f"verify p99 at {opened['offered_per_second']:,.0f}/s, open loop",
+            HOME_MADE["verify_p99"],
+            f"{ms(latency['p99'])}" if latency else "not measured",
+        ),
+        ("mixed traffic", HOME_MADE["mixed_rps"], f"{mixed['requests_per_second']:,} req/s"),
+        (
+            "certificate import",
+            HOME_MADE["import"],
+            f"{full['rows_per_second']:,} rows/s ({full['rows']:,} rows, PostgreSQL)",
+        ),
+    ]
+
+
 def write_results(path: Path, result: dict[str, Any]) -> None:
     rows = results_rows(result)
     missed = sum(row[3] == "**no**" for row in rows)
@@ -1000,6 +1047,18 @@ def write_results(path: Path, result: dict[str, Any]) -> None:
         f"{missed} figure(s) below target." if missed else "Every figure with a target meets it.",
         "",
     ]
+    if "verify_closed" in result and "verify_open" in result:
+        section += [
+            "### What the standard parts cost",
+            "",
+            "The home-made parts' last figures (`make bench`, 24 Nov 2026) beside this run's; "
+            "the setups differ as the cells say. Where the time goes: docs/benchmarks.md.",
+            "",
+            "| measure | home-made parts | standard parts (this run) |",
+            "| --- | --- | --- |",
+            *("| " + " | ".join(row) + " |" for row in cost_rows(result)),
+            "",
+        ]
     head = path.read_text() if path.exists() else "# Benchmark results\n"
     head = head.split(LOAD_MARKER, 1)[0].rstrip("\n") + "\n\n"
     path.write_text(head + "\n".join(section))
