@@ -1,4 +1,4 @@
-"""One-time codes: the one service behind sign-up and password reset (PRODUCT.md 15).
+"""One-time codes: the one service behind sign-up and password reset (docs/product.md 15).
 
 - 6 digits from `secrets`; only an HMAC-SHA256 of (phone, purpose, code) keyed with
   SECRET_KEY is stored, compared with hmac.compare_digest.

@@ -110,7 +110,7 @@ def user_signup(*, name: str, phone: str, password: str, email: str = "") -> Use
         raise
 
 
-# --- Sign-up with a code (PRODUCT.md 15) ---------------------------------------------------
+# --- Sign-up with a code (docs/product.md 15) ---------------------------------------------------
 # The form's data waits in the visitor's session (server-side, the password only as its
 # hash) until the code is entered: no account exists before. Keeping it in the session
 # that filled the form in means nobody else can finish that sign-up: someone who starts a
@@ -438,7 +438,7 @@ def user_login(*, request: HttpRequest, phone: str, password: str) -> User:
     return cast(User, user)
 
 
-# --- The account page (PRODUCT.md 15) ------------------------------------------------------
+# --- The account page (docs/product.md 15) ------------------------------------------------------
 CURRENT_PASSWORD_WRONG = "Your current password is not right."
 PASSWORD_WRONG = "Your password is not right."
 PASSWORD_TRIES_MESSAGE = "Too many wrong passwords."

@@ -193,7 +193,7 @@ def course_get_by_route(*, path: str) -> dict[str, Any]:
 
 
 def internship_apply_path(*, slug: str) -> str:
-    """The site's application form for a domain (PRODUCT.md section 14)."""
+    """The site's application form for a domain (docs/product.md section 14)."""
     return f"/internship/apply/{slug}"
 
 

@@ -942,7 +942,7 @@ def certificate_holders_notify(*, certificates: list[Certificate]) -> int:
     return len(sent)
 
 
-# --- Issued by the site itself (internship completion, PRODUCT.md section 14) ----------
+# --- Issued by the site itself (internship completion, docs/product.md section 14) ----------
 
 ISSUED_ID_PREFIX = "INT"
 # No 0/O, 1/I/L: IDs are read off paper and typed into the verify page.
@@ -997,7 +997,7 @@ def certificate_issue(
     raise IntegrityError("Could not allocate a new CertificateID; please try again.")
 
 
-# --- Verifiable credentials (Open Badges 3.0, PRODUCT.md section 13) --------------------
+# --- Verifiable credentials (Open Badges 3.0, docs/product.md section 13) --------------------
 
 # Bump when the credential's shape changes, so cached credentials are signed again.
 CREDENTIAL_FORMAT_VERSION = "1"

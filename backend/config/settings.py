@@ -342,7 +342,7 @@ POST_OFFICE = {
 # core/sms: "console" (a log line per message), "locmem" (tests), "msg91", "twilio", or a
 # dotted path to a backend class. Messages go through the queue (core.sms.queue).
 SMS_BACKEND = env_str("SMS_BACKEND", "console")
-# Sign-up confirms the phone by a 6-digit code (PRODUCT.md section 15); false: the old
+# Sign-up confirms the phone by a 6-digit code (docs/product.md section 15); false: the old
 # one-step sign-up.
 PHONE_VERIFICATION = env_bool("PHONE_VERIFICATION", True)
 if (

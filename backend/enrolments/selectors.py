@@ -39,7 +39,7 @@ def enrolment_payment_instructions(*, enrolment: Enrolment) -> dict[str, Any]:
 
 
 def bootcamp_payment_instructions() -> dict[str, Any]:
-    """The /payment page's fixed payment (PRODUCT.md §7): no enrolment, no tr."""
+    """The /payment page's fixed payment (docs/product.md §7): no enrolment, no tr."""
     site = site_settings_public()
     payment = UpiPayment(
         payee_id=site["upi_payee_id"],
@@ -137,7 +137,7 @@ class ReconciledLine:
 
 @dataclass
 class Reconciliation:
-    """A statement's credits sorted for staff (PRODUCT.md §16's dry run)."""
+    """A statement's credits sorted for staff (docs/product.md §16's dry run)."""
 
     layout: str
     matched: list[ReconciledLine] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""The internship programme's API (PRODUCT.md sections 6 and 14): task boards, the
+"""The internship programme's API (docs/product.md sections 6 and 14): task boards, the
 application form's domain and the application, the dashboard's "My internship", task
 submissions and the private download of their files."""
 

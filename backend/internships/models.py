@@ -91,7 +91,7 @@ class BoardTask(models.Model):
         return f"Task {self.number}: {self.title}"
 
 
-# --- The internship programme (PRODUCT.md section 14) -----------------------------------
+# --- The internship programme (docs/product.md section 14) -----------------------------------
 
 
 class Batch(models.IntegerChoices):

@@ -1,6 +1,6 @@
 """The unlock rule of the internship task boards: pure calendar arithmetic, no database.
 
-PRODUCT.md §6 and decision 5. Everything here works on dates in India time
+docs/product.md §6 and decision 5. Everything here works on dates in India time
 (Asia/Kolkata); `india_today` is the one place that turns the server's clock into such a
 date, so the visitor's clock never matters.
 
@@ -69,7 +69,7 @@ def task_unlock_date(*, cycle_start_day: int, unlock_day: int, today: date) -> d
     unlock day (start 31, unlock 30: the cycle 31 March - 29 April never sees a 30th
     before the next cycle starts on 30 April). Such a task unlocks on the cycle's last
     day instead, so every task is unlocked at some point of every cycle. With a start
-    day of 1-28 (all of PRODUCT.md §6's boards) this never happens.
+    day of 1-28 (all of docs/product.md §6's boards) this never happens.
     """
     start = board_cycle_start(cycle_start_day=cycle_start_day, today=today)
     unlock = month_day(year=start.year, month=start.month, day=unlock_day)

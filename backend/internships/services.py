@@ -1,4 +1,4 @@
-"""The internship programme's writes (PRODUCT.md section 14): applications and staff's
+"""The internship programme's writes (docs/product.md section 14): applications and staff's
 decisions on them, placements on a board, task submissions and their review, early
 unlocks, and the completion certificate issued by itself.
 

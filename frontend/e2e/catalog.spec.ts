@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 
 import { packageSlugs } from './support'
 
-/** The seeded figures (PRODUCT.md §2), as a visitor reads them. */
+/** The seeded figures (docs/product.md §2), as a visitor reads them. */
 const courses = [
   { path: '/Web-Development-registration', name: 'Web Development (MERN stack)', list: '₹2,499', offer: '₹999', timing: '9:00 PM - 11:00 PM', doubt: 'Sunday', reward: '₹150' },
   { path: '/Android-Development-registration', name: 'Android with Java', list: '₹3,499', offer: null, timing: '9:00 PM - 11:00 PM', doubt: 'Sunday', reward: '₹200' },

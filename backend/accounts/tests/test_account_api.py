@@ -1,4 +1,4 @@
-"""The account page's endpoints (PRODUCT.md 15): details, password, other devices."""
+"""The account page's endpoints (docs/product.md 15): details, password, other devices."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Forgotten password (PRODUCT.md 15): a code by SMS, a link by email, the same answers
+"""Forgotten password (docs/product.md 15): a code by SMS, a link by email, the same answers
 whether or not the phone has an account, every session ended."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sign-up confirms the phone by a code (PRODUCT.md 15): POST /signup, /signup/resend,
+"""Sign-up confirms the phone by a code (docs/product.md 15): POST /signup, /signup/resend,
 /signup/verify. The linking of earlier enrolments is in selfservice/tests."""
 
 from __future__ import annotations

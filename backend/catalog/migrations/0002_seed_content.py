@@ -1,5 +1,5 @@
 """Seed content: site settings with obvious placeholder values, the team and the six
-project packages of PRODUCT.md §2. Staff edit all of it in the admin afterwards; running
+project packages of docs/product.md §2. Staff edit all of it in the admin afterwards; running
 migrations again never overwrites their edits (rows are created only when missing)."""
 
 from django.db import migrations

@@ -1,4 +1,4 @@
-"""Seed the catalogue of PRODUCT.md §2: courses and the bootcamp, internship domains, the
+"""Seed the catalogue of docs/product.md §2: courses and the bootcamp, internship domains, the
 programme table, events with the BGMI tournaments, sample portfolio items, the three
 policy pages and the about page.
 

@@ -2,7 +2,7 @@
 
 """Internship domains get a duration (printed on the completion certificate) and lose
 their Apply Now link: Apply Now now always leads to the site's own form,
-/internship/apply/<slug>, while the domain is open (PRODUCT.md section 14)."""
+/internship/apply/<slug>, while the domain is open (docs/product.md section 14)."""
 
 from django.db import migrations, models
 

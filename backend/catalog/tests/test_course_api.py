@@ -4,7 +4,7 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 
-# Every figure of PRODUCT.md §2: (slug, route, list, offer, timing, days, doubt, reward).
+# Every figure of docs/product.md §2: (slug, route, list, offer, timing, days, doubt, reward).
 COURSES = [
     (
         "web-development",

@@ -1,5 +1,5 @@
 """Production refuses to start with an SMS backend that sends nothing while sign-up and
-password reset send codes (PRODUCT.md 15)."""
+password reset send codes (docs/product.md 15)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seed the four task boards of PRODUCT.md §6 with their default schedules.
+"""Seed the four task boards of docs/product.md §6 with their default schedules.
 
 The task texts are a real Web Development internship track; the links are obvious
 placeholders that staff replace in the admin. Rows are created only when missing, so

@@ -1,4 +1,4 @@
-"""Every board shows "Generate Certificate" (PRODUCT.md section 14): enabled for an intern
+"""Every board shows "Generate Certificate" (docs/product.md section 14): enabled for an intern
 whose certificate was issued on that board, disabled with the reason for everyone else.
 The shipped note ("Certificates are not generated here yet...") is no longer true; a note
 staff wrote themselves is kept."""

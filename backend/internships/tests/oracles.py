@@ -1,4 +1,4 @@
-"""Independent statements of the unlock rule, written from PRODUCT.md §6 for the tests.
+"""Independent statements of the unlock rule, written from docs/product.md §6 for the tests.
 
 They share no code with `internships.schedule`: one reads the table's windows directly,
 the other walks the calendar a day at a time.
@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 ONE_DAY = timedelta(days=1)
 
-# PRODUCT.md §6, copied by hand: route -> (cycle start, unlock days of tasks 1-4).
+# docs/product.md §6, copied by hand: route -> (cycle start, unlock days of tasks 1-4).
 TABLE: dict[str, tuple[int, tuple[int, int, int, int]]] = {
     "tasks": (1, (1, 8, 15, 22)),
     "tasks-1": (1, (1, 8, 15, 22)),

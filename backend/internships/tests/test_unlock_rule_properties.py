@@ -1,5 +1,5 @@
 """Properties of the unlock rule over every date of 2023-2028 (leap years 2024 and 2028),
-checked against oracles written independently from PRODUCT.md §6 (see oracles.py)."""
+checked against oracles written independently from docs/product.md §6 (see oracles.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rewards on hold (PRODUCT.md section 16): a credit is payable from the India date of its
+"""Rewards on hold (docs/product.md section 16): a credit is payable from the India date of its
 confirmation plus REFERRAL_HOLD_DAYS; a refund or an undone confirmation before then
 reverses it, after then does not; payouts come only from what is past its hold, and at
 least REFERRAL_MIN_PAYOUT at a time."""

@@ -1,4 +1,4 @@
-/** Catalogue answers for tests, shaped like the seeded content (PRODUCT.md §2). */
+/** Catalogue answers for tests, shaped like the seeded content (docs/product.md §2). */
 import type { components } from '@/api/schema'
 
 type Schemas = components['schemas']

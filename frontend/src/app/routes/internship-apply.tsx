@@ -106,7 +106,7 @@ function ApplicationPanel({ application, title, intro }: { application: Applicat
 }
 
 /**
- * /internship/apply/<slug> (PRODUCT.md section 14): the application form for an open
+ * /internship/apply/<slug> (docs/product.md section 14): the application form for an open
  * domain; a closed domain says why; an application already made shows where it stands;
  * a sent one says "Application received".
  */

@@ -2,7 +2,7 @@ import { href } from 'react-router'
 
 export type NavItem = { label: string; to: string; end?: boolean }
 
-/** The header's main navigation, in order (PRODUCT.md §1). */
+/** The header's main navigation, in order (docs/product.md §1). */
 export const mainNav: readonly NavItem[] = [
   { label: 'Home', to: href('/'), end: true },
   { label: 'Portfolio', to: href('/portfolio') },

@@ -18,7 +18,7 @@ const icons: Record<string, LucideIcon> = {
   java: Coffee,
 }
 
-/** Where Apply Now leads: the domain's application page (PRODUCT.md section 14). */
+/** Where Apply Now leads: the domain's application page (docs/product.md section 14). */
 function applyPath(domain: Pick<InternshipDomain, 'slug'>): string {
   return href('/internship/apply/:slug', { slug: domain.slug })
 }

@@ -62,7 +62,7 @@ type ApplicationFormProps = {
 }
 
 /**
- * The internship application (PRODUCT.md section 14): the domain (shown), college or
+ * The internship application (docs/product.md section 14): the domain (shown), college or
  * organisation, year, an optional https profile link, the statement (50 to 2,000
  * characters, counted as you type once scripts run) and the preferred batch. It posts to
  * the page's action, which sends it to the API; without JavaScript the server renders the

@@ -64,7 +64,7 @@ function CertificateItem({ certificate }: { certificate: IssuedCertificate }) {
 }
 
 /**
- * The dashboard's "My internship" section (PRODUCT.md section 14): the account's
+ * The dashboard's "My internship" section (docs/product.md section 14): the account's
  * applications with their status (and the reason of a rejection), the task board once
  * accepted, and the completion certificates, each linked to its verify page.
  */
