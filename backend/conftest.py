@@ -1,14 +1,22 @@
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
 from core import sms
 from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
+
+# Property tests draw the same examples on every run (a run never fails by luck); set
+# HYPOTHESIS_PROFILE=explore to search with fresh random examples while working on them.
+hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
+hypothesis_settings.register_profile("explore", max_examples=500)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(autouse=True)

@@ -89,7 +89,7 @@ MATRIX: dict[str, Row] = {
     "event_get": Row(200, 200, 200, 200, path_params={"slug": "bgmi-tournaments"}),
     "portfolio_item_list": Row(200, 200, 200, 200),
     "policy_page_get": Row(200, 200, 200, 200, path_params={"slug": "privacy"}),
-    "about": Row(200, 200, 200, 200),
+    "about_page_get": Row(200, 200, 200, 200),
     "task_board_get": Row(200, 200, 200, 200, path_params={"slug": BOARD_SLUG}),
     "certificate_get": Row(200, 200, 200, 200, path_params={"certificate_id": CERTIFICATE_ID}),
     "certificate_credential": Row(
