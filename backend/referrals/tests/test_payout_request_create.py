@@ -75,6 +75,21 @@ def test_it_answers_409_and_422_through_the_api(learner_client: Client) -> None:
     assert empty.status_code == 409
 
 
+@pytest.mark.parametrize("upi_id", ["", "   "])
+def test_it_answers_an_empty_upi_id_at_the_field(
+    learner_client: Client, earned: int, upi_id: str
+) -> None:
+    # The dashboard's payout form says these words itself for an empty field (its one
+    # check before sending): a change here must change frontend/src/features/referrals.
+    response = post(learner_client, f"{API}/payouts", {"upi_id": upi_id})
+
+    assert response.status_code == 422
+    assert response.json()["extra"]["fields"] == {
+        "upi_id": "Enter a valid UPI ID, for example name@bank."
+    }
+    assert PayoutRequest.objects.count() == 0
+
+
 def test_it_asks_anonymous_visitors_to_log_in(client: Client) -> None:
     assert post(client, f"{API}/payouts", {"upi_id": UPI_ID}).status_code == 401
 
