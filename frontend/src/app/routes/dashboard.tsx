@@ -17,7 +17,10 @@ import { useCourses } from '@/features/catalog/api/get-courses'
 import { MyEnrolments } from '@/features/enrolments/components/my-enrolments'
 import { myInternshipQueryOptions } from '@/features/internships/api/get-my-internship'
 import { MyInternship } from '@/features/internships/components/my-internship'
+import { createPayoutRequest } from '@/features/referrals/api/create-payout-request'
+import { PAYOUT_INTENT } from '@/features/referrals/components/payout-form'
 import { RewardsSection } from '@/features/referrals/components/rewards-section'
+import { PAYOUT_ANCHOR, PAYOUT_PARAM, PAYOUT_REQUESTED, searchWith } from '@/features/referrals/page-params'
 import type { Route } from './+types/dashboard'
 import { useRootData } from '@/lib/root-data'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
@@ -59,14 +62,35 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { dehydrated }
 }
 
-/** After a logout the dashboard's data is not asked for again: the login page is next. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === LOGOUT_INTENT ? false : defaultShouldRevalidate
+/**
+ * After a logout the dashboard's data is not asked for again: the login page is next. A
+ * payout refused with 409 (a request already waits, or nothing is payable) means the
+ * figures on screen are out of date: they are asked for again.
+ */
+export function shouldRevalidate({ formData, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent')
+  if (intent === LOGOUT_INTENT) return false
+  if (intent === PAYOUT_INTENT && actionStatus === 409) return true
+  return defaultShouldRevalidate
 }
 
-/** The dashboard's forms, by intent: Logout (the header's), which then opens /login. */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * The dashboard's forms, by intent: Get Rewards' payout request (then the same page at
+ * ?payout=requested, which shows the confirmation: a reload does not send it again), and
+ * Logout (the header's), which then opens /login.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
   const { values } = await readForm(request)
+  if (values.intent === PAYOUT_INTENT) {
+    try {
+      // Sent as typed: the API trims it and judges it (its 422 shows at the field).
+      await createPayoutRequest({ upi_id: values.upi_id ?? '' })
+    } catch (error) {
+      return formFailure(error, values, PAYOUT_INTENT)
+    }
+    const search = searchWith(url.search, PAYOUT_PARAM, PAYOUT_REQUESTED)
+    throw redirect(`${url.pathname}${search}#${PAYOUT_ANCHOR}`)
+  }
   if (values.intent !== LOGOUT_INTENT) throw data('This form is not one of the dashboard’s.', { status: 400 })
   try {
     await logout()
@@ -108,6 +132,9 @@ export default function Page() {
   if (leaving && !loggedOutSeen) setLoggedOutSeen(true)
   const loggedOut = leaving || loggedOutSeen
   const logoutFailure = !loggingOut && result?.ok === false && result.intent === LOGOUT_INTENT ? result : undefined
+  // The payout request: sent, then the refreshed page (the action's redirect) loading.
+  const payoutPending = navigation.state !== 'idle' && navigation.formData?.get('intent') === PAYOUT_INTENT
+  const payoutFailure = result?.ok === false && result.intent === PAYOUT_INTENT ? result : undefined
   useEffect(() => {
     if (loggedOut) forgetAccount(queryClient)
   }, [loggedOut, queryClient])
@@ -166,7 +193,7 @@ export default function Page() {
           <ReferralCodeCard code={user.referral_code} onCopy={copy} />
           <ReferralSteps headingId="referral-steps-heading" />
         </div>
-        <RewardsSection headingId="rewards-heading" />
+        <RewardsSection headingId="rewards-heading" payout={{ failure: payoutPending ? undefined : payoutFailure, pending: payoutPending }} />
         <MyEnrolments headingId="my-enrolments-heading" />
         <MyInternship headingId="my-internship-heading" />
         <CourseReferralLinks

@@ -1,11 +1,14 @@
 import { useId, useState } from 'react'
-import { Link, href } from 'react-router'
+import { Link, href, useLocation } from 'react-router'
 
 import { Button } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-styles'
 import { useRewardEntries, type RewardEntry } from '@/features/referrals/api/get-reward-entries'
 import { LoadError, pulse } from '@/components/ui/query-states'
+import { HISTORY_ALL, HISTORY_PARAM, searchWith } from '@/features/referrals/page-params'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
+import { useHydrated } from '@/lib/use-hydrated'
 
 /** How many lines show before "Show all": the latest are the ones people look for. */
 export const HISTORY_PREVIEW = 10
@@ -54,11 +57,18 @@ function HistorySkeleton() {
   )
 }
 
-/** The account's reward ledger, newest first: credits, reversals and payouts with dates in IST. */
+/**
+ * The account's reward ledger, newest first: credits, reversals and payouts with dates in IST.
+ * The latest lines show first; "Show all" is a link to `?history=all` (the page without
+ * JavaScript), a toggle with it.
+ */
 export function RewardHistory({ headingId }: { headingId: string }) {
   const listId = useId()
   const entries = useRewardEntries()
-  const [showAll, setShowAll] = useState(false)
+  const hydrated = useHydrated()
+  const { search } = useLocation()
+  const allByAddress = new URLSearchParams(search).get(HISTORY_PARAM) === HISTORY_ALL
+  const [showAll, setShowAll] = useState(allByAddress)
 
   let body
   if (entries.isPending) body = <HistorySkeleton />
@@ -76,6 +86,7 @@ export function RewardHistory({ headingId }: { headingId: string }) {
   else {
     const shown = showAll ? entries.data : entries.data.slice(0, HISTORY_PREVIEW)
     const longer = entries.data.length > HISTORY_PREVIEW
+    const toggleText = showAll ? `Show the latest ${HISTORY_PREVIEW} only` : `Show all ${entries.data.length} entries`
     body = (
       <>
         <ul id={listId} className="flex flex-col divide-y divide-line">
@@ -85,9 +96,19 @@ export function RewardHistory({ headingId }: { headingId: string }) {
         </ul>
         {longer && (
           <div>
-            <Button variant="ghost" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((current) => !current)}>
-              {showAll ? `Show the latest ${HISTORY_PREVIEW} only` : `Show all ${entries.data.length} entries`}
-            </Button>
+            {hydrated ? (
+              <Button variant="ghost" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((current) => !current)}>
+                {toggleText}
+              </Button>
+            ) : (
+              <Link
+                to={{ search: searchWith(search, HISTORY_PARAM, showAll ? null : HISTORY_ALL), hash: headingId }}
+                preventScrollReset
+                className={buttonClasses('ghost')}
+              >
+                {toggleText}
+              </Link>
+            )}
           </div>
         )}
       </>
@@ -96,7 +117,7 @@ export function RewardHistory({ headingId }: { headingId: string }) {
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
-      <h3 id={headingId} className="text-lg font-bold text-ink">
+      <h3 id={headingId} className="scroll-mt-24 text-lg font-bold text-ink">
         Reward history
       </h3>
       {body}

@@ -1,18 +1,22 @@
 import { Gift } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { LinkButton } from '@/components/ui/link-button'
 import {
   useReferralSummary,
   type HeldReward,
-  type PayoutRequest,
   type ReferralSummary,
 } from '@/features/referrals/api/get-referral-summary'
 import { PayoutForm } from '@/features/referrals/components/payout-form'
 import { RewardHistory } from '@/features/referrals/components/reward-history'
+import { PAYOUT_ANCHOR, PAYOUT_OPEN, PAYOUT_PARAM, PAYOUT_REQUESTED, searchWith } from '@/features/referrals/page-params'
 import { LoadError, pulse } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
+import type { FormFailure } from '@/lib/form-result'
+import { useHydrated } from '@/lib/use-hydrated'
 
 function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
@@ -73,20 +77,39 @@ function HeldRewards({ rewards }: { rewards: HeldReward[] }) {
   )
 }
 
-type Outcome = { tone: 'success'; payout: PayoutRequest } | { tone: 'error'; message: string }
+/** What the dashboard's action last answered the payout form, and whether it is being sent. */
+export type PayoutState = {
+  failure?: FormFailure
+  pending: boolean
+}
 
-function Balance({ summary }: { summary: ReferralSummary }) {
+function Balance({ summary, payout }: { summary: ReferralSummary; payout: PayoutState }) {
   const id = useId()
-  const [open, setOpen] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>()
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  const requested = params.get(PAYOUT_PARAM) === PAYOUT_REQUESTED
+  const { failure, pending } = payout
+  // 409 (nothing to pay, or a request already waits): said above the refreshed figures.
+  const refusal = failure?.status === 409 ? failure : undefined
+  const formFailure = failure && !refusal ? failure : undefined
+  // Open from the address (the link without JavaScript) or because the server refused it.
+  const [open, setOpen] = useState(() => params.get(PAYOUT_PARAM) === PAYOUT_OPEN || Boolean(formFailure))
+  const [dismissed, setDismissed] = useState<FormFailure>()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   // Where focus goes once the form has closed (it held focus, and leaves the page).
   const focusAfterClose = useRef<'button' | 'heading'>(undefined)
   const formOpen = open && summary.can_request_payout
 
-  // After every render: the form may close on its own (refreshed figures) before the
-  // outcome arrives, so this cannot wait for formOpen to change.
+  // Each answer to the form: a refusal or the confirmation's address closes it.
+  const [seen, setSeen] = useState({ key: location.key, failure })
+  if (seen.key !== location.key || seen.failure !== failure) {
+    setSeen({ key: location.key, failure })
+    if (refusal || requested) setOpen(false)
+  }
+
+  // After every render: the form closes with the answer, then focus moves on.
   useEffect(() => {
     if (formOpen || !focusAfterClose.current) return
     const target = focusAfterClose.current === 'button' ? buttonRef.current : headingRef.current
@@ -94,15 +117,50 @@ function Balance({ summary }: { summary: ReferralSummary }) {
     target?.focus()
   })
 
-  function close(focus: 'button' | 'heading') {
-    focusAfterClose.current = focus
+  function close() {
+    focusAfterClose.current = 'button'
     setOpen(false)
   }
 
   const reasonId = `${id}-reason`
+  const shownRefusal = refusal && refusal !== dismissed && !formOpen ? refusal : undefined
+  const confirmed = requested && !formOpen ? summary.open_request : null
+
+  let opener
+  if (!summary.can_request_payout || hydrated) {
+    opener = (
+      <Button
+        ref={buttonRef}
+        size="lg"
+        className="w-full sm:w-auto"
+        disabled={!summary.can_request_payout}
+        aria-describedby={summary.can_request_payout ? undefined : reasonId}
+        onClick={() => {
+          setDismissed(refusal)
+          setOpen(true)
+        }}
+      >
+        <Gift className="size-5" aria-hidden="true" width={20} height={20} />
+        Get Rewards
+      </Button>
+    )
+  } else {
+    // Without JavaScript the form is a page of its own: the same page at ?payout=open.
+    opener = (
+      <LinkButton
+        to={{ search: searchWith(location.search, PAYOUT_PARAM, PAYOUT_OPEN), hash: PAYOUT_ANCHOR }}
+        preventScrollReset
+        size="lg"
+        className="w-full sm:w-auto"
+      >
+        <Gift className="size-5" aria-hidden="true" width={20} height={20} />
+        Get Rewards
+      </LinkButton>
+    )
+  }
 
   return (
-    <div className="flex flex-col gap-4 rounded-card border border-brand-200 bg-brand-50 p-5 shadow-card sm:p-6">
+    <div id={PAYOUT_ANCHOR} className="flex scroll-mt-24 flex-col gap-4 rounded-card border border-brand-200 bg-brand-50 p-5 shadow-card sm:p-6">
       <div className="flex flex-col gap-1">
         <h3 ref={headingRef} tabIndex={-1} className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
           Payable balance
@@ -115,34 +173,16 @@ function Balance({ summary }: { summary: ReferralSummary }) {
       {formOpen ? (
         <PayoutForm
           amountDisplay={summary.payable_display}
-          onCancel={() => close('button')}
-          onRequested={(payout) => {
-            setOutcome({ tone: 'success', payout })
-            close('heading')
+          failure={formFailure}
+          pending={pending}
+          onSend={() => {
+            focusAfterClose.current = 'heading'
           }}
-          onRefused={(message) => {
-            setOutcome({ tone: 'error', message })
-            close('heading')
-          }}
+          onCancel={close}
         />
       ) : (
         <div className="flex flex-col gap-2">
-          <div>
-            <Button
-              ref={buttonRef}
-              size="lg"
-              className="w-full sm:w-auto"
-              disabled={!summary.can_request_payout}
-              aria-describedby={summary.can_request_payout ? undefined : reasonId}
-              onClick={() => {
-                setOutcome(undefined)
-                setOpen(true)
-              }}
-            >
-              <Gift className="size-5" aria-hidden="true" width={20} height={20} />
-              Get Rewards
-            </Button>
-          </div>
+          <div>{opener}</div>
           {!summary.can_request_payout && (
             <p id={reasonId} className="text-sm [overflow-wrap:anywhere] text-ink-muted">
               {summary.payout_refusal}
@@ -152,12 +192,12 @@ function Balance({ summary }: { summary: ReferralSummary }) {
       )}
 
       <div role="alert" className="empty:hidden">
-        {outcome?.tone === 'error' && <Alert tone="error">{outcome.message}</Alert>}
+        {shownRefusal && <Alert tone="error">{shownRefusal.message}</Alert>}
       </div>
       <div role="status" aria-live="polite" className="[overflow-wrap:anywhere] empty:hidden">
-        {outcome?.tone === 'success' && (
+        {confirmed && (
           <Alert tone="success" title="Payout requested">
-            We will send {outcome.payout.amount_display} to {outcome.payout.upi_id} soon and let you know when it is paid.
+            We will send {confirmed.amount_display} to {confirmed.upi_id} soon and let you know when it is paid.
           </Alert>
         )}
       </div>
@@ -165,14 +205,14 @@ function Balance({ summary }: { summary: ReferralSummary }) {
   )
 }
 
-type RewardsSectionProps = { headingId: string }
+type RewardsSectionProps = { headingId: string; payout: PayoutState }
 
 /**
  * The dashboard's referral figures from the ledger, the rewards on hold, Get Rewards (a
  * payout request for the whole payable balance, paid by staff; offered only from the
  * minimum, else the server's reason shows) and the reward history.
  */
-export function RewardsSection({ headingId }: RewardsSectionProps) {
+export function RewardsSection({ headingId, payout }: RewardsSectionProps) {
   const summary = useReferralSummary()
 
   let figures
@@ -190,7 +230,7 @@ export function RewardsSection({ headingId }: RewardsSectionProps) {
           <Figure label="Pending payout" value={data.pending_payout_display} />
           <Figure label="Paid" value={data.paid_display} />
         </dl>
-        <Balance summary={data} />
+        <Balance summary={data} payout={payout} />
       </div>
     )
   }
