@@ -125,3 +125,25 @@ export function indiaDateInAWeek(): string {
   const date = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000)
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(date)
 }
+
+/**
+ * `count` friends enrol with the referrer's code and staff confirm each payment, and the
+ * rewards' holds are over (through manage.py, as endRewardHold): the referrer has `count`
+ * payable rewards and as many lines of reward history. `phone` is the referrer's, in E.164.
+ */
+export function payableReferrals(phone: string, count: number) {
+  onServerDatabase([
+    'from accounts.models import User',
+    'from catalog.models import Course',
+    'from core.dates import india_today',
+    'from enrolments import services',
+    'from referrals.models import RewardEntry',
+    `referrer = User.objects.get(phone=${JSON.stringify(phone)})`,
+    'course = Course.objects.filter(is_active=True, referral_reward__gt=0).order_by("order", "pk").first()',
+    `for index in range(${count}):`,
+    `    friend = f"9{int(referrer.phone[-8:]) * 7 % 10**8 + index:09d}"[-10:]`,
+    '    enrolment = services.enrolment_create(course_slug=course.slug, name=f"Friend {index + 1}", phone=friend, email=f"friend{index}-{friend}@example.com", referral_code=referrer.referral_code, user=None)',
+    '    services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=None)',
+    'RewardEntry.objects.filter(user=referrer, kind="credit").update(payable_on=india_today())',
+  ])
+}
