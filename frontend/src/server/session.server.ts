@@ -18,7 +18,7 @@ export async function requireUser(url: URL): Promise<User> {
   return user
 }
 
-/** Login and sign-up: someone already logged in goes to their dashboard. */
-export async function redirectLoggedIn(): Promise<void> {
-  if (await currentUser()) throw redirect('/dashboard')
+/** Login and sign-up: someone already logged in goes to their dashboard (or to `next`, a checked path). */
+export async function redirectLoggedIn(next?: string): Promise<void> {
+  if (await currentUser()) throw redirect(next ?? '/dashboard')
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { accountHandlers } from '@/app/__tests__/accounts-fixtures'
+import { accountHandlers, learner } from '@/app/__tests__/accounts-fixtures'
 import { json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
@@ -164,5 +164,47 @@ describe('sign-up code step', () => {
     expect(history.location.pathname).toBe('/login')
     expect(screen.getByText('Successfully signed up')).toBeInTheDocument()
     expect(screen.getByLabelText(/phone number/i)).toHaveValue('98765 43210')
+  })
+
+  it('keeps ?next= from the login page through the form and the code step, then logs in there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    vi.setSystemTime(NOW)
+    const next = '/Web-Development-registration?ref=irctp1234'
+    mockApi({
+      ...accountHandlers,
+      'POST /api/auth/signup': () => json(codeSent, 202),
+      'POST /api/auth/signup/verify': () => json({ message: 'Successfully signed up' }, 201),
+      'POST /api/auth/login': () => json({ message: 'Login successful!', user: learner }),
+    })
+    const { history } = renderRoute(`/login?${new URLSearchParams({ next })}`)
+    const create = await screen.findByRole('link', { name: 'Create an account' })
+    expect(create).toHaveAttribute('href', `/signup?${new URLSearchParams({ next })}`)
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(create)
+
+    await fillSignupForm()
+    const code = await screen.findByLabelText(/verification code/i)
+    expect(new URLSearchParams(history.location.search).get('next')).toBe(next)
+    expect(screen.getByRole('link', { name: 'Change number' })).toHaveAttribute('href', `/signup?${new URLSearchParams({ next })}`)
+    await user.type(code, '654321')
+    await user.click(screen.getByRole('button', { name: 'Confirm and sign up' }))
+    const logIn = await screen.findByRole('link', { name: 'Log in now' })
+    expect(logIn).toHaveAttribute('href', `/login?${new URLSearchParams({ next })}`)
+
+    // With JavaScript the login page opens by itself, still with ?next=; logging in goes there.
+    act(() => vi.advanceTimersByTime(5_000))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
+    expect(new URLSearchParams(history.location.search).get('next')).toBe(next)
+    await user.type(screen.getByLabelText(/^password/i), 'a-good-password')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    act(() => vi.advanceTimersByTime(5_000))
+    await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe(next))
+  })
+
+  it('drops a ?next= that points to another site', async () => {
+    mockApi(accountHandlers)
+    renderRoute('/signup?next=%2F%2Fevil.example')
+    const logIn = await screen.findByRole('link', { name: 'Log in' })
+    expect(logIn).toHaveAttribute('href', '/login')
   })
 })

@@ -7,6 +7,7 @@ import { useMe } from '@/features/accounts/api/get-me'
 import { login } from '@/features/accounts/api/login'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
 import { LoginForm, type LoginResult } from '@/features/accounts/components/login-form'
+import { withNext } from '@/features/accounts/next-path'
 import { safeNextPath } from '@/features/accounts/validation'
 import { pageMeta } from '@/app/meta'
 import { formFailure, readForm } from '@/server/form.server'
@@ -98,7 +99,7 @@ export default function Page() {
       footer={
         <p>
           New here?{' '}
-          <Link to={href('/signup')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link to={withNext(href('/signup'), next)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Create an account
           </Link>
         </p>

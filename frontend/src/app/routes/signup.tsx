@@ -15,18 +15,28 @@ import {
   type SignupCodeResult,
 } from '@/features/accounts/components/signup-code-step'
 import { SignupForm, type SignupResult } from '@/features/accounts/components/signup-form'
+import { withNext } from '@/features/accounts/next-path'
 import { codeStepOf, codeStepPath, nationalPhone } from '@/features/accounts/phone'
+import { safeNextPath } from '@/features/accounts/validation'
 import { pageMeta } from '@/app/meta'
 import { formFailure, readForm } from '@/server/form.server'
 import { redirectLoggedIn } from '@/server/session.server'
 
+/** `?next=`: where the visitor was going when the login page sent them here (checked). */
+function nextOf(url: URL): string | undefined {
+  return safeNextPath(url.searchParams.get('next'))
+}
+
 /**
- * Someone already logged in has an account: on to the dashboard. `?phone=…` is the code
- * step (the sign-up form passed and a code went to that phone), so a reload keeps it.
+ * Someone already logged in has an account: on to the dashboard (or `next`). `?phone=…`
+ * is the code step (the sign-up form passed and a code went to that phone), so a reload
+ * keeps it. `?next=` stays in the address through both steps (the forms post to it), and
+ * the login page after the sign-up gets it too.
  */
 export async function loader({ url }: Route.LoaderArgs) {
-  await redirectLoggedIn()
-  return { codeStep: codeStepOf(url) ?? null }
+  const next = nextOf(url)
+  await redirectLoggedIn(next)
+  return { codeStep: codeStepOf(url) ?? null, next: next ?? null }
 }
 
 /** The sign-up form, then the code step's two forms (by intent): the code, and "Resend code". */
@@ -63,7 +73,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     return formFailure(error, values)
   }
   // The form passed and a code is on its way: the code step has its own address.
-  if (isCodeSent(answer)) throw redirect(codeStepPath(pathname, answer.phone, answer.resend_after))
+  if (isCodeSent(answer)) throw redirect(withNext(codeStepPath(pathname, answer.phone, answer.resend_after), nextOf(url)))
   // Phone verification is off on this server: the account exists already.
   return { ok: true as const, message: answer.message, phone }
 }
@@ -94,15 +104,17 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
   const codeStep = loaderData?.codeStep ?? undefined
+  const next = loaderData?.next ?? undefined
+  const loginPath = withNext(href('/login'), next)
   const result = isCodeStepAnswer(answer) ? undefined : answer
   // The answer the page was rendered with: a sign-up posted without JavaScript. With it,
   // answers arrive after the page and the form shows them (then the login page opens).
   const [pageAnswer] = useState(result)
   const signedUp = pageAnswer?.ok ? pageAnswer : undefined
 
-  if (user) return <Navigate to={href('/dashboard')} replace />
+  if (user) return <Navigate to={next ?? href('/dashboard')} replace />
 
-  const toLogin = ({ phone }: { phone: string }) => navigate(href('/login'), { state: { phone: nationalPhone(phone), signedUp: true } })
+  const toLogin = ({ phone }: { phone: string }) => navigate(loginPath, { state: { phone: nationalPhone(phone), signedUp: true } })
 
   return (
     <AuthLayout
@@ -120,7 +132,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <Alert tone="success" title={signedUp.message}>
               <span className="block">Now log in with your phone number and password.</span>
               <Link
-                to={href('/login')}
+                to={loginPath}
                 state={{ phone: signedUp.phone, signedUp: true }}
                 className="mt-1 inline-block font-semibold text-success underline underline-offset-2"
               >
@@ -133,7 +145,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={href('/login')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link to={loginPath} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Log in
           </Link>
         </p>
@@ -146,7 +158,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           resendAt={codeStep.resendAt}
           result={isCodeStepAnswer(answer) ? answer : undefined}
           pending={sending === VERIFY_INTENT || sending === RESEND_INTENT ? sending : undefined}
-          startPath={location.pathname}
+          startPath={withNext(location.pathname, next)}
+          loginPath={loginPath}
           onSignedUp={toLogin}
         />
       ) : (
@@ -154,6 +167,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           initialPhone={initialPhone}
           result={result}
           pending={navigation.state === 'submitting'}
+          loginPath={loginPath}
           onSignedUp={toLogin}
         />
       )}

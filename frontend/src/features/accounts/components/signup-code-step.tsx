@@ -31,6 +31,8 @@ type SignupCodeStepProps = {
   pending?: typeof VERIFY_INTENT | typeof RESEND_INTENT
   /** The sign-up form again (same page, no phone): "Change number" and "Start again". */
   startPath: string
+  /** The login page, with the `?next=` the sign-up was given. */
+  loginPath?: string
   /** Called a moment after "Successfully signed up" is shown (with JavaScript). */
   onSignedUp: (details: { phone: string }) => void
 }
@@ -45,7 +47,7 @@ function isStartAgain(result: SignupCodeResult | undefined): boolean {
  * "Change number". A wrong or expired code is refused next to the field; the right one
  * makes the account ("Successfully signed up"), then the login page opens.
  */
-export function SignupCodeStep({ phone, resendAt, result, pending, startPath, onSignedUp }: SignupCodeStepProps) {
+export function SignupCodeStep({ phone, resendAt, result, pending, startPath, loginPath = href('/login'), onSignedUp }: SignupCodeStepProps) {
   const id = useId()
   const failure = result?.ok === false ? result : undefined
   const verifyFailure = failure?.intent === VERIFY_INTENT ? failure : undefined
@@ -82,7 +84,7 @@ export function SignupCodeStep({ phone, resendAt, result, pending, startPath, on
         <Alert tone="success" title={signedUp.message}>
           <span className="block">Now log in with your phone number and password.</span>
           <Link
-            to={href('/login')}
+            to={loginPath}
             state={{ phone: nationalPhone(signedUp.phone), signedUp: true }}
             className="mt-1 inline-block font-semibold text-success underline underline-offset-2"
           >

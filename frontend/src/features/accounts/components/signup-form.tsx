@@ -38,6 +38,8 @@ type SignupFormProps = {
    * show; the form starts afresh under it.
    */
   onSignedUp: (details: { phone: string; message: string }) => void
+  /** The login page, with the `?next=` the sign-up was given. */
+  loginPath?: string
 }
 
 type Problem = { message: string; phoneTaken: boolean }
@@ -75,7 +77,7 @@ function initialValues(result: SignupResult | undefined, initialPhone: string): 
  * (errors in the form, or the page's "Successfully signed up" with the way to log in); with
  * it, the answer arrives here and the login page opens after a moment.
  */
-export function SignupForm({ initialPhone = '', result, pending = false, onSignedUp }: SignupFormProps) {
+export function SignupForm({ initialPhone = '', result, pending = false, onSignedUp, loginPath = href('/login') }: SignupFormProps) {
   const id = useId()
   const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<SignupField, SignupValues>({
     fields: SIGNUP_FIELDS,
@@ -177,7 +179,7 @@ export function SignupForm({ initialPhone = '', result, pending = false, onSigne
           <Alert tone="error">
             <span className="block">{problem.message}</span>
             {problem.phoneTaken && (
-              <Link to={href('/login')} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
+              <Link to={loginPath} state={{ phone: values.phone.trim() }} className="mt-1 inline-block font-semibold text-danger underline underline-offset-2">
                 Go to login
               </Link>
             )}
