@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
-import { signupWithCode } from './sms'
+import { confirmSignupCode, signupWithCode } from './sms'
 
 /*
  * Accounts for the specs that need them (accounts.spec.ts, the screenshots project). The
@@ -27,4 +27,31 @@ export async function loginViaForm(page: Page, phone: string, password: string) 
   await page.getByLabel('Phone number').fill(phone)
   await page.getByLabel(/^Password/).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+/**
+ * Apply Now's way for a visitor without an account: the login page with ?next=, "Create an
+ * account", the sign-up form and its code step, the login page again (still with ?next=),
+ * then the page the visitor was going to. The same with and without JavaScript.
+ */
+export async function signUpFromLoginKeepsNext(page: Page, { phone, next, javaScript }: { phone: string; next: string; javaScript: boolean }) {
+  await page.goto(`/login?${new URLSearchParams({ next })}`)
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page).toHaveURL(`/signup?${new URLSearchParams({ next })}`)
+  await page.getByLabel(/^Name/).fill(`Next Keeper ${phone.slice(-4)}`)
+  await page.getByLabel('Phone number').fill(phone)
+  await page.getByLabel(/^Password/).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/signup\?phone=/)
+  expect(new URL(page.url()).searchParams.get('next')).toBe(next)
+  await confirmSignupCode(page, phone)
+  const logIn = page.getByRole('link', { name: 'Log in now' })
+  await expect(logIn).toHaveAttribute('href', `/login?${new URLSearchParams({ next })}`)
+  // With JavaScript the login page opens by itself a moment later; without, the link does.
+  if (!javaScript) await logIn.click()
+  await expect(page).toHaveURL(`/login?${new URLSearchParams({ next })}`)
+  await page.getByLabel('Phone number').fill(phone)
+  await page.getByLabel(/^Password/).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(next)
 }

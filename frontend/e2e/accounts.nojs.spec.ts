@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { PASSWORD, freshPhone, loginViaForm } from './accounts-support'
+import { PASSWORD, freshPhone, loginViaForm, signUpFromLoginKeepsNext } from './accounts-support'
 import { confirmSignupCode } from './sms'
 
 /**
@@ -88,4 +88,9 @@ test('signing up with a phone that has an account is refused once, with a link t
   await expect(page.getByLabel('Phone number')).toHaveValue(phone)
   await alert.getByRole('link', { name: 'Go to login' }).click()
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test('signing up from the login page keeps ?next= and ends there after logging in', async ({ page }) => {
+  await signUpFromLoginKeepsNext(page, { phone: freshPhone(), next: '/internship/apply/android-development', javaScript: false })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
+import { PASSWORD, freshPhone, loginViaForm, signUpFromLoginKeepsNext, signupViaApi } from './accounts-support'
 import { confirmSignupCode } from './sms'
 import { staffAccount, viewports } from './support'
 
@@ -125,6 +125,11 @@ test('repeated failed logins for one phone are refused with 429 and a time to re
   expect((await answer).status()).toBe(429)
   // The lockout lasts until its 15-minute window ends, said in whole minutes.
   await expect(page.getByRole('alert').getByText(/^Too many attempts\. Try again in \d+ minutes?\.$/)).toBeVisible()
+})
+
+test('signing up from the login page keeps ?next= and ends there after logging in', async ({ page }) => {
+  await signUpFromLoginKeepsNext(page, { phone: freshPhone(), next: '/internship/apply/android-development', javaScript: true })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
 test.describe('redirects', () => {
