@@ -21,6 +21,7 @@ from django.db.models import QuerySet, TextChoices
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from unfold.admin import ModelAdmin as UnfoldModelAdmin
 
 from core.errors import ApplicationError
 
@@ -34,6 +35,30 @@ def without_save_buttons(extra_context: dict[str, Any] | None) -> dict[str, Any]
         "show_save_and_continue": False,
         "show_save_and_add_another": False,
     }
+
+
+class DecisionPageAdmin(UnfoldModelAdmin):
+    """The admin of a record that staff decide on (the buttons at the top of its page, and
+    the list's actions) but never add, delete or edit field by field: it comes from the
+    site, whose form or service checks every rule, and other records point at it. No Add,
+    no Delete, and its page has no Save buttons (every field is read-only)."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        return super().change_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
 
 
 class ConfirmForm(forms.Form):

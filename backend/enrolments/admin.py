@@ -29,7 +29,7 @@ from unfold.widgets import (
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
-from core.admin_decisions import WaitingFirstFilter, decision_view, without_save_buttons
+from core.admin_decisions import DecisionPageAdmin, WaitingFirstFilter, decision_view
 from core.errors import ApplicationError
 from enrolments import services
 from enrolments.models import Enrolment, StatementLine, UtrChange
@@ -87,8 +87,10 @@ class UtrChangeInline(TabularInline):
         return False
 
 
+# Enrolments come from the site's form (which checks referral codes and duplicates); staff
+# enrolling someone by phone use that form too. The ledger points at them: reject instead.
 @admin.register(Enrolment)
-class EnrolmentAdmin(ModelAdmin):
+class EnrolmentAdmin(DecisionPageAdmin):
     # What staff match against the bank statement, narrow enough for 1280 px beside the
     # sidebar: the phone, e-mail and referral code are on the record's page and searchable.
     list_display = ("reference", "name", "course_short", "amount", "utr", "status", "enrolled")
@@ -147,15 +149,6 @@ class EnrolmentAdmin(ModelAdmin):
     ) -> tuple[str, ...]:
         return tuple(field.name for field in Enrolment._meta.fields)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        # Enrolments come from the site's form (which checks referral codes and
-        # duplicates); staff enrolling someone by phone use that form too.
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Enrolment | None = None) -> bool:
-        # The ledger points at enrolments; reject instead.
-        return False
-
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Enrolment], search_term: str
     ) -> tuple[QuerySet[Enrolment], bool]:
@@ -174,17 +167,6 @@ class EnrolmentAdmin(ModelAdmin):
     @display(description="date", ordering="created_at")
     def enrolled(self, obj: Enrolment) -> str:
         return timezone.localtime(obj.created_at).strftime("%d %b %Y")
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().change_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
-        )
 
     # --- One decision from the record's page (the same services as the list actions) ---
 

@@ -29,10 +29,10 @@ from unfold.widgets import UnfoldAdminSelectWidget, UnfoldAdminTextareaWidget
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
 from core.admin_decisions import (
+    DecisionPageAdmin,
     WaitingFirstFilter,
     decision_view,
     error_text,
-    without_save_buttons,
 )
 from core.dates import india_today
 from core.errors import ApplicationError
@@ -267,8 +267,9 @@ class ApplicationStatusFilter(WaitingFirstFilter):
     default = InternshipApplication.Status.SUBMITTED
 
 
+# Applications come from the site's form, which checks every rule.
 @admin.register(InternshipApplication)
-class InternshipApplicationAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin):
+class InternshipApplicationAdmin(ListActionsMixin, PhoneSearchMixin, DecisionPageAdmin):
     list_label = "Applications"
     list_display = ("reference_display", "applicant", "domain", "batch", "status", "applied")
     list_filter = (ApplicationStatusFilter, "domain", "batch")
@@ -293,24 +294,6 @@ class InternshipApplicationAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin)
             *(f.name for f in InternshipApplication._meta.fields),
             "profile_link",
             "placed_on",
-        )
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        # Applications come from the site's form, which checks every rule.
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().change_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
         )
 
     @display(description="reference", ordering="pk")
@@ -514,8 +497,9 @@ class SubmissionInline(TabularInline):
         return _work_link(obj)
 
 
+# An intern is placed by accepting their application.
 @admin.register(Placement)
-class PlacementAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin):
+class PlacementAdmin(ListActionsMixin, PhoneSearchMixin, DecisionPageAdmin):
     list_label = "Placements"
     list_display = ("intern", "board", "domain", "progress", "certificate", "placed")
     list_filter = ("board", "application__domain")
@@ -534,24 +518,6 @@ class PlacementAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         return (*(f.name for f in Placement._meta.fields), "tasks_today")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        # An intern is placed by accepting their application.
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().change_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
-        )
 
     @display(description="intern", ordering="user__name")
     def intern(self, obj: Placement) -> str:
@@ -706,8 +672,9 @@ class TaskNumberFilter(admin.SimpleListFilter):
         return queryset.filter(task__number=int(value)) if value and value.isdigit() else queryset
 
 
+# Interns submit on their board.
 @admin.register(TaskSubmission)
-class TaskSubmissionAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin):
+class TaskSubmissionAdmin(ListActionsMixin, PhoneSearchMixin, DecisionPageAdmin):
     list_label = "Submissions"
     phone_lookup = "placement__user__phone"
     list_display = ("task_label", "intern", "board", "state", "submitted", "work")
@@ -743,24 +710,6 @@ class TaskSubmissionAdmin(ListActionsMixin, PhoneSearchMixin, ModelAdmin):
             "feedback",
             "reviewed_by",
             "reviewed_at",
-        )
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        # Interns submit on their board.
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().change_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
         )
 
     def get_urls(self) -> list[URLPattern]:

@@ -14,12 +14,11 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
-from unfold.admin import ModelAdmin
 from unfold.decorators import action, display
 from unfold.widgets import UnfoldAdminTextInputWidget
 
 from accounts.models import User
-from core.admin_decisions import WaitingFirstFilter, decision_view, without_save_buttons
+from core.admin_decisions import DecisionPageAdmin, WaitingFirstFilter, decision_view
 from core.errors import ApplicationError
 from core.upi import upi_link, upi_qr_svg
 from referrals import selectors, services
@@ -30,14 +29,11 @@ def _staff(request: HttpRequest) -> User:
     return cast(User, request.user)
 
 
-class _ReadOnly(ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
+class _ReadOnly(DecisionPageAdmin):
+    """The ledger, payouts and referrers are written by the services alone: not even a
+    change form (payouts are decided with the buttons on their page)."""
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -143,17 +139,6 @@ class PayoutRequestAdmin(_ReadOnly):
             obj.upi_id,
             link,
             obj.amount,
-        )
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().change_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
         )
 
     def _waiting(self, request: HttpRequest, object_id: Any) -> bool:
