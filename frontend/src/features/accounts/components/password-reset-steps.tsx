@@ -1,5 +1,5 @@
 import { KeyRound, Send } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -11,6 +11,7 @@ import { CodeField } from '@/features/accounts/components/code-field'
 import { ResendCode } from '@/features/accounts/components/resend-code'
 import { maskPhone, nationalPhone } from '@/features/accounts/phone'
 import type { FormFailure } from '@/lib/form-result'
+import { useResendUntil } from '@/lib/use-resend-until'
 
 export const REQUEST_INTENT = 'request'
 export const RESEND_INTENT = 'resend'
@@ -135,15 +136,7 @@ export function PasswordResetSteps({ step, result, pending, onChanged }: StepsPr
   const resendFailure = failure?.intent === RESEND_INTENT ? failure : undefined
   const confirmFailure = failure?.intent === CONFIRM_INTENT ? failure : undefined
 
-  let until = step.step === 'code' && step.resendAt !== undefined ? step.resendAt * 1000 : undefined
-  if (resent) until = resent.sentAt + resent.resendAfter * 1000
-  else if (resendFailure?.status === 429 && resendFailure.retryAfter !== undefined && resendFailure.answeredAt !== undefined) until = resendFailure.answeredAt + resendFailure.retryAfter * 1000
-  const [frozenUntil, setFrozenUntil] = useState(until)
-  const [seen, setSeen] = useState(result)
-  if (seen !== result) {
-    setSeen(result)
-    setFrozenUntil(until)
-  }
+  const resendUntil = useResendUntil(step.step === 'code' ? step.resendAt : undefined, { result, resent, refused: resendFailure })
 
   const onChangedRef = useRef(onChanged)
   useEffect(() => {
@@ -215,7 +208,7 @@ export function PasswordResetSteps({ step, result, pending, onChanged }: StepsPr
           id={`${id}-resend`}
           intent={RESEND_INTENT}
           phone={step.phone}
-          until={frozenUntil}
+          until={resendUntil}
           pending={pending === RESEND_INTENT}
           message={resent ? { tone: 'success', text: resent.message } : resendFailure ? { tone: 'error', text: resendFailure.message } : undefined}
         />

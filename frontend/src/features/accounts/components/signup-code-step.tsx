@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
@@ -10,6 +10,7 @@ import { ResendCode } from '@/features/accounts/components/resend-code'
 import { SIGNUP_REDIRECT_DELAY_MS } from '@/features/accounts/components/signup-form'
 import { maskPhone, nationalPhone } from '@/features/accounts/phone'
 import type { FormFailure } from '@/lib/form-result'
+import { useResendUntil } from '@/lib/use-resend-until'
 
 export const VERIFY_INTENT = 'verify'
 export const RESEND_INTENT = 'resend'
@@ -58,15 +59,7 @@ export function SignupCodeStep({ phone, resendAt, result, pending, startPath, lo
   const codeError = startAgain ? undefined : verifyFailure && (verifyFailure.fields.code ?? verifyFailure.message)
 
   // When the next code may be asked for: from the URL, then from each new answer.
-  let until = resendAt !== undefined ? resendAt * 1000 : undefined
-  if (resent) until = resent.sentAt + resent.resendAfter * 1000
-  else if (resendFailure?.status === 429 && resendFailure.retryAfter !== undefined && resendFailure.answeredAt !== undefined) until = resendFailure.answeredAt + resendFailure.retryAfter * 1000
-  const [frozenUntil, setFrozenUntil] = useState(until)
-  const [seen, setSeen] = useState(result)
-  if (seen !== result) {
-    setSeen(result)
-    setFrozenUntil(until)
-  }
+  const resendUntil = useResendUntil(resendAt, { result, resent, refused: resendFailure })
 
   const onSignedUpRef = useRef(onSignedUp)
   useEffect(() => {
@@ -132,7 +125,7 @@ export function SignupCodeStep({ phone, resendAt, result, pending, startPath, lo
           id={`${id}-resend`}
           intent={RESEND_INTENT}
           phone={phone}
-          until={frozenUntil}
+          until={resendUntil}
           pending={pending === RESEND_INTENT}
           message={
             resent
