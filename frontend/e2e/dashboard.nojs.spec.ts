@@ -40,6 +40,9 @@ test('request a payout and read the whole reward history without JavaScript', as
   await upi.fill('not a upi id')
   await section.getByRole('button', { name: /^Request ₹/ }).click()
   await expect(upi).toHaveAttribute('aria-invalid', 'true')
+  // The page the server answers with opens at the form, where its error is.
+  await expect(page).toHaveURL(/#payout$/)
+  await expect(upi).toBeInViewport()
   await expect(section.getByText('Enter a valid UPI ID, for example name@bank.')).toBeVisible()
   await expect(upi).toHaveValue('not a upi id')
 

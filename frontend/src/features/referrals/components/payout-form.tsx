@@ -36,7 +36,7 @@ type PayoutFormProps = {
 export function PayoutForm({ amountDisplay, failure, pending, onSend, onCancel }: PayoutFormProps) {
   const id = useId()
   const hydrated = useHydrated()
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
   const inputRef = useRef<HTMLInputElement>(null)
   // The empty-field message, and which server answer was edited away since.
   const [emptyError, setEmptyError] = useState<string>()
@@ -79,6 +79,8 @@ export function PayoutForm({ amountDisplay, failure, pending, onSend, onCancel }
   return (
     <Form
       method="post"
+      // Without JavaScript the page the server answers with opens at the form (its errors).
+      action={hydrated ? undefined : `${pathname}${search}#${PAYOUT_ANCHOR}`}
       noValidate
       preventScrollReset
       onSubmit={onSubmit}
