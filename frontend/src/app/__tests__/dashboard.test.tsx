@@ -121,9 +121,9 @@ describe('dashboard route', () => {
     const history = within(rewards).getByRole('region', { name: 'Reward history' })
     const rows = await within(history).findAllByRole('listitem')
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Referral reward reversed (payment not confirmed or refunded)Java · 25 Mar 2024−₹100',
+      'Referral reward reversed (payment not confirmed or refunded)Java\u00a0· 25 Mar 2024−₹100',
       'Paid out to asha@okaxis10 Mar 2024−₹150',
-      'Referral rewardPython (Basic Python) · 2 Mar 2024+₹300',
+      'Referral rewardPython (Basic Python)\u00a0· 2 Mar 2024+₹300',
     ])
   })
 

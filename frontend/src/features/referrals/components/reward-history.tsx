@@ -20,7 +20,7 @@ function EntryRow({ entry }: { entry: RewardEntry }) {
       <div className="flex min-w-0 flex-col gap-0.5">
         <p className="font-semibold break-words text-ink">{entry.note || entry.kind_display}</p>
         <p className="text-sm break-words text-ink-muted">
-          {entry.course_name && <span>{entry.course_name} · </span>}
+          {entry.course_name && <span>{entry.course_name}&nbsp;· </span>}
           <time dateTime={entry.created_at}>{formatDateIst(entry.created_at)}</time>
         </p>
         {entry.on_hold_until && (
