@@ -1,5 +1,5 @@
 """Back office of the internship programme: the task boards, and the three lists staff
-work from (PRODUCT.md section 14): applications (accept onto a board, or reject with a
+work from (docs/product.md section 14): applications (accept onto a board, or reject with a
 reason), placements (unlock an intern's next task early) and submissions (approve, or
 request changes with feedback). Every decision goes through internships.services, from
 the list (bulk) or from a button on the record's page with a confirmation step; the
