@@ -105,6 +105,11 @@ test('a course page reads before the scripts arrive, and hydrating keeps it in p
   await expect(heading).toHaveText(course.name)
   await expect(page.getByRole('main').getByText(course.summary).first()).toBeVisible()
   await expect(page.getByRole('main').getByText(course.payable_fee_display).first()).toBeVisible()
+  // The web font arrives on its own time (font-display: swap), scripts or not: measure once
+  // it is in, so the comparison is about hydration alone.
+  await page.evaluate(async () => {
+    await document.fonts.ready
+  })
   const before = await heading.boundingBox()
 
   release()
