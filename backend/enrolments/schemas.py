@@ -59,6 +59,12 @@ class EnrolmentOut(Schema):
     utr_submitted_at: datetime | None
     confirmed_at: datetime | None
     can_submit_utr: bool
+    is_open: bool = Field(
+        description=(
+            "Still open: waiting for the student's payment (pending) or for staff to check it"
+            " (paid_claimed)."
+        )
+    )
     payment: PaymentInstructionsOut | None = Field(
         description="How to pay; null once the enrolment is confirmed or rejected."
     )

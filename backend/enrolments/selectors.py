@@ -116,6 +116,7 @@ def enrolment_public(*, enrolment: Enrolment) -> dict[str, Any]:
         # Only while nothing has been paid: once a UTR is in, the page says the payment is
         # being checked and offers no second payment.
         "can_submit_utr": enrolment.status == Enrolment.Status.PENDING,
+        "is_open": enrolment.is_open,
         "payment": (
             {
                 **enrolment_payment_instructions(enrolment=enrolment),

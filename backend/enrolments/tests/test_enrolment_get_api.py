@@ -8,6 +8,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
+from enrolments.models import Enrolment
 from enrolments.tests.conftest import API, enrol, enrol_payload, post
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +109,28 @@ def test_a_browser_lists_the_enrolments_it_made_there_and_no_others(course: Cour
     assert [e["reference"] for e in listed] == [made.json()["reference"]]
     assert listed[0]["payment"] == made.json()["payment"]
     assert made.json()["reference"] not in stranger.get(f"{API}/session").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("status", "is_open", "can_submit_utr"),
+    [
+        (Enrolment.Status.PENDING, True, True),
+        (Enrolment.Status.PAID_CLAIMED, True, False),
+        (Enrolment.Status.CONFIRMED, False, False),
+        (Enrolment.Status.REJECTED, False, False),
+        (Enrolment.Status.EXPIRED, False, False),
+    ],
+)
+def test_it_says_whether_the_enrolment_is_still_open(
+    learner_client: Client,
+    learner: User,
+    learners_enrolment: str,
+    status: str,
+    is_open: bool,
+    can_submit_utr: bool,
+) -> None:
+    Enrolment.objects.filter(reference=learners_enrolment).update(status=status)
+
+    body = learner_client.get(f"{API}/{learners_enrolment}").json()
+
+    assert (body["is_open"], body["can_submit_utr"]) == (is_open, can_submit_utr)

@@ -1379,6 +1379,11 @@ export interface components {
             created_at: string;
             /** Email */
             email: string;
+            /**
+             * Is Open
+             * @description Still open: waiting for the student's payment (pending) or for staff to check it (paid_claimed).
+             */
+            is_open: boolean;
             /** Name */
             name: string;
             /** @description How to pay; null once the enrolment is confirmed or rejected. */

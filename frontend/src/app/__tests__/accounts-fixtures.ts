@@ -215,6 +215,7 @@ export function enrolment(overrides: Partial<Schemas['EnrolmentOut']> = {}): Sch
     utr_submitted_at: null,
     confirmed_at: null,
     can_submit_utr: true,
+    is_open: true,
     payment,
     ...overrides,
   }
@@ -233,6 +234,8 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     utr: '412345678901',
     utr_submitted_at: '2024-03-15T05:00:00Z',
     created_at: '2024-03-14T05:00:00Z',
+    can_submit_utr: false,
+    payment: null,
   }),
   enrolment({
     reference: 'ENR-9R2TZD',
@@ -245,6 +248,7 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     created_at: '2024-02-01T05:00:00Z',
     confirmed_at: '2024-02-03T10:00:00Z',
     can_submit_utr: false,
+    is_open: false,
     payment: null,
   }),
   enrolment({
@@ -258,6 +262,7 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     rejected_reason: 'No payment with this UTR reached our account.',
     created_at: '2024-01-10T05:00:00Z',
     can_submit_utr: false,
+    is_open: false,
     payment: null,
   }),
 ]

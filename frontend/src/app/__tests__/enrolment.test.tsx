@@ -46,6 +46,7 @@ function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
     utr_submitted_at: null,
     confirmed_at: null,
     can_submit_utr: true,
+    is_open: true,
     payment,
     ...overrides,
   }
@@ -294,7 +295,7 @@ describe('course page enrolment', () => {
     mockApi({
       ...csrf,
       'GET /api/enrolments/ENR-ABC234': () =>
-        json(enrolment({ status: 'confirmed', status_display: 'Confirmed', confirmed_at: '2026-11-21T06:00:00Z', payment: null, can_submit_utr: false })),
+        json(enrolment({ status: 'confirmed', status_display: 'Confirmed', confirmed_at: '2026-11-21T06:00:00Z', payment: null, can_submit_utr: false, is_open: false })),
     })
     renderRoute(COURSE_PATH)
     expect(await screen.findByRole('heading', { level: 2, name: 'You are enrolled in Web Development (MERN stack)' })).toBeInTheDocument()
@@ -310,7 +311,7 @@ describe('course page enrolment', () => {
     mockApi({
       ...csrf,
       'GET /api/enrolments/ENR-ABC234': () =>
-        json(enrolment({ status: 'rejected', status_display: 'Rejected', rejected_reason: 'No payment with this UTR.', payment: null, can_submit_utr: false })),
+        json(enrolment({ status: 'rejected', status_display: 'Rejected', rejected_reason: 'No payment with this UTR.', payment: null, can_submit_utr: false, is_open: false })),
     })
     renderRoute(COURSE_PATH)
     expect(await screen.findByText('Enrolment ENR-ABC234 was not accepted')).toBeInTheDocument()

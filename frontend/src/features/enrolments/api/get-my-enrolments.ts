@@ -49,8 +49,3 @@ export function useVisibleEnrolments({ loggedIn }: { loggedIn: boolean }) {
 export function visibleEnrolmentsQueryOptions(loggedIn: boolean) {
   return loggedIn ? myEnrolmentsQueryOptions() : sessionEnrolmentsQueryOptions()
 }
-
-/** Waiting for the student (pending) or for staff (paid_claimed): payment can still be sent. */
-export function isOpen(enrolment: Pick<Enrolment, 'status'>): boolean {
-  return enrolment.status === 'pending' || enrolment.status === 'paid_claimed'
-}

@@ -9,7 +9,7 @@ import { buttonClasses } from '@/components/ui/button-styles'
 import { RetryButton } from '@/components/ui/retry-button'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
 import { enrolmentKey, useEnrolment } from '@/features/enrolments/api/get-enrolment'
-import { isOpen, myEnrolmentsKey, sessionEnrolmentsKey, useVisibleEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { myEnrolmentsKey, sessionEnrolmentsKey, useVisibleEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentForm } from '@/features/enrolments/components/enrolment-form'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
@@ -165,7 +165,7 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
 
   // The visitor's enrolment in this course that still matters: one to pay, else a confirmed one.
   const forCourse = mine.data?.filter((item) => item.course.slug === course.slug) ?? []
-  const fromAccount = forCourse.find(isOpen) ?? forCourse.find((item) => item.status === 'confirmed')
+  const fromAccount = forCourse.find((item) => item.is_open) ?? forCourse.find((item) => item.status === 'confirmed')
   const fromAnswer =
     answered && answered.enrolment.reference === reference && stored.dataUpdatedAt <= answered.cachedAt ? answered.enrolment : undefined
   const sameAsAccount = fromAccount && fromAccount.reference === reference ? fromAccount : undefined
@@ -208,7 +208,7 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
         </div>
       </div>
     )
-  } else if (current && isOpen(current)) {
+  } else if (current?.is_open) {
     heading = current.payment ? `Pay ${current.amount_display} to confirm your place` : 'We are checking your payment'
 
     body = (

@@ -5,7 +5,7 @@ import { Link, href } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import { isOpen, useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
@@ -24,8 +24,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** Where to go next: the course page shows an open enrolment's payment panel and UTR form. */
 function nextStep(enrolment: Enrolment): string | undefined {
-  if (!isOpen(enrolment)) return undefined
-  return enrolment.status === 'pending' ? 'Pay or submit UTR' : 'View payment'
+  if (enrolment.can_submit_utr) return 'Pay or submit UTR'
+  return enrolment.is_open ? 'View payment' : undefined
 }
 
 function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
@@ -65,7 +65,7 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
       )}
       {action && (
         <div>
-          <LinkButton to={enrolment.course.route} variant={enrolment.status === 'pending' ? 'primary' : 'secondary'} className="w-full sm:w-auto">
+          <LinkButton to={enrolment.course.route} variant={enrolment.can_submit_utr ? 'primary' : 'secondary'} className="w-full sm:w-auto">
             {/* One flex item, the space inside it: the name reads "View payment for Java". */}
             <span>
               {`${action} `}
