@@ -42,6 +42,7 @@ class ProjectPackageOut(Schema):
     slug: str
     name: str
     price_usd: int
+    price_usd_display: str = Field(description='The price as shown: "$1,500".')
     summary: str
     features: list[str]
 

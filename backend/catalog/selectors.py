@@ -22,7 +22,7 @@ from catalog.models import (
 from catalog.rendering import markdown_render
 from core.dates import india_today
 from core.errors import NotFound
-from core.money import format_rupees
+from core.money import format_rupees, format_usd
 
 _SOCIALS = (
     ("facebook_url", "Facebook", "facebook"),
@@ -103,6 +103,7 @@ def project_package_public_list() -> list[dict[str, Any]]:
                 "slug": p.slug,
                 "name": p.name,
                 "price_usd": p.price_usd,
+                "price_usd_display": format_usd(p.price_usd),
                 "summary": p.summary,
                 "features": p.feature_list,
             }

@@ -18,3 +18,10 @@ def format_rupees(amount: int) -> str:
     if head:
         groups.insert(0, head)
     return f"{sign}₹{','.join([*groups, tail])}"
+
+
+def format_usd(amount: int) -> str:
+    """Whole US dollars with thousands grouping, as project packages are priced: 50 -> "$50",
+    1500 -> "$1,500"."""
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(int(amount)):,}"

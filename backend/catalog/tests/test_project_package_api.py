@@ -16,7 +16,8 @@ def test_it_lists_the_six_packages_with_their_dollar_prices(get_json) -> None:
         "iOS App Project": 500,
         "Android App Project": 300,
     }
-    assert set(body[0]) == {"slug", "name", "price_usd", "summary", "features"}
+    assert set(body[0]) == {"slug", "name", "price_usd", "price_usd_display", "summary", "features"}
+    assert {p["price_usd_display"] for p in body} >= {"$50", "$500"}
     ios = next(p for p in body if p["slug"] == "ios-app-project")
     assert {"Deployment", "Analytics"} <= set(ios["features"])
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.money import format_rupees
+from core.money import format_rupees, format_usd
 
 
 @pytest.mark.parametrize(
@@ -21,3 +21,10 @@ from core.money import format_rupees
 )
 def test_it_groups_digits_the_indian_way(amount: int, shown: str) -> None:
     assert format_rupees(amount) == shown
+
+
+@pytest.mark.parametrize(
+    ("amount", "shown"), [(0, "$0"), (50, "$50"), (1500, "$1,500"), (1234567, "$1,234,567")]
+)
+def test_it_groups_dollars_in_thousands(amount: int, shown: str) -> None:
+    assert format_usd(amount) == shown

@@ -1947,6 +1947,11 @@ export interface components {
             name: string;
             /** Price Usd */
             price_usd: number;
+            /**
+             * Price Usd Display
+             * @description The price as shown: "$1,500".
+             */
+            price_usd_display: string;
             /** Slug */
             slug: string;
             /** Summary */

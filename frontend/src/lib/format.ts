@@ -1,26 +1,4 @@
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-})
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-})
-
-/** Indian digit grouping: 2499 -> "₹2,499", 100000 -> "₹1,00,000", 99.5 -> "₹99.50". */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount).replace(/\.(\d)$/, (_, digit: string) => `.${digit}0`)
-}
-
-/** 50 -> "$50", 99.5 -> "$99.50". */
-export function formatUsd(amount: number): string {
-  return dollars.format(amount).replace(/\.(\d)$/, (_, digit: string) => `.${digit}0`)
-}
+/** Dates as the site shows them. Money is formatted once, on the server (the API's `*_display` fields). */
 
 export const IST = 'Asia/Kolkata'
 

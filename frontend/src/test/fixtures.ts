@@ -25,7 +25,7 @@ export const team: Schemas['TeamMemberOut'][] = [
 ]
 
 export const projectPackages: Schemas['ProjectPackageOut'][] = [
-  { slug: 'web-project', name: 'Web Project', price_usd: 50, summary: 'A website.', features: ['Free hosting'] },
-  { slug: 'iot-project', name: 'IoT Project', price_usd: 30, summary: 'A device.', features: ['Sensors'] },
-  { slug: 'ios-app-project', name: 'iOS App Project', price_usd: 500, summary: 'An app.', features: ['Testing'] },
+  { slug: 'web-project', name: 'Web Project', price_usd: 50, price_usd_display: '$50', summary: 'A website.', features: ['Free hosting'] },
+  { slug: 'iot-project', name: 'IoT Project', price_usd: 30, price_usd_display: '$30', summary: 'A device.', features: ['Sensors'] },
+  { slug: 'ios-app-project', name: 'iOS App Project', price_usd: 500, price_usd_display: '$500', summary: 'An app.', features: ['Testing'] },
 ]

@@ -7,7 +7,6 @@ import { ContactDetails } from '@/features/catalog/components/contact-details'
 import { EnquiryForm, type EnquiryResult, type PackageOption } from '@/features/enquiries/components/enquiry-form'
 import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
 import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
-import { formatUsd } from '@/lib/format'
 import type { Route } from './+types/getquote'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
 import { pageMeta } from '@/app/meta'
@@ -45,7 +44,7 @@ export default function Page() {
   const pending = useNavigation().state === 'submitting'
   const options: PackageOption[] = (packages.data ?? []).map((item) => ({
     value: item.slug,
-    label: `${item.name} — ${formatUsd(item.price_usd)}`,
+    label: `${item.name} — ${item.price_usd_display}`,
   }))
 
   return (

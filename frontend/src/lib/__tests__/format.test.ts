@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatDateIst, formatDateTimeIst, formatRupees, formatUsd } from '@/lib/format'
-
-describe('formatRupees', () => {
-  it.each([
-    [2499, '₹2,499'],
-    [100000, '₹1,00,000'],
-    [12345678, '₹1,23,45,678'],
-    [999, '₹999'],
-    [0, '₹0'],
-    [99.5, '₹99.50'],
-    [199.99, '₹199.99'],
-  ])('%s -> %s', (amount, expected) => {
-    expect(formatRupees(amount)).toBe(expected)
-  })
-})
-
-describe('formatUsd', () => {
-  it.each([
-    [50, '$50'],
-    [1500, '$1,500'],
-    [99.5, '$99.50'],
-  ])('%s -> %s', (amount, expected) => {
-    expect(formatUsd(amount)).toBe(expected)
-  })
-})
+import { formatDateIst, formatDateTimeIst } from '@/lib/format'
 
 describe('IST dates', () => {
   it('shows the calendar day in India, not the visitor’s zone', () => {

@@ -4,7 +4,6 @@ import { useCourses } from '@/features/catalog/api/get-courses'
 import { useInternshipDomains } from '@/features/catalog/api/get-internship-domains'
 import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { figures } from '@/features/catalog/content/home'
-import { formatRupees } from '@/lib/format'
 
 type Figure = {
   label: string
@@ -28,14 +27,18 @@ export function FiguresSection() {
   const internships = useInternshipDomains()
 
   const liveCourses = courses.data?.filter((course) => !course.is_bootcamp)
-  const lowestFee = liveCourses?.length ? Math.min(...liveCourses.map((course) => course.payable_fee)) : undefined
+  // The cheapest live course, its fee as the API writes it (money is formatted once, on the server).
+  const cheapest = liveCourses?.reduce<(typeof liveCourses)[number] | undefined>(
+    (best, course) => (best === undefined || course.payable_fee < best.payable_fee ? course : best),
+    undefined,
+  )
 
   const items: Figure[] = [
     { label: 'Live online courses', query: courses, value: count(liveCourses?.length) },
     {
       label: 'Course fees from',
       query: courses,
-      value: lowestFee !== undefined ? formatRupees(lowestFee) : undefined,
+      value: cheapest?.payable_fee_display,
     },
     { label: 'Project packages', query: packages, value: count(packages.data?.length) },
     {

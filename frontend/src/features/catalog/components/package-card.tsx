@@ -3,7 +3,6 @@ import { Check, MessageSquare } from 'lucide-react'
 import { LinkButton } from '@/components/ui/link-button'
 import { quotePath } from '@/config/paths'
 import type { ProjectPackage } from '@/features/catalog/api/get-project-packages'
-import { formatUsd } from '@/lib/format'
 
 /** A project package: price in US dollars (as the company lists them), features, Get Quote. */
 export function PackageCard({ item }: { item: ProjectPackage }) {
@@ -15,7 +14,7 @@ export function PackageCard({ item }: { item: ProjectPackage }) {
       </div>
       <p className="flex items-baseline gap-1.5">
         <span className="text-sm text-ink-muted">From</span>
-        <span className="text-4xl font-extrabold tracking-tight text-brand-900">{formatUsd(item.price_usd)}</span>
+        <span className="text-4xl font-extrabold tracking-tight text-brand-900">{item.price_usd_display}</span>
         <span className="text-sm font-semibold text-ink-muted">USD</span>
       </p>
       <ul className="flex flex-1 flex-col gap-2.5" aria-label={`${item.name} includes`}>
