@@ -17,8 +17,8 @@ type Options<Field extends string, Values extends Record<Field, string>> = {
 /**
  * The values and field errors of one of the site's forms, with the rules they all follow:
  * errors appear on submit; after a submit a field is checked again when it loses focus;
- * while typing, a field's error clears as soon as the field is valid (new errors wait for
- * blur or submit). After a failed submit the first invalid field gets the focus once its
+ * while typing, a field's error clears as soon as the field passes its check (new errors
+ * wait for blur or submit), and an error from the server stays until the field is edited. After a failed submit the first invalid field gets the focus once its
  * error is rendered, so screen readers read the error with it. Inputs whose name is not
  * one of the values are ignored; inputs that are values but not validated fields (the
  * enquiry form's honeypot) are kept without checking.
@@ -50,7 +50,9 @@ export function useFormFields<Field extends string, Values extends Record<Field,
   function onBlur(event: FocusEvent<FieldElement>) {
     const { name } = event.target
     if (!submitted || !isField(name)) return
-    setErrors((current) => ({ ...current, [name]: validateField(name, values) }))
+    // A server's error stays until the field is edited (editing clears it in onChange when
+    // the field's own check passes): the client cannot tell whether it still holds.
+    setErrors((current) => ({ ...current, [name]: validateField(name, values) ?? current[name] }))
   }
 
   /** Show these errors (from the server, say), focusing the first; none clears them. */

@@ -99,4 +99,21 @@ describe('useFormFields', () => {
     await user.tab()
     expect(screen.queryByRole('alert')).toBeNull() // a fresh form: no checks on blur
   })
+
+  it('keeps a server error when its field loses focus unedited, and clears it once edited', async () => {
+    const user = userEvent.setup()
+    render(<TestForm serverErrors={{ city: 'We do not deliver there.' }} />)
+    await user.type(screen.getByRole('textbox', { name: 'name' }), 'Asha')
+    await user.type(screen.getByRole('textbox', { name: 'city' }), 'Atlantis')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByRole('textbox', { name: 'city' })).toHaveFocus()
+
+    await user.tab()
+    expect(screen.getByRole('alert')).toHaveTextContent('We do not deliver there.')
+
+    await user.type(screen.getByRole('textbox', { name: 'city' }), 's')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.tab()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
 })
