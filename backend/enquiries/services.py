@@ -24,7 +24,14 @@ SUBJECT_MAX = 200
 MESSAGE_MAX = 5000
 USER_AGENT_MAX = 300
 
-REQUIRED = "This field is required."
+# What an empty required field is told; the site's forms say the same before sending
+# (frontend/src/lib/field-messages.json, held equal by config/tests).
+REQUIRED = {
+    "name": "Enter your name.",
+    "email": "Enter your email address.",
+    "subject": "Enter a subject.",
+    "message": "Write your message.",
+}
 BAD_EMAIL = "Enter a valid email address."
 PACKAGE_REQUIRED = "Choose a package."
 PACKAGE_UNKNOWN = "Choose a package from the list."
@@ -94,7 +101,7 @@ def enquiry_create(
         ("message", message, MESSAGE_MAX),
     ):
         if not value:
-            errors[field] = REQUIRED
+            errors[field] = REQUIRED[field]
         elif len(value) > limit:
             errors[field] = _too_long(limit)
     if "email" not in errors:

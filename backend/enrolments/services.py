@@ -35,7 +35,10 @@ NAME_MAX = 120
 EMAIL_MAX = 254
 REASON_MAX = 500
 
-REQUIRED = "This field is required."
+# What an empty required field is told; the site's forms say the same before sending
+# (frontend/src/lib/field-messages.json, held equal by config/tests).
+NAME_REQUIRED = "Enter your name."
+EMAIL_REQUIRED = "Enter your email address."
 BAD_EMAIL = "Enter a valid email address."
 COURSE_UNKNOWN = "This course does not exist."
 COURSE_CLOSED = "Enrolment for this course is closed."
@@ -96,7 +99,7 @@ class EnrolmentAlreadyOpen(ApplicationError):
 def _validate_contact(*, name: str, phone: str, email: str) -> tuple[dict[str, str], str]:
     errors: dict[str, str] = {}
     if not name:
-        errors["name"] = REQUIRED
+        errors["name"] = NAME_REQUIRED
     elif len(name) > NAME_MAX:
         errors["name"] = f"Ensure this value has at most {NAME_MAX} characters."
     normalised = ""
@@ -105,7 +108,7 @@ def _validate_contact(*, name: str, phone: str, email: str) -> tuple[dict[str, s
     except InvalidPhone as exc:
         errors["phone"] = str(exc)
     if not email:
-        errors["email"] = REQUIRED
+        errors["email"] = EMAIL_REQUIRED
     elif len(email) > EMAIL_MAX:
         errors["email"] = BAD_EMAIL
     else:

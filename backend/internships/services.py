@@ -52,7 +52,17 @@ from internships.models import (
 
 logger = logging.getLogger(__name__)
 
-REQUIRED = "This field is required."
+# What an empty required field is told; the site's forms say the same before sending
+# (frontend/src/lib/field-messages.json, held equal by config/tests).
+REQUIRED = {
+    "college": "Enter your college or organisation.",
+    "year": "Enter your year of study or graduation.",
+    "statement": (
+        "Tell us why you want this internship, in "
+        f"{STATEMENT_MIN_LENGTH} to {STATEMENT_MAX_LENGTH:,} characters."
+    ),
+    "link": "Enter the link to your work.",
+}
 HTTPS_LINK = "Enter a link that starts with https://"
 CHOOSE_BATCH = "Choose a batch."
 NOT_INTERN = "You are not an intern on this board."
@@ -80,9 +90,10 @@ def _text(value: str | None) -> str:
     return (value or "").strip()
 
 
-def _https_link_problem(value: str, *, required: bool) -> str | None:
+def _https_link_problem(value: str, *, required: str | None) -> str | None:
+    """Why a link is refused, or None; `required` is what an empty one is told (None: optional)."""
     if not value:
-        return REQUIRED if required else None
+        return required
     if len(value) > LINK_MAX_LENGTH:
         return _max_length(LINK_MAX_LENGTH)
     if not value.lower().startswith("https://"):
@@ -169,13 +180,15 @@ def application_create(
         ("year", year, YEAR_MAX_LENGTH),
     ):
         if not value:
-            errors[field] = REQUIRED
+            errors[field] = REQUIRED[field]
         elif len(value) > limit:
             errors[field] = _max_length(limit)
-    problem = _https_link_problem(profile_url, required=False)
+    problem = _https_link_problem(profile_url, required=None)
     if problem:
         errors["profile_url"] = problem
-    if not STATEMENT_MIN_LENGTH <= len(statement) <= STATEMENT_MAX_LENGTH:
+    if not statement:
+        errors["statement"] = REQUIRED["statement"]
+    elif not STATEMENT_MIN_LENGTH <= len(statement) <= STATEMENT_MAX_LENGTH:
         errors["statement"] = (
             f"Write between {STATEMENT_MIN_LENGTH} and {STATEMENT_MAX_LENGTH:,} characters "
             f"(you wrote {len(statement):,})."
@@ -407,7 +420,7 @@ def submission_submit(
 
     link, note = _text(link), _text(note)
     errors: dict[str, str] = {}
-    problem = _https_link_problem(link, required=True)
+    problem = _https_link_problem(link, required=REQUIRED["link"])
     if problem:
         errors["link"] = problem
     if len(note) > NOTE_MAX_LENGTH:

@@ -34,7 +34,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test(`form errors (${name})`, async ({ page }) => {
       await page.goto('/getquote')
       await page.getByRole('button', { name: /send message/i }).click()
-      await expect(page.getByText('This field is required.').first()).toBeVisible()
+      await expect(page.getByText('Enter your name.')).toBeVisible()
       await expectNoViolations(page)
     })
   })

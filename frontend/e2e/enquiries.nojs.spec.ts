@@ -29,8 +29,8 @@ test('/getquote?package=…: an empty form gets the server’s field errors, a f
   await expect(page).toHaveURL(/\/getquote\?package=web-project#enquiry$/)
   const name = page.getByLabel(/^name/i)
   await expect(name).toHaveAttribute('aria-invalid', 'true')
-  await expect(name).toHaveAccessibleDescription('This field is required.')
-  await expect(page.getByText('This field is required.')).toHaveCount(3)
+  await expect(name).toHaveAccessibleDescription('Enter your name.')
+  await expect(page.getByText(/^(Enter your name|Enter a subject|Write your message)\.$/)).toHaveCount(3)
   await expect(page.getByLabel(/^email/i)).toHaveAccessibleDescription('Enter a valid email address.')
   // What was typed and chosen is back in the form; the package is never required.
   await expect(page.getByLabel(/^email/i)).toHaveValue('not-an-email')
@@ -69,7 +69,7 @@ test('home page contact form, on a phone: the page opens at the errors, then at 
   const contact = page.locator('#contact form')
   const name = contact.getByLabel(/^name/i)
   await expect(name).toHaveAttribute('aria-invalid', 'true')
-  await expect(contact.getByText('This field is required.')).toHaveCount(4)
+  await expect(contact.getByText(/^(Enter your name|Enter your email address|Enter a subject|Write your message)\.$/)).toHaveCount(4)
   // The browser scrolled to the form, not to the top of the page.
   await expect(name).toBeInViewport()
   await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport()

@@ -39,7 +39,7 @@ test('the server refuses an enrolment with errors and says why at each field, ke
 
   // The same page, from the server: the link's code kept in the address, errors at the fields.
   await expect(page).toHaveURL(/\/Web-Development-registration\?ref=irctp00000000$/)
-  await expect(section.getByText('This field is required.')).toBeVisible()
+  await expect(section.getByText('Enter your name.')).toBeVisible()
   await expect(section.getByText('Enter a valid Indian mobile number, for example 98765 43210.')).toBeVisible()
   await expect(section.getByText('Enter a valid email address.')).toBeVisible()
   await expect(section.getByText('This referral code does not exist. Check it or leave the field empty.')).toBeVisible()

@@ -100,11 +100,17 @@ def _assert_refused(response: Any, fields: dict[str, str]) -> None:
     assert mail.outbox == []
 
 
-@pytest.mark.parametrize("field", ["name", "email", "subject", "message"])
-def test_it_requires_every_field(client: Client, field: str) -> None:
-    _assert_refused(
-        post(client, contact_payload(**{field: "   "})), {field: "This field is required."}
-    )
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("name", "Enter your name."),
+        ("email", "Enter your email address."),
+        ("subject", "Enter a subject."),
+        ("message", "Write your message."),
+    ],
+)
+def test_it_requires_every_field(client: Client, field: str, message: str) -> None:
+    _assert_refused(post(client, contact_payload(**{field: "   "})), {field: message})
 
 
 def test_it_reports_every_blank_field_at_once(client: Client) -> None:
@@ -115,10 +121,10 @@ def test_it_reports_every_blank_field_at_once(client: Client) -> None:
     _assert_refused(
         response,
         {
-            "name": "This field is required.",
-            "email": "This field is required.",
-            "subject": "This field is required.",
-            "message": "This field is required.",
+            "name": "Enter your name.",
+            "email": "Enter your email address.",
+            "subject": "Enter a subject.",
+            "message": "Write your message.",
             "package": "Choose a package.",
         },
     )

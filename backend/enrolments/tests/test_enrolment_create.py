@@ -261,11 +261,11 @@ def test_it_refuses_an_unknown_course(course: Course) -> None:
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("name", "   ", "This field is required."),
+        ("name", "   ", "Enter your name."),
         ("name", "x" * 121, "Ensure this value has at most 120 characters."),
         ("phone", "", "Enter your phone number."),
         ("phone", "12345", "Enter a valid Indian mobile number, for example 98765 43210."),
-        ("email", "", "This field is required."),
+        ("email", "", "Enter your email address."),
         ("email", "not-an-email", "Enter a valid email address."),
     ],
 )

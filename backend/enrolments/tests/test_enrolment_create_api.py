@@ -53,6 +53,7 @@ def test_it_answers_201_with_the_enrolment_and_how_to_pay(client: Client, course
         "utr_submitted_at",
         "confirmed_at",
         "can_submit_utr",
+        "is_open",
         "payment",
     }
 
@@ -80,7 +81,7 @@ def test_it_answers_422_with_field_errors(client: Client, course: Course) -> Non
 
     assert response.status_code == 422
     assert response.json()["extra"]["fields"] == {
-        "email": "This field is required.",
+        "email": "Enter your email address.",
         "referral_code": "This referral code does not exist. Check it or leave the field empty.",
     }
 

@@ -129,9 +129,9 @@ def test_the_database_holds_one_open_application_per_person_and_domain(
 @pytest.mark.parametrize(
     ("overrides", "field", "message"),
     [
-        ({"college": "  "}, "college", "This field is required."),
+        ({"college": "  "}, "college", "Enter your college or organisation."),
         ({"college": "c" * 201}, "college", "Ensure this value has at most 200 characters."),
-        ({"year": ""}, "year", "This field is required."),
+        ({"year": ""}, "year", "Enter your year of study or graduation."),
         ({"year": "y" * 41}, "year", "Ensure this value has at most 40 characters."),
         (
             {"profile_url": "http://github.com/asha"},
@@ -148,6 +148,11 @@ def test_the_database_holds_one_open_application_per_person_and_domain(
             {"profile_url": "javascript:alert(1)"},
             "profile_url",
             "Enter a link that starts with https://",
+        ),
+        (
+            {"statement": "   "},
+            "statement",
+            "Tell us why you want this internship, in 50 to 2,000 characters.",
         ),
         (
             {"statement": "Too short."},

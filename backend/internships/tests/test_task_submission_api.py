@@ -192,8 +192,8 @@ def test_the_default_limit_is_10_mb(settings: Any) -> None:
 @pytest.mark.parametrize(
     ("data", "fields"),
     [
-        ({"link": ""}, {"link": "This field is required."}),
-        ({"link": None}, {"link": "This field is required."}),
+        ({"link": ""}, {"link": "Enter the link to your work."}),
+        ({"link": None}, {"link": "Enter the link to your work."}),
         ({"link": "http://github.com/asha"}, {"link": "Enter a link that starts with https://"}),
         ({"link": "ftp://files.example/x"}, {"link": "Enter a link that starts with https://"}),
         ({"note": "n" * 2001}, {"note": "Ensure this value has at most 2,000 characters."}),

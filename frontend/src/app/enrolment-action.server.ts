@@ -4,7 +4,6 @@ import { createEnrolment } from '@/features/enrolments/api/create-enrolment'
 import { getEnrolment } from '@/features/enrolments/api/get-enrolment'
 import { submitUtr } from '@/features/enrolments/api/submit-utr'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
-import { normaliseCode, normaliseUtr } from '@/features/enrolments/validation'
 import { ApiError } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
 
@@ -28,7 +27,8 @@ async function enrol(values: Record<string, string>) {
       name: (values.name ?? '').trim(),
       phone: (values.phone ?? '').trim(),
       email: (values.email ?? '').trim(),
-      referral_code: normaliseCode(values.referral_code ?? ''),
+      // The API ignores a code's case and spaces, and the spaces in a UTR.
+      referral_code: values.referral_code ?? '',
     })
     return { ok: true as const, intent: 'enrol' as const, enrolment } satisfies EnrolmentAnswer
   } catch (error) {
@@ -43,7 +43,7 @@ async function enrol(values: Record<string, string>) {
 async function utr(values: Record<string, string>) {
   const reference = values.reference ?? ''
   try {
-    const enrolment = await submitUtr({ reference, utr: normaliseUtr(values.utr ?? '') })
+    const enrolment = await submitUtr({ reference, utr: values.utr ?? '' })
     return { ok: true as const, intent: 'utr' as const, enrolment } satisfies EnrolmentAnswer
   } catch (error) {
     const failure = formFailure(error, values, 'utr')

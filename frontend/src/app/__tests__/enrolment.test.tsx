@@ -52,6 +52,8 @@ function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
   }
 }
 
+const UTR_MESSAGE = 'Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.'
+
 const csrf = {
   'GET /api/auth/csrf': () => {
     document.cookie = 'csrftoken=test-token; path=/'
@@ -116,21 +118,46 @@ describe('course page enrolment', () => {
     expect(window.localStorage.getItem('enrolment:web-development')).toBe('ENR-ABC234')
   })
 
-  it('checks the fields before sending and focuses the first problem', async () => {
+  it('asks for the empty required fields before sending, in the server’s words, and focuses the first', async () => {
     const fetchMock = mockApi(csrf)
     renderRoute(COURSE_PATH)
     const user = userEvent.setup()
     const form = await screen.findByRole('region', { name: /enrol in web development/i })
-    await user.type(within(form).getByLabelText(/^phone number/i), '12345')
-    await user.type(within(form).getByLabelText(/^email/i), 'not-an-email')
+    await user.type(within(form).getByLabelText(/^email/i), '   ')
     await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
 
     expect(within(form).getByLabelText(/^name/i)).toHaveFocus()
     expect(within(form).getByText('Enter your name.')).toBeInTheDocument()
-    expect(within(form).getByText('Enter a valid Indian mobile number, for example 98765 43210.')).toBeInTheDocument()
-    expect(within(form).getByText('Enter a valid email address.')).toBeInTheDocument()
+    expect(within(form).getByText('Enter your phone number.')).toBeInTheDocument()
+    expect(within(form).getByText('Enter your email address.')).toBeInTheDocument()
     // Nothing sent: no enrolment posted (the page's own reads are not sends).
     expect(await sentBodies(fetchMock, 'POST /api/enrolments')).toEqual([])
+  })
+
+  it('leaves formats to the server and shows its field errors, focusing the first', async () => {
+    const fields = {
+      phone: 'Enter a valid Indian mobile number, for example 98765 43210.',
+      email: 'Enter a valid email address.',
+    }
+    const fetchMock = mockApi({
+      ...csrf,
+      'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields } }, 422),
+    })
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const form = await screen.findByRole('region', { name: /enrol in web development/i })
+    await user.type(within(form).getByLabelText(/^name/i), 'Ravi Kumar')
+    await user.type(within(form).getByLabelText(/^phone number/i), '12345')
+    await user.type(within(form).getByLabelText(/^email/i), 'not-an-email')
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    const phone = within(form).getByLabelText(/^phone number/i)
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(expect.stringContaining(fields.phone)))
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(within(form).getByLabelText(/^email/i)).toHaveAccessibleDescription(expect.stringContaining(fields.email))
+    expect(within(form).getByLabelText(/^name/i)).not.toHaveAttribute('aria-invalid')
+    await waitFor(() => expect(phone).toHaveFocus())
+    expect(await sentBodies(fetchMock, 'POST /api/enrolments')).toEqual([expect.objectContaining({ phone: '12345', email: 'not-an-email' })])
   })
 
   it.each([
@@ -233,7 +260,7 @@ describe('course page enrolment', () => {
     expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
   })
 
-  it('submits the UTR, checks its format first, and shows a UTR the server refuses at the field', async () => {
+  it('submits the UTR, asks for one when empty, and shows the server’s refusals at the field', async () => {
     window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
     const sent: unknown[] = []
     let attempts = 0
@@ -244,6 +271,9 @@ describe('course page enrolment', () => {
         sent.push(await request.json())
         attempts += 1
         if (attempts === 1) {
+          return json({ message: 'Please correct the errors below.', extra: { fields: { utr: UTR_MESSAGE } } }, 422)
+        }
+        if (attempts === 2) {
           return json(
             { message: 'Please correct the errors below.', extra: { fields: { utr: 'This UTR has already been submitted for another enrolment.' } } },
             422,
@@ -265,16 +295,25 @@ describe('course page enrolment', () => {
     const user = userEvent.setup()
     const input = await screen.findByLabelText(/UPI transaction reference/)
 
+    await user.click(screen.getByRole('button', { name: 'Submit UTR' }))
+    expect(screen.getByText(UTR_MESSAGE)).toBeInTheDocument()
+    expect(input).toHaveFocus()
+    expect(sent).toHaveLength(0)
+
+    // The UTR's form is the server's to check: its answer is shown at the field, focused.
     await user.type(input, '12345')
     await user.click(screen.getByRole('button', { name: 'Submit UTR' }))
-    expect(screen.getByText('Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.')).toBeInTheDocument()
-    expect(sent).toHaveLength(0)
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(UTR_MESSAGE)))
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(input).toHaveFocus())
+    expect(sent[0]).toEqual({ utr: '12345' })
 
     await user.clear(input)
     await user.type(input, '4123 4567 8900')
     await user.click(screen.getByRole('button', { name: 'Submit UTR' }))
     expect(await screen.findByText('This UTR has already been submitted for another enrolment.')).toBeInTheDocument()
-    expect(sent[0]).toEqual({ utr: '412345678900' })
+    // Sent as typed: the server ignores the spaces.
+    expect(sent[1]).toEqual({ utr: '4123 4567 8900' })
 
     await user.clear(input)
     await user.type(input, '412345678901')
@@ -383,7 +422,7 @@ describe('course page enrolment without JavaScript (the page from the action’s
     expect(container.querySelector('input[name="reference"]')).toHaveValue('ENR-ABC234')
   })
 
-  it('sends the enrolment with the values trimmed and the code normalised', async () => {
+  it('sends the enrolment with the values trimmed and the code as typed (the server normalises it)', async () => {
     let body: unknown
     mockApi({
       ...csrf,
@@ -393,7 +432,7 @@ describe('course page enrolment without JavaScript (the page from the action’s
       },
     })
     await post({ intent: 'enrol', course: 'web-development', name: ' Ravi Kumar ', phone: '87654 32109 ', email: ' ravi@example.com', referral_code: 'irctp 3210' })
-    expect(body).toEqual({ course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: 'IRCTP3210' })
+    expect(body).toEqual({ course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: 'irctp 3210' })
   })
 
   it('answers field errors with the API’s status and fills the form again', async () => {

@@ -61,9 +61,9 @@ describe('internship application route', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     await renderApply()
     await screen.findByRole('button', { name: 'Send application' })
-    expect(screen.getByText('0 / 2,000 characters')).toBeInTheDocument()
-    await user.type(screen.getByLabelText(/^why do you want this internship/i), 'Twelve chars')
-    expect(screen.getByText('12 / 2,000 characters')).toBeInTheDocument()
+    expect(screen.getByText('0 characters')).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^why do you want this internship/i), ' Twelve chars ')
+    expect(screen.getByText('12 characters')).toBeInTheDocument()
   })
 
   it('sends the application and says "Application received", with the dashboard link', async () => {
@@ -98,23 +98,45 @@ describe('internship application route', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument()
   })
 
-  it('checks the fields first: a short statement, a link that is not https, no batch; nothing is sent', async () => {
+  it('asks for the empty required fields first, in the server’s words; nothing is sent', async () => {
     const user = userEvent.setup()
     const { fetchMock } = await renderApply()
     await screen.findByRole('button', { name: 'Send application' })
-    await user.type(screen.getByLabelText(/^profile link/i), 'http://example.com/me')
-    await user.type(screen.getByLabelText(/^why do you want this internship/i), 'Too short.')
+    await user.type(screen.getByLabelText(/^why do you want this internship/i), '   ')
     await user.click(screen.getByRole('button', { name: 'Send application' }))
 
     const college = screen.getByLabelText(/^college or organisation/i)
-    expect(college).toHaveAccessibleDescription('This field is required.')
+    expect(college).toHaveAccessibleDescription('Enter your college or organisation.')
     await waitFor(() => expect(college).toHaveFocus())
-    expect(screen.getByLabelText(/^profile link/i)).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//)
+    expect(screen.getByLabelText(/^year of study/i)).toHaveAccessibleDescription(/Enter your year of study or graduation\./)
+    expect(screen.getByLabelText(/^profile link/i)).not.toHaveAttribute('aria-invalid')
     expect(screen.getByLabelText(/^why do you want this internship/i)).toHaveAccessibleDescription(
-      /Write between 50 and 2,000 characters \(you wrote 10\)/,
+      /Tell us why you want this internship, in 50 to 2,000 characters\./,
     )
     expect(screen.getByRole('group', { name: /preferred batch/i })).toHaveAccessibleDescription(/Choose a batch\./)
     expect(await sentBodies(fetchMock, APPLY)).toEqual([])
+  })
+
+  it('leaves the link and the statement’s length to the server, showing its errors with the focus on the first', async () => {
+    const user = userEvent.setup()
+    const fields = {
+      profile_url: 'Enter a link that starts with https://',
+      statement: 'Write between 50 and 2,000 characters (you wrote 10).',
+    }
+    const { fetchMock } = await renderApply({
+      [APPLY]: () => json({ message: 'Please correct the errors below.', extra: { fields } }, 422),
+    })
+    await screen.findByRole('button', { name: 'Send application' })
+    await fillForm(user, { link: 'http://example.com/me', statement: 'Too short.' })
+    await user.click(screen.getByRole('button', { name: 'Send application' }))
+
+    const link = screen.getByLabelText(/^profile link/i)
+    await waitFor(() => expect(link).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//))
+    expect(screen.getByLabelText(/^why do you want this internship/i)).toHaveAccessibleDescription(
+      /Write between 50 and 2,000 characters \(you wrote 10\)/,
+    )
+    await waitFor(() => expect(link).toHaveFocus())
+    expect(await sentBodies(fetchMock, APPLY)).toEqual([expect.objectContaining({ profile_url: 'http://example.com/me', statement: 'Too short.' })])
   })
 
   it('shows the server’s field errors next to their fields and keeps what was typed', async () => {

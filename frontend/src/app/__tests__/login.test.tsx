@@ -32,14 +32,26 @@ describe('login route', () => {
     expect(screen.getAllByRole('link', { name: /^login$/i })[0]).toHaveAttribute('href', '/login')
   })
 
-  it('checks the fields before sending anything', async () => {
+  it('asks for the empty fields before sending anything, in the server’s words', async () => {
     const fetchMock = mockApi()
     renderRoute('/login')
-    await fillAndSubmit('12345', '')
-    expect(await screen.findByText('Enter a valid Indian mobile number, for example 98765 43210.')).toBeInTheDocument()
+    await fillAndSubmit('', '')
+    expect(await screen.findByText('Enter your phone number.')).toBeInTheDocument()
     expect(screen.getByText('Enter your password.')).toBeInTheDocument()
     expect(screen.getByLabelText(/phone number/i)).toHaveFocus()
     expect(await sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([])
+  })
+
+  it('leaves the phone’s form to the server and shows its field error, focused', async () => {
+    const message = 'Enter a valid Indian mobile number, for example 98765 43210.'
+    const fetchMock = mockApi(loginAnswer(422, { message: 'Please correct the errors below.', extra: { fields: { phone: message } } }))
+    renderRoute('/login')
+    await fillAndSubmit('12345')
+    const phone = screen.getByLabelText(/phone number/i)
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(new RegExp(message)))
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(phone).toHaveFocus())
+    expect(await sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([expect.objectContaining({ phone: '12345' })])
   })
 
   it('says "Invalid Password" under the form', async () => {

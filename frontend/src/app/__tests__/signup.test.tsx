@@ -55,23 +55,35 @@ describe('signup route', () => {
     expect(password).toHaveAttribute('type', 'password')
   })
 
-  it('checks the fields the way the server does before sending', async () => {
+  it('asks for the empty required fields before sending, in the server’s words, focusing the first', async () => {
     const fetchMock = mockApi()
     renderRoute('/signup')
-    await fillAndSubmit({ name: '', phone: '12345 67890', password: '1234567', email: 'not-an-email' })
+    await fillAndSubmit({ name: '  ', phone: '', password: '' })
     expect(await screen.findByText('Enter your name.')).toBeInTheDocument()
-    expect(screen.getByText('Enter a valid Indian mobile number, for example 98765 43210.')).toBeInTheDocument()
-    expect(screen.getByText('This password is too short. It must contain at least 8 characters.')).toBeInTheDocument()
-    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument()
+    expect(screen.getByLabelText(/phone number/i)).toHaveAccessibleDescription(/Enter your phone number\./)
+    expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription(/Enter a password\./)
     expect(screen.getByLabelText(/^name/i)).toHaveFocus()
     expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([])
   })
 
-  it('refuses an all-digit password', async () => {
-    mockApi()
+  it('leaves formats to the server and shows its field errors, focusing the first', async () => {
+    const fields = {
+      phone: 'Enter a valid Indian mobile number, for example 98765 43210.',
+      password: 'This password is entirely numeric.',
+      email: 'Enter a valid email address.',
+    }
+    const fetchMock = mockApi(signupAnswer(422, { message: 'Please correct the errors below.', extra: { fields } }))
     renderRoute('/signup')
-    await fillAndSubmit({ password: '1234567890' })
-    expect(await screen.findByText('This password is entirely numeric.')).toBeInTheDocument()
+    await fillAndSubmit({ phone: '12345 67890', password: '1234567890', email: 'not-an-email' })
+    const phone = screen.getByLabelText(/phone number/i)
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(new RegExp(fields.phone)))
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription(new RegExp(fields.password))
+    expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription(new RegExp(fields.email))
+    await waitFor(() => expect(phone).toHaveFocus())
+    expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
+      expect.objectContaining({ phone: '12345 67890', email: 'not-an-email' }),
+    ])
   })
 
   it('accepts the phone forms the server accepts', async () => {

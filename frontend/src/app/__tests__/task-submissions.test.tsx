@@ -167,21 +167,16 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     ])
   })
 
-  it('checks the link and the file’s size first, and sends nothing', async () => {
+  it('asks for the link and checks the file’s size first, in the server’s words, and sends nothing', async () => {
     const user = userEvent.setup({ applyAccept: false })
     const fetchMock = mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => json(placementTask(3), 201) })
     renderRoute('/tasks-10', { user: learner })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     const link = within(form).getByLabelText(/^link to your work/i)
     await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
-    expect(link).toHaveAccessibleDescription(/This field is required\./)
+    expect(link).toHaveAccessibleDescription(/Enter the link to your work\./)
     await waitFor(() => expect(link).toHaveFocus())
 
-    await user.type(link, 'http://github.com/asha')
-    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
-    expect(link).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//)
-
-    await user.clear(link)
     await user.type(link, 'https://github.com/asha/task-3')
     await user.upload(within(form).getByLabelText(/^file/i), new File(['x'.repeat(10 * 1024 * 1024 + 1)], 'big.zip', { type: 'application/zip' }))
     await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
@@ -189,6 +184,24 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(file).toHaveAccessibleDescription(/The file is larger than 10 MB\./)
     expect(file).toHaveAttribute('aria-invalid', 'true')
     expect(await sentSubmissions(fetchMock, 3)).toEqual([])
+  })
+
+  it('leaves the link’s form to the server and shows its error at the link, focused', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const fetchMock = mockApi({
+      [BOARD]: () => json(internBoard()),
+      [submitKey(3)]: () =>
+        json({ message: 'Please correct the errors below.', extra: { fields: { link: 'Enter a link that starts with https://' } } }, 422),
+    })
+    renderRoute('/tasks-10', { user: learner })
+    const form = within(await screen.findByTestId('task-3')).getByRole('form')
+    const link = within(form).getByLabelText(/^link to your work/i)
+    await user.type(link, 'http://github.com/asha')
+    await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
+    await waitFor(() => expect(link).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//))
+    expect(link).toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(link).toHaveFocus())
+    expect(await sentSubmissions(fetchMock, 3)).toHaveLength(1)
   })
 
   it('shows the API’s refusals: a file that is not a PDF or ZIP next to the file, a locked task in the form', async () => {

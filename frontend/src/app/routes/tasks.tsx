@@ -10,13 +10,13 @@ import { TaskBoardSkeleton, TaskBoardView } from '@/features/internships/compone
 import type { BoardViewer } from '@/features/internships/components/task-card'
 import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
 import { submissionIntent } from '@/features/internships/submission-intent'
-import { INTERNSHIP_MESSAGES } from '@/features/internships/validation'
 import { useBoardRefresh } from '@/features/internships/use-board-refresh'
 import { ApiError } from '@/lib/api-client'
 import type { Route } from './+types/tasks'
 import { taskBoardQueryOptions } from '@/features/internships/api/get-task-board'
 import { pageMeta } from '@/app/meta'
 import type { FormFailure } from '@/lib/form-result'
+import { FIELD_MESSAGES } from '@/lib/required-fields'
 import { prefetch } from '@/lib/prefetch'
 import { formFailure, readForm } from '@/server/form.server'
 
@@ -54,8 +54,8 @@ export async function action({ request, url }: Route.ActionArgs) {
       ok: false,
       intent,
       status: 422,
-      message: INTERNSHIP_MESSAGES.fileTooLarge,
-      fields: { file: INTERNSHIP_MESSAGES.fileTooLarge },
+      message: FIELD_MESSAGES.submissionFile.tooLarge,
+      fields: { file: FIELD_MESSAGES.submissionFile.tooLarge },
       extra: {},
       values: { link: values.link ?? '', note: values.note ?? '' },
     }

@@ -11,7 +11,6 @@ import type { Application, InternshipDomainDetail } from '@/features/internships
 import {
   APPLICATION_FIELDS,
   APPLICATION_LIMITS,
-  statementLength,
   validateApplication,
   validateApplicationField,
   type ApplicationErrors,
@@ -20,7 +19,6 @@ import {
 } from '@/features/internships/validation'
 import { formErrors } from '@/lib/form-errors'
 import { failureError, type FormFailure } from '@/lib/form-result'
-import { cn } from '@/lib/cn'
 import { useFormFields } from '@/lib/use-form-fields'
 
 /** The apply page's action answer: the application made, or the API's refusal. */
@@ -108,8 +106,8 @@ export function ApplicationForm({ domain, failure, pending = false }: Applicatio
     onChange,
     onBlur,
   })
-  const count = statementLength(values.statement)
-  const countOk = count >= APPLICATION_LIMITS.statementMin && count <= APPLICATION_LIMITS.statementMax
+  // What the API counts: the text without the spaces around it.
+  const count = values.statement.trim().length
   const batchHint = `${fieldId('batch')}-hint`
   const batchError = `${fieldId('batch')}-error`
 
@@ -171,9 +169,9 @@ export function ApplicationForm({ domain, failure, pending = false }: Applicatio
         {scripted && (
           <p
             id={`${fieldId('statement')}-count`}
-            className={cn('self-end text-sm tabular-nums', countOk || count === 0 ? 'text-ink-muted' : 'font-medium text-danger')}
+            className="self-end text-sm text-ink-muted tabular-nums"
           >
-            {count.toLocaleString('en-IN')} / {APPLICATION_LIMITS.statementMax.toLocaleString('en-IN')} characters
+            {count.toLocaleString('en-IN')} {count === 1 ? 'character' : 'characters'}
           </p>
         )}
       </div>

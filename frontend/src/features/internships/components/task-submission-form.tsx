@@ -12,7 +12,6 @@ import { TextField } from '@/components/ui/text-field'
 import { SUBMISSION_FILE_MAX_BYTES } from '@/features/internships/api/submit-task'
 import type { PlacementTask } from '@/features/internships/api/get-task-board'
 import {
-  INTERNSHIP_MESSAGES,
   NOTE_MAX,
   SUBMISSION_FIELDS,
   validateSubmission,
@@ -23,6 +22,7 @@ import {
 } from '@/features/internships/validation'
 import { formErrors } from '@/lib/form-errors'
 import { failureError, type FormFailure } from '@/lib/form-result'
+import { FIELD_MESSAGES } from '@/lib/required-fields'
 import { useFormFields } from '@/lib/use-form-fields'
 
 /** The board's action answer: the task's new entry, or the API's refusal. */
@@ -104,7 +104,7 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
     setFormError(undefined)
     setSent(false)
     const file = fileRef.current?.files?.[0]
-    const tooLarge = file && file.size > SUBMISSION_FILE_MAX_BYTES ? INTERNSHIP_MESSAGES.fileTooLarge : undefined
+    const tooLarge = file && file.size > SUBMISSION_FILE_MAX_BYTES ? FIELD_MESSAGES.submissionFile.tooLarge : undefined
     setFileError(tooLarge)
     const valid = submit(validateSubmission(values))
     if (tooLarge) {
