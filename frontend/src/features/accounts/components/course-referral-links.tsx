@@ -4,6 +4,7 @@ import { useRef, useState } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
+import { pulse } from '@/components/ui/query-states'
 import { SocialIcon } from '@/components/ui/social-icon'
 import { RetryButton } from '@/components/ui/retry-button'
 import { selectText } from '@/features/accounts/components/use-copy'
@@ -97,7 +98,6 @@ function CourseCard({ course, code, siteUrl, onCopy }: { course: ReferralCourse 
 }
 
 function Skeleton() {
-  const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none'
   return (
     <div aria-busy="true">
       <p className="sr-only" role="status">

@@ -1,17 +1,13 @@
-import { ArrowRight, RefreshCw } from 'lucide-react'
+import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
+import { LoadError, pulse } from '@/components/ui/query-states'
 import { useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
-import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
-
-const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -110,20 +106,8 @@ export function MyEnrolments({ headingId }: { headingId: string }) {
 
   let body
   if (enrolments.isPending) body = <Skeleton />
-  else if (enrolments.isError) {
-    const offline = enrolments.error instanceof ApiError && enrolments.error.status === 0
-    body = (
-      <div role="alert">
-        <Alert tone="error" title="We could not load your enrolments.">
-          <p>{offline ? 'Check your internet connection and try again.' : 'Please try again in a moment.'}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void enrolments.refetch()}>
-            <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />
-            Try again
-          </Button>
-        </Alert>
-      </div>
-    )
-  } else if (enrolments.data.length === 0)
+  else if (enrolments.isError) body = <LoadError what="your enrolments" error={enrolments.error} onRetry={() => void enrolments.refetch()} />
+  else if (enrolments.data.length === 0)
     body = (
       <p className="text-ink-muted">
         You have not enrolled in a course yet.{' '}
