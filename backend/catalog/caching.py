@@ -4,8 +4,10 @@ Each cached answer's key holds the catalogue's content version, itself a cache e
 save or delete of any catalogue model (admin edits, list_editable, bulk delete) bumps the
 version through the receivers in `catalog.signals`, so the next request in any process
 builds the answer again from the database; entries of older versions are never asked for
-again and expire on their own. Writes that skip model signals (QuerySet.update(), a data
-migration) show once entries expire, after CATALOG_CACHE_SECONDS at most.
+again and expire on their own. `migrate` (every deploy runs it) bumps it too, so answers
+cached by the previous release, or before a data migration, are not served again. Other
+writes that skip model signals (QuerySet.update()) show once entries expire, after
+CATALOG_CACHE_SECONDS at most.
 
 With Redis (production) one bump reaches every server process at once. While Redis is
 unreachable nothing is cached: a version made up in one process could not be bumped by an

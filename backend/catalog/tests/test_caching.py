@@ -111,3 +111,17 @@ def test_an_edit_in_this_process_shows_at_once(client: Client) -> None:
     course.name = "Java, renamed here"
     course.save()  # the signal bumps the version and this process forgets its copy
     assert "Java, renamed here" in [c["name"] for c in client.get("/api/courses").json()]
+
+
+def test_a_migrate_drops_what_the_previous_release_cached(client: Client) -> None:
+    """A deploy runs migrate: answers cached before it (a shape the new code may not
+    validate, rows a data migration changed behind the signals) are not served again."""
+    from django.core.management import call_command
+
+    assert client.get("/api/courses/java").json()["offer_fee"] == 499
+    Course.objects.filter(slug="java").update(offer_fee=399)  # skips the model's signals
+    assert client.get("/api/courses/java").json()["offer_fee"] == 499  # still the cached one
+
+    call_command("migrate", verbosity=0)
+
+    assert client.get("/api/courses/java").json()["offer_fee"] == 399
