@@ -60,6 +60,20 @@ describe('home route', () => {
     expect(within(contact).queryByLabelText(/package/i)).not.toBeInTheDocument()
   }, 15_000)
 
+  it('says what projects start from with the cheapest package’s price as the API writes it, and nothing when none is listed', async () => {
+    mockApi()
+    const { unmount } = renderRoute('/')
+    const hero = (await screen.findByRole('heading', { level: 1, name: /build real software/i })).closest('section')!
+    expect(await within(hero).findByText('Projects from $30')).toBeInTheDocument()
+    unmount()
+
+    mockApi({ 'GET /api/projects': () => json([]) })
+    renderRoute('/')
+    const bare = (await screen.findByRole('heading', { level: 1, name: /build real software/i })).closest('section')!
+    expect(within(bare).getByText('Certificates you can verify')).toBeInTheDocument()
+    expect(within(bare).queryByText(/projects from/i)).not.toBeInTheDocument()
+  })
+
   it('shows brand and contact details from the settings the page came with, without another request', async () => {
     const fetchMock = mockApi()
     renderRoute('/')

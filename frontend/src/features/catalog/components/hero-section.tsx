@@ -1,6 +1,7 @@
 import { ArrowRight, Check } from 'lucide-react'
 
 import { LinkButton } from '@/components/ui/link-button'
+import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
 import { HeroIllustration } from '@/features/catalog/components/illustrations'
 import { TypedPhrases } from '@/features/catalog/components/typed-phrases'
@@ -8,6 +9,9 @@ import { hero } from '@/features/catalog/content/home'
 
 export function HeroSection() {
   const { data: site } = useSiteSettings()
+  const { data: packages } = useProjectPackages()
+  const cheapest = packages?.length ? packages.reduce((low, item) => (item.price_usd < low.price_usd ? item : low)) : undefined
+  const assurance = cheapest ? [...hero.assurance, hero.projectsFrom(cheapest.price_usd_display)] : hero.assurance
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
@@ -32,7 +36,7 @@ export function HeroSection() {
             </LinkButton>
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-muted">
-            {hero.assurance.map((point) => (
+            {assurance.map((point) => (
               <li key={point} className="flex items-center gap-1.5">
                 <Check className="size-4 text-success" aria-hidden="true" width={16} height={16} />
                 {point}

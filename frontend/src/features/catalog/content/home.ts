@@ -17,7 +17,9 @@ export const hero = {
   typedPrefix: 'We do',
   primaryCta: { label: 'Explore courses', to: href('/courses') },
   secondaryCta: { label: 'Get a quote', to: href('/getquote') },
-  assurance: ['Live online classes', 'Certificates you can verify', 'Projects from $30'],
+  assurance: ['Live online classes', 'Certificates you can verify'],
+  /** The cheapest project package's price, as the API writes it (left out when none is listed). */
+  projectsFrom: (price: string) => `Projects from ${price}`,
 } as const
 
 export const about = {
