@@ -36,6 +36,21 @@ describe('payment route', () => {
     expect(assign).toHaveBeenCalledTimes(1)
   })
 
+  it('waits for the page to finish loading before leaving for the UPI app', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign })
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive')
+    mockApi({ 'GET /api/enrolments/bootcamp-payment': () => json(payment) })
+    renderRoute('/payment')
+
+    expect(await screen.findByRole('img', { name: /QR code to pay ₹199/ })).toBeInTheDocument()
+    expect(assign).not.toHaveBeenCalled()
+    window.dispatchEvent(new Event('load'))
+    expect(assign).toHaveBeenCalledWith(payment.upi_link)
+    window.dispatchEvent(new Event('load'))
+    expect(assign).toHaveBeenCalledTimes(1)
+  })
+
   it('is titled with the bootcamp and points to its page to register the payment', async () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() })
     mockApi({ 'GET /api/enrolments/bootcamp-payment': () => json(payment) })

@@ -38,9 +38,20 @@ export default function Page() {
   const bootcampName = bootcamp.data?.name ?? 'Java + Android bootcamp'
 
   useEffect(() => {
-    if (!link || redirected.current) return
-    redirected.current = true
-    window.location.assign(link)
+    if (!link) return
+    const open = () => {
+      if (redirected.current) return
+      redirected.current = true
+      window.location.assign(link)
+    }
+    // Once the page has loaded (its QR code included): leaving for the UPI app while the
+    // page still loads can stop the fallback from arriving, and the page never finishes.
+    if (document.readyState === 'complete') {
+      open()
+      return
+    }
+    window.addEventListener('load', open, { once: true })
+    return () => window.removeEventListener('load', open)
   }, [link])
 
   return (
