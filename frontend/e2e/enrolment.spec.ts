@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, viewports } from './support'
+import { adminAction, endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, viewports } from './support'
 
 /*
  * The referral journey against the real server: a referrer signs up, a friend enrols in
@@ -45,17 +45,6 @@ async function signUpAndLogIn(page: Page, name: string, phone: string) {
   await page.getByLabel(/^Password/).fill(PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-}
-
-/** Select the rows the search finds and run an admin action on them. */
-async function adminAction(page: Page, listUrl: string, search: string, action: string) {
-  await page.goto(`${listUrl}?q=${encodeURIComponent(search)}`)
-  const rows = page.locator('#result_list input[name="_selected_action"]')
-  await expect(rows).toHaveCount(1)
-  await rows.first().check()
-  await page.locator('select[name="action"]').selectOption(action)
-  // The admin theme's (django-unfold) button for the chosen action.
-  await page.getByRole('button', { name: 'Run' }).click()
 }
 
 async function staffPage(browser: Browser): Promise<Page> {

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { loginViaApi, staffAccount } from './support'
+import { adminAction, loginViaApi, staffAccount } from './support'
 
 /*
  * The internship forms with JavaScript switched off (the no-javascript project): the
@@ -38,15 +38,6 @@ async function staffPage(browser: Browser): Promise<Page> {
   const page = await context.newPage()
   await loginViaApi(page, staffAccount.phone, staffAccount.password)
   return page
-}
-
-async function adminAction(page: Page, listUrl: string, search: string, action: string) {
-  await page.goto(`${listUrl}?q=${encodeURIComponent(search)}`)
-  const rows = page.locator('#result_list input[name="_selected_action"]')
-  await expect(rows).toHaveCount(1)
-  await rows.first().check()
-  await page.locator('select[name="action"]').selectOption(action)
-  await page.getByRole('button', { name: 'Run' }).click()
 }
 
 test('apply and submit a task without JavaScript', async ({ page, browser }) => {

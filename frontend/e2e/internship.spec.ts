@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { loginViaApi, staffAccount, viewports } from './support'
+import { adminAction, loginViaApi, staffAccount, viewports } from './support'
 
 /*
  * The internship programme from a fresh database (issue 19): a visitor signs up and applies
@@ -52,17 +52,6 @@ async function staffPage(browser: Browser): Promise<Page> {
   const page = await context.newPage()
   await loginViaApi(page, staffAccount.phone, staffAccount.password)
   return page
-}
-
-/** Select every row the search finds (expecting `count`) and run an admin action on them. */
-async function adminAction(page: Page, listUrl: string, search: string, action: string, count = 1) {
-  await page.goto(`${listUrl}?q=${encodeURIComponent(search)}`)
-  const rows = page.locator('#result_list input[name="_selected_action"]')
-  await expect(rows).toHaveCount(count)
-  for (const row of await rows.all()) await row.check()
-  await page.locator('select[name="action"]').selectOption(action)
-  // The admin theme's (django-unfold) button for the chosen action.
-  await page.getByRole('button', { name: 'Run' }).click()
 }
 
 async function board(page: Page): Promise<Board> {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 import { pages } from '../src/routes'
 
@@ -146,4 +146,15 @@ export function payableReferrals(phone: string, count: number) {
     '    services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=None)',
     'RewardEntry.objects.filter(user=referrer, kind="credit").update(payable_on=india_today())',
   ])
+}
+
+/** Select every row the admin list's search finds (expecting `count`) and run an admin action on them. */
+export async function adminAction(page: Page, listUrl: string, search: string, action: string, count = 1) {
+  await page.goto(`${listUrl}?q=${encodeURIComponent(search)}`)
+  const rows = page.locator('#result_list input[name="_selected_action"]')
+  await expect(rows).toHaveCount(count)
+  for (const row of await rows.all()) await row.check()
+  await page.locator('select[name="action"]').selectOption(action)
+  // The admin theme's (django-unfold) button for the chosen action.
+  await page.getByRole('button', { name: 'Run' }).click()
 }
