@@ -18,7 +18,7 @@ from accounts.api import router as accounts_router
 from catalog.api import router as catalog_router
 from certificates.api import credentials_router
 from certificates.api import router as certificates_router
-from core.api import session_csrf
+from core.api import NINJA_CSRF_FAILED, session_csrf
 from core.errors import ApplicationError
 from enquiries.api import router as enquiries_router
 from enrolments.api import router as enrolments_router
@@ -86,6 +86,14 @@ def on_auth_error(request: HttpRequest, exc: AuthenticationError) -> HttpRespons
 
 @api.exception_handler(HttpError)
 def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    if exc.status_code == 403 and str(exc) == NINJA_CSRF_FAILED:
+        return _envelope(
+            request,
+            "Your session has expired or the request could not be verified. "
+            "Reload the page and try again.",
+            403,
+            {"reason": "csrf"},
+        )
     return _envelope(request, str(exc), exc.status_code)
 
 
