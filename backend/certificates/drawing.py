@@ -3,12 +3,7 @@
 Each document is drawn once, as a one-page PDF with reportlab (its QR widget included); the
 PNG is that PDF rasterised by PDFium (pypdfium2). So the PNG and the PDF always match.
 
-Fonts: Latin text is set in the Times-style Type 1 faces and Bitstream Vera that ship with
-reportlab (the design's faces). Text they cannot hold falls back to the Noto fonts in
-`fonts/` (SIL Open Font License): Noto Sans for other Latin, Greek and Cyrillic letters, and
-Noto Sans Devanagari, Tamil, Bengali and Arabic for those scripts, shaped by HarfBuzz
-(conjuncts, vowel signs, Arabic joining) and laid out right to left where the script is.
-The font is chosen per run of text, so a name mixing scripts renders too.
+Text is set by typesetting.py (fonts per script, widths, fitting a name on the page).
 
 Output is deterministic (reportlab's invariant mode: fixed dates and document ID), so the
 same record always gives the same bytes.
@@ -18,27 +13,29 @@ from __future__ import annotations
 
 import io
 import math
-import unicodedata
 from dataclasses import dataclass
 from datetime import date
-from functools import cache, lru_cache
-from pathlib import Path
 
 import pypdfium2
-import reportlab
 from PIL import Image
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.renderPDF import draw as draw_drawing
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.abag import ABag
 from reportlab.lib.pagesizes import A4, landscape, portrait
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
 from reportlab.pdfgen.canvas import Canvas
 
-REPORTLAB_FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
-NOTO_FONT_DIR = Path(__file__).resolve().parent / "fonts"
+from certificates.typesetting import (
+    MM_PER_PT,
+    ellipsize,
+    fit_lines,
+    fit_size,
+    set_run,
+    text_runs,
+    text_width,
+    tracking_for,
+    wrap,
+)
 
 Color = tuple[int, int, int]
 NAVY: Color = (27, 42, 74)
@@ -49,282 +46,7 @@ MUTED: Color = (112, 112, 120)
 IVORY: Color = (255, 252, 244)
 WHITE: Color = (255, 255, 255)
 
-MM_PER_PT = 25.4 / 72
 PNG_LONG_SIDE_PX = 2000  # A4 landscape -> 2000 x 1414, A4 portrait -> 1414 x 2000
-
-# --- Fonts ----------------------------------------------------------------------------------
-
-# A style of the design -> (the Latin face from reportlab, its kind, the Noto weight).
-_STYLES: dict[str, tuple[str, str, str]] = {
-    "serif": ("_er_____", "type1", "Regular"),
-    "serif-bold": ("_eb_____", "type1", "Bold"),
-    "serif-italic": ("_ei_____", "type1", "Regular"),
-    "serif-bold-italic": ("_ebi____", "type1", "Bold"),
-    "sans": ("Vera", "ttf", "Regular"),
-    "sans-bold": ("VeraBd", "ttf", "Bold"),
-}
-
-# Scripts that need their own Noto font, by Unicode block. Everything else is "Latin" here
-# (set in the style's face, or in Noto Sans when that face lacks a letter).
-_SCRIPT_BLOCKS: tuple[tuple[int, int, str], ...] = (
-    (0x0600, 0x06FF, "Arabic"),
-    (0x0750, 0x077F, "Arabic"),
-    (0x08A0, 0x08FF, "Arabic"),
-    (0x0900, 0x097F, "Devanagari"),
-    (0x0980, 0x09FF, "Bengali"),
-    (0x0B80, 0x0BFF, "Tamil"),
-    (0x1CD0, 0x1CFF, "Devanagari"),  # Vedic extensions
-    (0xA8E0, 0xA8FF, "Devanagari"),  # Devanagari extended
-    (0xFB50, 0xFDFF, "Arabic"),  # presentation forms A
-    (0xFE70, 0xFEFF, "Arabic"),  # presentation forms B
-)
-_RIGHT_TO_LEFT = {"Arabic"}
-
-
-def _script(char: str) -> str | None:
-    code = ord(char)
-    for first, last, script in _SCRIPT_BLOCKS:
-        if first <= code <= last:
-            return script
-    return None
-
-
-@cache
-def _register_latin(style: str) -> str:
-    face, kind, _weight = _STYLES[style]
-    name = f"Cert-{style}"
-    if kind == "type1":
-        embedded = pdfmetrics.EmbeddedType1Face(
-            str(REPORTLAB_FONT_DIR / f"{face}.afm"), str(REPORTLAB_FONT_DIR / f"{face}.pfb")
-        )
-        pdfmetrics.registerTypeFace(embedded)
-        pdfmetrics.registerFont(pdfmetrics.Font(name, embedded.name, "WinAnsiEncoding"))
-    else:
-        pdfmetrics.registerFont(TTFont(name, str(REPORTLAB_FONT_DIR / f"{face}.ttf")))
-    return name
-
-
-@cache
-def _register_noto(family: str, weight: str) -> str:
-    name = f"{family}-{weight}"
-    font = TTFont(name, str(NOTO_FONT_DIR / f"{name}.ttf"))
-    pdfmetrics.registerFont(font)
-    _number_unencoded_glyphs(font)
-    return name
-
-
-def _number_unencoded_glyphs(font: TTFont) -> None:
-    """Give every glyph that has no character of its own (conjuncts, joining forms) its
-    private-use character now, in glyph order. reportlab would otherwise number them as it
-    first meets them while shaping, and a PDF's bytes would depend on which names the
-    process happened to draw before."""
-    shaper = font.hbFont(1000)
-    for glyph in range(1, font.hbFace.glyph_count):
-        if glyph not in font.face.glyphToChar:
-            font.hbAddPrivate(
-                shaper.glyph_to_string(glyph), glyph, shaper.get_glyph_h_advance(glyph)
-            )
-
-
-@cache
-def _ttf_chars(font_name: str) -> frozenset[int]:
-    font = pdfmetrics.getFont(font_name)
-    return frozenset(font.face.charToGlyph)
-
-
-def _latin_holds(style: str, text: str) -> bool:
-    """Whether the style's own face has every letter of `text`: a Type 1 face holds
-    Windows-1252 only, Vera a little more."""
-    name = _register_latin(style)
-    if _STYLES[style][1] == "type1":
-        try:
-            text.encode("cp1252")
-        except UnicodeEncodeError:
-            return False
-        return True
-    chars = _ttf_chars(name)
-    return all(ord(char) in chars for char in text)
-
-
-@dataclass(frozen=True)
-class Run:
-    """A piece of a line in one font, in the order it is drawn (left to right)."""
-
-    text: str  # in logical order; HarfBuzz reverses right-to-left scripts itself
-    font: str  # a registered reportlab font name
-    shaped: bool  # set through HarfBuzz (the complex scripts)
-
-
-def _is_attached(char: str) -> bool:
-    # Combining marks and joiners (ZWJ/ZWNJ) belong to the letter before them.
-    return unicodedata.category(char)[0] == "M" or unicodedata.category(char) == "Cf"
-
-
-def _is_letter(char: str) -> bool:
-    return unicodedata.bidirectional(char) in ("L", "R", "AL")
-
-
-def _nearest_script(text: str, scripts: list[str | None], indices: range) -> str | None:
-    """The script of the first letter (or script character) at `indices`; None for Latin
-    or for none at all."""
-    for index in indices:
-        if scripts[index] is not None or _is_letter(text[index]):
-            return scripts[index]
-    return None
-
-
-@lru_cache(maxsize=4096)
-def text_runs(text: str, style: str) -> tuple[Run, ...]:
-    """`text` cut into runs of one font each, in visual order.
-
-    Letters of Devanagari, Tamil, Bengali and Arabic go to their Noto font; other letters to
-    the style's face, or all of them to Noto Sans when that face lacks any (so a word is never
-    set in two Latin faces). Spaces and punctuation between two letters of one script stay in
-    that script's run, so a name of several words is shaped (and reversed) as one. The line
-    reads right to left when its first letter does (a simple form of the Unicode bidi rule,
-    enough for names: runs in reverse order, each one shaped in its own direction)."""
-    text = unicodedata.normalize("NFC", text)
-    _face, _kind, weight = _STYLES[style]
-    scripts = [_script(char) for char in text]
-    latin_text = "".join(c for c, s in zip(text, scripts, strict=True) if s is None)
-    latin = (
-        _register_latin(style)
-        if _latin_holds(style, latin_text)
-        else _register_noto("NotoSans", weight)
-    )
-
-    first_letter = next((s for c, s in zip(text, scripts, strict=True) if _is_letter(c)), None)
-    right_to_left = first_letter in _RIGHT_TO_LEFT
-
-    # Resolve what each character is set in: a script, or None for the Latin font.
-    resolved: list[str | None] = list(scripts)
-    for index, char in enumerate(text):
-        if scripts[index] is not None:
-            continue
-        if _is_attached(char) and index > 0:
-            resolved[index] = resolved[index - 1]
-        elif not _is_letter(char):
-            before = _nearest_script(text, resolved, range(index - 1, -1, -1))
-            after = _nearest_script(text, scripts, range(index + 1, len(text)))
-            if before is not None and before == after:
-                resolved[index] = before
-            elif right_to_left and {before, after} & _RIGHT_TO_LEFT:
-                # Between the two directions a space takes the line's direction.
-                resolved[index] = next(s for s in (before, after) if s in _RIGHT_TO_LEFT)
-
-    runs: list[Run] = []
-    start = 0
-    for index in range(1, len(text) + 1):
-        if index == len(text) or resolved[index] != resolved[start]:
-            script = resolved[start]
-            font = latin if script is None else _register_noto(f"NotoSans{script}", weight)
-            runs.append(Run(text[start:index], font, shaped=script is not None))
-            start = index
-
-    if right_to_left:
-        runs.reverse()
-    return tuple(runs)
-
-
-@lru_cache(maxsize=8192)
-def _set_run(run: Run, size: float) -> tuple[str, float]:
-    """The run ready to draw (through HarfBuzz when it is shaped) and its width in points."""
-    if not run.shaped:
-        return run.text, pdfmetrics.stringWidth(run.text, run.font, size)
-    # reportlab's shaping entry point for a word in one font; it returns the width first.
-    # No discretionary ligatures: they would add vowel marks to a name such as Muhammad.
-    word = shapeFragWord(
-        [0, (ABag(fontName=run.font, fontSize=size), run.text)],
-        features={"kern": True, "liga": True},
-        force=True,
-    )
-    return word[1][1], float(word[0])
-
-
-def _run_width_pt(run: Run, size: float) -> float:
-    return _set_run(run, size)[1]
-
-
-def _tracking_for(runs: tuple[Run, ...], tracking: float) -> float:
-    # Letter-spacing would break conjuncts and Arabic joining: only all-Latin text is spaced.
-    return 0 if any(run.shaped for run in runs) else tracking
-
-
-def text_width(text: str, font: str, size: float, tracking: float = 0) -> float:
-    """Width in millimetres of `text` in style `font` at `size` points, with `tracking`
-    points between letters."""
-    runs = text_runs(text, font)
-    tracking = _tracking_for(runs, tracking)
-    width_pt = sum(_run_width_pt(run, size) for run in runs)
-    return (width_pt + tracking * max(0, len(text) - 1)) * MM_PER_PT
-
-
-def fit_size(text: str, font: str, size: float, max_width: float, minimum: float) -> float:
-    """The largest size up to `size` (in half points) at which `text` fits in `max_width`
-    millimetres, and `minimum` if none does."""
-    while size > minimum and text_width(text, font, size) > max_width:
-        size -= 0.5
-    return size
-
-
-def wrap(text: str, font: str, size: float, max_width: float) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, font, size) > max_width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
-
-
-def ellipsize(text: str, font: str, size: float, max_width: float) -> str:
-    """`text`, cut short with an ellipsis if it is wider than `max_width` millimetres."""
-    if text_width(text, font, size) <= max_width:
-        return text
-    while len(text) > 1 and text_width(f"{text}…", font, size) > max_width:
-        text = text[:-1].rstrip()
-    return f"{text}…"
-
-
-def _two_lines(text: str) -> list[tuple[str, str]]:
-    words = text.split()
-    return [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
-
-
-def fit_lines(
-    text: str,
-    font: str,
-    *,
-    size: float,
-    max_width: float,
-    minimum: float,
-    two_line_size: float,
-    two_line_minimum: float,
-) -> tuple[float, list[str]]:
-    """Size and lines for a name: one line, shrunk from `size` down to `minimum`; then two
-    lines broken at the space that balances them best, shrunk from `two_line_size` down to
-    `two_line_minimum`;
-    and when even that does not fit (a single very long word), one line at `minimum` cut
-    short with an ellipsis. A name never runs off the page."""
-    one = fit_size(text, font, size, max_width, minimum)
-    if text_width(text, font, one) <= max_width:
-        return one, [text]
-    splits = _two_lines(text)
-    if splits:
-        best = min(
-            splits,
-            key=lambda pair: max(text_width(part, font, two_line_size) for part in pair),
-        )
-        widest = max(best, key=lambda part: text_width(part, font, two_line_size))
-        two = fit_size(widest, font, two_line_size, max_width, two_line_minimum)
-        if text_width(widest, font, two) <= max_width:
-            return two, list(best)
-    return minimum, [ellipsize(text, font, minimum, max_width)]
 
 
 def format_issue_date(value: date | None) -> str:
@@ -443,10 +165,10 @@ class Page:
             return
         self._colors(color, None, 0)
         runs = text_runs(text, font)
-        tracking = _tracking_for(runs, tracking)
+        tracking = tracking_for(runs, tracking)
         cursor = self._pt(_aligned_x(x, text_width(text, font, size, tracking), align))
         for run in runs:
-            glyphs, width = _set_run(run, size)
+            glyphs, width = set_run(run, size)
             line = self.canvas.beginText(cursor, self._y(y))
             line.setFont(run.font, size)
             line.setCharSpace(tracking)

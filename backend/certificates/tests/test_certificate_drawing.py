@@ -13,7 +13,8 @@ import uharfbuzz
 import zxingcpp
 from PIL import Image, ImageChops
 
-from certificates import drawing
+from certificates import drawing, typesetting
+from certificates.reportlab_fonts import NOTO_FONT_DIR
 
 REFERENCES = Path(__file__).parent / "references"
 
@@ -102,7 +103,7 @@ def test_the_comparison_notices_a_different_name() -> None:
 
 
 def shaped_glyphs(text: str, font: str) -> list[int]:
-    face = uharfbuzz.Face(uharfbuzz.Blob.from_file_path(drawing.NOTO_FONT_DIR / f"{font}.ttf"))
+    face = uharfbuzz.Face(uharfbuzz.Blob.from_file_path(NOTO_FONT_DIR / f"{font}.ttf"))
     buffer = uharfbuzz.Buffer()
     buffer.add_str(text)
     buffer.guess_segment_properties()
@@ -114,7 +115,7 @@ def shaped_glyphs(text: str, font: str) -> list[int]:
 def test_it_sets_a_name_in_its_scripts_noto_font_with_real_glyphs(script: str) -> None:
     name = SCRIPT_NAMES[script]
 
-    (run,) = drawing.text_runs(name, "serif-bold-italic")
+    (run,) = typesetting.text_runs(name, "serif-bold-italic")
 
     assert run.font == f"NotoSans{script}-Bold"
     assert run.shaped
@@ -135,7 +136,7 @@ def test_it_shapes_conjuncts_and_arabic_joining() -> None:
 
 
 def test_a_name_mixing_latin_and_devanagari_uses_both_fonts() -> None:
-    runs = drawing.text_runs("Priya प्रिया Sharma", "serif-bold-italic")
+    runs = typesetting.text_runs("Priya प्रिया Sharma", "serif-bold-italic")
 
     assert [(run.text, run.font) for run in runs] == [
         ("Priya ", "Cert-serif-bold-italic"),
@@ -147,7 +148,7 @@ def test_a_name_mixing_latin_and_devanagari_uses_both_fonts() -> None:
 
 
 def test_an_arabic_name_reads_right_to_left_with_latin_in_place() -> None:
-    runs = drawing.text_runs("محمد عبد الله Khan", "serif-bold-italic")
+    runs = typesetting.text_runs("محمد عبد الله Khan", "serif-bold-italic")
 
     # The line starts with an Arabic letter, so it reads right to left: the Latin word
     # that ends it is drawn at the left, and the Arabic words stay one shaped run.
@@ -155,12 +156,12 @@ def test_an_arabic_name_reads_right_to_left_with_latin_in_place() -> None:
 
 
 def test_latin_letters_the_design_face_lacks_move_the_whole_word_to_noto_sans() -> None:
-    (run,) = drawing.text_runs("Łukasz Żółć", "serif-bold-italic")
-    (cyrillic,) = drawing.text_runs("Анна Иванова", "serif")
+    (run,) = typesetting.text_runs("Łukasz Żółć", "serif-bold-italic")
+    (cyrillic,) = typesetting.text_runs("Анна Иванова", "serif")
 
     assert run.font == "NotoSans-Bold"
     assert cyrillic.font == "NotoSans-Regular"
-    assert "NotoSans-Regular" in {r.font for r in drawing.text_runs("Ref: Ж-1", "sans")}
+    assert "NotoSans-Regular" in {r.font for r in typesetting.text_runs("Ref: Ж-1", "sans")}
 
 
 # --- Long names ------------------------------------------------------------------------------
@@ -169,7 +170,7 @@ def test_latin_letters_the_design_face_lacks_move_the_whole_word_to_noto_sans() 
 def test_a_long_name_shrinks_and_then_breaks_into_two_lines_that_fit() -> None:
     name = LONG_NAME
 
-    size, lines = drawing.fit_lines(
+    size, lines = typesetting.fit_lines(
         name,
         "serif-bold-italic",
         size=40,
@@ -183,11 +184,11 @@ def test_a_long_name_shrinks_and_then_breaks_into_two_lines_that_fit() -> None:
     assert " ".join(lines) == name  # nothing lost
     assert 14 <= size <= 22
     for line in lines:
-        assert drawing.text_width(line, "serif-bold-italic", size) <= drawing.NAME_WIDTH_MM
+        assert typesetting.text_width(line, "serif-bold-italic", size) <= drawing.NAME_WIDTH_MM
 
 
 def test_a_name_that_fits_keeps_its_size_on_one_line() -> None:
-    assert drawing.fit_lines(
+    assert typesetting.fit_lines(
         "Priya Sharma",
         "serif-bold-italic",
         size=40,
@@ -201,7 +202,7 @@ def test_a_name_that_fits_keeps_its_size_on_one_line() -> None:
 def test_a_name_too_long_even_for_two_lines_is_cut_with_an_ellipsis() -> None:
     name = "A" * 200  # the longest name a record holds, and no space to break at
 
-    size, lines = drawing.fit_lines(
+    size, lines = typesetting.fit_lines(
         name,
         "serif-bold-italic",
         size=40,
@@ -214,7 +215,7 @@ def test_a_name_too_long_even_for_two_lines_is_cut_with_an_ellipsis() -> None:
     (line,) = lines
     assert line.endswith("…")
     assert line.startswith("AAAA")
-    assert drawing.text_width(line, "serif-bold-italic", size) <= drawing.NAME_WIDTH_MM
+    assert typesetting.text_width(line, "serif-bold-italic", size) <= drawing.NAME_WIDTH_MM
 
 
 # --- Output ------------------------------------------------------------------------------------
