@@ -42,7 +42,7 @@ def _verification_counts_written(django_db_setup: None, django_db_blocker: Any) 
     # Counts the tests left in memory are written while the test database still exists,
     # not by the at-exit writer after it is gone (a traceback in every run's output).
     yield
-    from certificates.services import certificate_verifications_flush
+    from certificates.verifications import certificate_verifications_flush
 
     with django_db_blocker.unblock():
         certificate_verifications_flush()

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from certificates import services
+from certificates import verifications
 from certificates.models import Certificate
 from certificates.tests.conftest import make
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _nothing_waiting() -> None:
     # Counts other tests left in this process's memory.
-    services.certificate_verifications_flush()
+    verifications.certificate_verifications_flush()
 
 
 def test_it_counts_lookups_without_writing_on_the_request_path(client: Client) -> None:
@@ -38,7 +38,7 @@ def test_it_counts_lookups_without_writing_on_the_request_path(client: Client) -
 
     with time_machine.travel("2026-11-20T10:00:00+05:30", tick=False):
         client.get("/api/certificates/WD-001")
-    assert services.certificate_verifications_flush() == 1
+    assert verifications.certificate_verifications_flush() == 1
 
     certificate.refresh_from_db()
     assert certificate.verification_count == 4
@@ -49,14 +49,14 @@ def test_it_counts_lookups_without_writing_on_the_request_path(client: Client) -
 def test_it_does_not_count_an_unknown_id(client: Client) -> None:
     make("WD-001")
     client.get("/api/certificates/NOPE")
-    assert services.certificate_verifications_flush() == 0
+    assert verifications.certificate_verifications_flush() == 0
 
 
 def test_it_counts_credential_checks(client: Client) -> None:
     make("WD-001")
     credential = client.get("/api/certificates/WD-001/credential").json()
     client.post("/api/credentials/check", {"file": io.BytesIO(json.dumps(credential).encode())})
-    services.certificate_verifications_flush()
+    verifications.certificate_verifications_flush()
     assert Certificate.objects.get().verification_count == 1
 
 
@@ -65,7 +65,7 @@ def test_it_adds_to_what_other_processes_wrote_and_keeps_the_latest_time(client:
     Certificate.objects.update(verification_count=10, last_verified_at="2026-12-01T00:00:00Z")
     with time_machine.travel("2026-11-20T10:00:00+05:30", tick=False):
         client.get("/api/certificates/WD-001")
-    services.certificate_verifications_flush()
+    verifications.certificate_verifications_flush()
     record = Certificate.objects.get()
     assert record.verification_count == 11
     assert record.last_verified_at.isoformat() == "2026-12-01T00:00:00+00:00"
@@ -75,7 +75,7 @@ def test_it_shows_the_counts_in_the_admin_list(admin_client: Client, client: Cli
     make("WD-001")
     client.get("/api/certificates/WD-001")
     client.get("/api/certificates/WD-001")
-    services.certificate_verifications_flush()
+    verifications.certificate_verifications_flush()
     response = admin_client.get("/admin/certificates/certificate/")
     assert b"Verifications" in response.content
     count = re.search(
@@ -92,7 +92,9 @@ def test_it_shows_the_counts_in_the_admin_list(admin_client: Client, client: Cli
 def test_it_writes_the_counts_in_the_background_once_due(client: Client, settings: Any) -> None:
     settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS = 0
     make("WD-001")
-    thread = services.certificate_verification_count(certificate_pk=Certificate.objects.get().pk)
+    thread = verifications.certificate_verification_count(
+        certificate_pk=Certificate.objects.get().pk
+    )
     assert thread is not None
     thread.join(timeout=30)
     assert not thread.is_alive()

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.test.utils import override_settings
 
-from certificates import credentials, services
+from certificates import openbadges, openbadges_check, services
 from certificates.tests.conftest import FOREIGN_KEY, KEY, RETIRED_KEY, SITE, make
 from core.multikey import (
     did_key,
@@ -146,7 +146,7 @@ def resign(credential: dict[str, Any], secret: str) -> dict[str, Any]:
     key = secret_key_from_multibase(secret)
     unsigned = {k: v for k, v in credential.items() if k != "proof"}
     unsigned["issuer"] = {**unsigned["issuer"], "id": did_key(key.public_key())}
-    return credentials.proof_add(
+    return openbadges.proof_add(
         unsigned,
         key=key,
         verification_method=did_key_verification_method(key.public_key()),
@@ -158,7 +158,7 @@ def test_it_refuses_a_credential_signed_by_a_key_that_is_not_ours(client: Client
     make("WD-001")
     forged = resign(issued(client), FOREIGN_KEY)
     # Well signed, by someone else.
-    credentials.proof_verify(forged)
+    openbadges.proof_verify(forged)
     response = upload(client, json.dumps(forged))
     assert response.status_code == 422
     assert response.json()["extra"]["reason"] == "unknown_key"
@@ -174,7 +174,7 @@ def test_it_says_not_valid_when_the_issuer_is_not_the_signing_key(client: Client
         "id": "did:key:z6MkfqUw1wxPRyXBCs2ovLxfenoNoSUxF6jo1nc7RPXmMLNT",
     }
     key = secret_key_from_multibase(KEY)
-    signed = credentials.proof_add(
+    signed = openbadges.proof_add(
         unsigned,
         key=key,
         verification_method=did_key_verification_method(key.public_key()),
@@ -246,7 +246,7 @@ def test_it_refuses_an_unsigned_credential(client: Client) -> None:
         (
             json.dumps(
                 {
-                    "@context": services.OPEN_BADGES_CONTEXT,
+                    "@context": openbadges.OPEN_BADGES_CONTEXT,
                     "type": ["VerifiableCredential"],
                     "credentialSubject": {},
                 }
@@ -310,5 +310,5 @@ def test_it_does_not_change_the_credential_it_was_given(client: Client) -> None:
     make("WD-001")
     credential = issued(client)
     before = copy.deepcopy(credential)
-    services.credential_check(data=json.dumps(credential).encode())
+    openbadges_check.credential_check(data=json.dumps(credential).encode())
     assert credential == before

@@ -12,7 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from certificates import credentials
+from certificates import openbadges
 from certificates.tests.conftest import make
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,8 @@ def issued(client: Client, certificate_id: str = "WD-001") -> dict[str, Any]:
 @pytest.fixture
 def canonicalise_spy(monkeypatch: pytest.MonkeyPatch) -> mock.Mock:
     """Every canonicalisation the check runs, still done for real."""
-    spy = mock.Mock(wraps=credentials.canonicalize)
-    monkeypatch.setattr(credentials, "canonicalize", spy)
+    spy = mock.Mock(wraps=openbadges.canonicalize)
+    monkeypatch.setattr(openbadges, "canonicalize", spy)
     return spy
 
 
