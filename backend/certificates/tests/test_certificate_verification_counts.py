@@ -14,15 +14,16 @@ from unittest import mock
 
 import pytest
 import time_machine
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.management import call_command
 from django.db import DatabaseError, connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from certificates import verifications
 from certificates.models import Certificate
 from certificates.tests.conftest import make
+from core.tests.services import redis_url
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +205,56 @@ def test_it_shows_the_counts_in_the_admin_list(
         response.content,
     )
     assert count is not None and count.group(1) == b"2"
+
+
+LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+@pytest.fixture
+def redis_cache() -> Iterator[None]:
+    """The production cache (django-redis) on a key prefix of these tests' own."""
+    config = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": redis_url(),
+            "KEY_PREFIX": "test-verification-counts",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True},
+        }
+    }
+    with override_settings(CACHES=config):
+        caches["default"].delete_pattern("*")  # django-redis: only this prefix's keys
+        yield
+        caches["default"].delete_pattern("*")
+
+
+def _counted_and_written(client: Client, clock: time_machine.Coordinates) -> None:
+    make("WD-001")
+    for _ in range(3):
+        client.get("/api/certificates/WD-001")
+    due(clock)
+    assert verifications.certificate_verifications_flush() == 1
+    assert Certificate.objects.get().verification_count == 3
+    assert verifications.certificate_verifications_flush() == 0
+
+
+def test_it_counts_in_redis(redis_cache: None, client: Client) -> None:
+    with time_machine.travel(START, tick=False) as clock:
+        _counted_and_written(client, clock)
+
+
+def test_counts_in_redis_expire_once_kept_long_enough(redis_cache: None, client: Client) -> None:
+    with time_machine.travel(START, tick=False):
+        make("WD-001")
+        client.get("/api/certificates/WD-001")
+        keys = caches["default"].keys("certificates:verifications:*")
+        assert keys
+        for key in keys:
+            ttl = caches["default"].ttl(key)
+            assert 0 < ttl <= verifications.VERIFICATION_KEEP_SECONDS
+
+
+@override_settings(CACHES=LOCMEM)
+def test_it_counts_in_any_other_cache(client: Client) -> None:
+    caches["default"].clear()
+    with time_machine.travel(START, tick=False) as clock:
+        _counted_and_written(client, clock)
