@@ -31,24 +31,6 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_background_count_writes(settings: Any) -> None:
-    # Verification counts are written by a background thread once due; tests write them
-    # themselves (certificates.services.certificate_verifications_flush) instead.
-    settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS = 10**9
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _verification_counts_written(django_db_setup: None, django_db_blocker: Any) -> Any:
-    # Counts the tests left in memory are written while the test database still exists,
-    # not by the at-exit writer after it is gone (a traceback in every run's output).
-    yield
-    from certificates.services import certificate_verifications_flush
-
-    with django_db_blocker.unblock():
-        certificate_verifications_flush()
-
-
-@pytest.fixture(autouse=True)
 def _sms_outbox(settings: Any) -> None:
     # Text messages go to core.sms.outbox (the locmem backend), empty for every test.
     settings.SMS_BACKEND = "locmem"

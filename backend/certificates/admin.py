@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.html import format_html_join
 from unfold.admin import ModelAdmin
 
-from certificates import selectors, services
+from certificates import openbadges, selectors, services
 from certificates.models import Certificate, certificate_id_normalise
 from core.errors import ApplicationError
 
@@ -121,11 +121,11 @@ class CertificateAdmin(ModelAdmin):
     def delete_model(self, request: HttpRequest, obj: Certificate) -> None:
         super().delete_model(request, obj)
         # A deleted record's credential must read as revoked from now on.
-        services.status_list_invalidate()
+        openbadges.status_list_invalidate()
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
         super().delete_queryset(request, queryset)
-        services.status_list_invalidate()
+        openbadges.status_list_invalidate()
 
     @admin.display(description="Downloads")
     def previews(self, obj: Certificate) -> str:

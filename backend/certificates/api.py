@@ -8,7 +8,7 @@ from ninja import File, Form, Router, Status
 from ninja.files import UploadedFile
 
 from accounts.selectors import CERTIFICATE_IMPORT_PERMISSIONS
-from certificates import selectors, services
+from certificates import imports, openbadges, openbadges_check, selectors, verifications
 from certificates.schemas import CertificateOut, CredentialCheckOut, ImportReportOut
 from core.api import StaffWithPermissions
 from core.http import client_key
@@ -51,7 +51,7 @@ def certificate_import(
         message="You have uploaded many files in a short time.",
     )
     try:
-        report = services.certificate_import(source=file, dry_run=dry_run)
+        report = imports.certificate_import(source=file, dry_run=dry_run)
     finally:
         file.close()
     return Status(200, ImportReportOut(**report.as_dict()))
@@ -100,9 +100,9 @@ def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
     ),
 )
 def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpResponse:
-    services.certificate_lookup_count(client=client_key(request))
+    verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get_for_credential(certificate_id=certificate_id)
-    credential = services.certificate_credential(certificate=certificate)
+    credential = openbadges.certificate_credential(certificate=certificate)
     response = _json_ld(credential, cache_control="private, max-age=300")
     response["X-Robots-Tag"] = "noindex"
     return response
@@ -115,9 +115,9 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
     description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
 )
 def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any]:
-    services.certificate_lookup_count(client=client_key(request))
+    verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
-    services.certificate_verification_count(certificate_pk=certificate.pk)
+    verifications.certificate_verification_count(certificate_pk=certificate.pk)
     return selectors.certificate_public(certificate=certificate)
 
 
@@ -132,8 +132,8 @@ def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any
     ),
 )
 def credential_status_list(request: HttpRequest, fingerprint: Text) -> HttpResponse:
-    status_list = services.status_list_credential(fingerprint=fingerprint)
-    return _json_ld(status_list, cache_control=f"public, max-age={services.STATUS_LIST_MAX_AGE}")
+    status_list = openbadges.status_list_credential(fingerprint=fingerprint)
+    return _json_ld(status_list, cache_control=f"public, max-age={openbadges.STATUS_LIST_MAX_AGE}")
 
 
 @credentials_router.post(
@@ -147,17 +147,21 @@ def credential_status_list(request: HttpRequest, fingerprint: Text) -> HttpRespo
     },
     summary="Check an uploaded credential file (signature, issuer key, revocation)",
     description=(
-        "A credential JSON of at most 256 KB. 200 with verdict valid, not_valid (with the "
-        "reason) or revoked, and the issuer, holder and achievement it names; 422 (with "
+        "A credential JSON of at most 256 KB. Only what we issue is checked: 200 with "
+        "verdict valid (the file is, term for term, the credential we sign for a "
+        "certificate we hold, and its record still says so), not_valid (with the reason; "
+        "'It is not a credential we issued: ...' for anything else, answered without "
+        "canonicalising the file) or revoked, and the issuer, holder and achievement it "
+        "names; 422 (with "
         "extra.reason not_json, not_credential, proof or unknown_key) for a file that is "
         "not one of our signed credentials; 413 when it is too large. Counts as a lookup."
     ),
 )
 def credential_check(request: HttpRequest, file: File[UploadedFile]) -> Status[CredentialCheckOut]:
-    services.certificate_lookup_count(client=client_key(request))
+    verifications.certificate_lookup_count(client=client_key(request))
     try:
-        data = file.read(services.CREDENTIAL_CHECK_MAX_BYTES + 1)
+        data = file.read(openbadges_check.CREDENTIAL_CHECK_MAX_BYTES + 1)
     finally:
         file.close()
-    check = services.credential_check(data=data)
+    check = openbadges_check.credential_check(data=data)
     return Status(200, CredentialCheckOut(**check.as_dict()))

@@ -103,8 +103,8 @@ class Certificate(models.Model):
     emailed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the holder was emailed the links (once)."
     )
-    # Lookups by ID (the verify page's included) and credential checks, added up in each
-    # server process and written in batches (services.certificate_verifications_flush).
+    # Lookups by ID (the verify page's included) and credential checks, counted in the
+    # cache and written by the queue worker (verifications.certificate_verifications_flush).
     verification_count = models.PositiveIntegerField("Verifications", default=0)
     last_verified_at = models.DateTimeField("Last verified", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -121,3 +121,18 @@ class Certificate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.certificate_id} ({self.name or '-'})"
+
+
+class VerificationCountsWritten(models.Model):
+    """How far the queue worker has written the verification counts kept in the cache:
+    every bucket (a minute, certificates.verifications) up to `bucket` is in the
+    certificates' counts. One row, moved in the same transaction as the counts."""
+
+    bucket = models.BigIntegerField()
+
+    class Meta:
+        verbose_name = "verification counts written"
+        verbose_name_plural = "verification counts written"
+
+    def __str__(self) -> str:
+        return f"Verification counts written up to bucket {self.bucket}"

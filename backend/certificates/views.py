@@ -18,7 +18,7 @@ from django.http import (
 )
 from django.views.decorators.http import require_safe
 
-from certificates import selectors, services
+from certificates import rendering, selectors, verifications
 from certificates.models import Certificate
 from core.errors import RateLimited
 from core.http import client_key
@@ -27,7 +27,7 @@ NOT_FOUND_TEXT = "Not found. This certificate ID is invalid or offers no such do
 # Records can be revoked or corrected: browsers may keep a copy briefly, shared caches not.
 CACHE_CONTROL = "private, max-age=300"
 
-Renderer = Callable[..., services.RenderedFile]
+Renderer = Callable[..., rendering.RenderedFile]
 
 
 def _not_found() -> HttpResponse:
@@ -47,7 +47,7 @@ def _serve(
     # A download is a lookup too (found or not): the same per-client limit as the verify
     # API, so the downloads cannot be used to probe IDs or to make the server draw freely.
     try:
-        services.certificate_lookup_count(client=client_key(request))
+        verifications.certificate_lookup_count(client=client_key(request))
     except RateLimited as refused:
         too_many = HttpResponse(
             refused.message + "\n", status=429, content_type="text/plain; charset=utf-8"
@@ -81,7 +81,7 @@ def certificate_png(request: HttpRequest, cert_id: str) -> HttpResponseBase:
         request,
         cert_id,
         allowed=selectors.certificate_has_certificate_download,
-        render=services.certificate_render_png,
+        render=rendering.certificate_render_png,
     )
 
 
@@ -91,7 +91,7 @@ def certificate_pdf(request: HttpRequest, cert_id: str) -> HttpResponseBase:
         request,
         cert_id,
         allowed=selectors.certificate_has_certificate_download,
-        render=services.certificate_render_pdf,
+        render=rendering.certificate_render_pdf,
     )
 
 
@@ -101,7 +101,7 @@ def letter_png(request: HttpRequest, cert_id: str) -> HttpResponseBase:
         request,
         cert_id,
         allowed=selectors.certificate_has_letter_download,
-        render=services.letter_render_png,
+        render=rendering.letter_render_png,
     )
 
 
@@ -111,5 +111,5 @@ def letter_pdf(request: HttpRequest, cert_id: str) -> HttpResponseBase:
         request,
         cert_id,
         allowed=selectors.certificate_has_letter_download,
-        render=services.letter_render_pdf,
+        render=rendering.letter_render_pdf,
     )

@@ -310,8 +310,9 @@ CERTIFICATE_RENDER_DIR = Path(env_str("CERTIFICATE_RENDER_DIR") or VAR_DIR / "re
 # Its size bound: past it the least recently used files are deleted (and drawn again if asked).
 CERTIFICATE_RENDER_CACHE_MB = env_int("CERTIFICATE_RENDER_CACHE_MB", 200, minimum=1)
 
-# Verification counts are kept in each process and written at most this often (seconds).
-CERTIFICATE_VERIFICATION_FLUSH_SECONDS = env_int("CERTIFICATE_VERIFICATION_FLUSH_SECONDS", 10)
+# What the queue worker (send_queued_mail_loop) runs on every pass besides the queues:
+# writing the verification counts kept in the cache to the certificates.
+QUEUE_WORKER_TASKS = ("certificates.verifications.certificate_verifications_flush",)
 # Ed25519 secret keys that sign the Open Badges credentials, newest first (core/env.py).
 CREDENTIAL_SIGNING_KEYS = credential_signing_keys(VAR_DIR, production=PRODUCTION)
 

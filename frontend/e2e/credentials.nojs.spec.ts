@@ -81,7 +81,7 @@ test('a verified certificate: verdict first, its image, the credential; the cred
   // The untouched file: valid, with issuer, holder and achievement.
   let section = await checkFile(page, 'credential.json', Buffer.from(credentialText, 'utf-8'))
   await expect(page).toHaveURL(new RegExp(`/verify/${id}$`))
-  await expect(section.getByRole('heading', { level: 3, name: 'Valid credential' })).toBeVisible()
+  await expect(section.getByRole('heading', { level: 3, name: 'This credential is valid' })).toBeVisible()
   await expect(section.getByText('Asha Verma', { exact: true })).toBeVisible()
   await expect(section.getByRole('term').filter({ hasText: 'Issuer' })).toBeVisible()
   await expect(section.getByRole('term').filter({ hasText: 'Achievement' })).toBeVisible()
@@ -91,8 +91,9 @@ test('a verified certificate: verdict first, its image, the credential; the cred
   const subject = tampered.credentialSubject as { name?: string; identifier?: unknown }
   subject.name = 'Someone Else'
   section = await checkFile(page, 'credential.json', Buffer.from(JSON.stringify(tampered), 'utf-8'))
-  await expect(section.getByRole('heading', { level: 3, name: 'Not valid' })).toBeVisible()
-  await expect(section.getByRole('heading', { level: 3, name: 'Valid credential' })).toHaveCount(0)
+  await expect(section.getByRole('heading', { level: 3, name: 'This credential is not valid' })).toBeVisible()
+  await expect(section.getByText('It is not a credential we issued: it carries credentialSubject.name, which our credentials never do.')).toBeVisible()
+  await expect(section.getByRole('heading', { level: 3, name: 'This credential is valid' })).toHaveCount(0)
 
   // With JavaScript: the same answers arrive without a reload; axe checks each state.
   const scripted = await scriptedPage(browser, page)
@@ -101,10 +102,10 @@ test('a verified certificate: verdict first, its image, the credential; the cred
   await expectNoViolations(scripted)
   await scripted.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
   section = await checkFile(scripted, 'credential.json', Buffer.from(credentialText, 'utf-8'))
-  await expect(section.getByRole('heading', { level: 3, name: 'Valid credential' })).toBeVisible()
+  await expect(section.getByRole('heading', { level: 3, name: 'This credential is valid' })).toBeVisible()
   await expectNoViolations(scripted)
   section = await checkFile(scripted, 'credential.json', Buffer.from(JSON.stringify(tampered), 'utf-8'))
-  await expect(section.getByRole('heading', { level: 3, name: 'Not valid' })).toBeVisible()
+  await expect(section.getByRole('heading', { level: 3, name: 'This credential is not valid' })).toBeVisible()
   await expectNoViolations(scripted)
   expect(await scripted.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   await scripted.context().close()

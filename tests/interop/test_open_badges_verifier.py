@@ -30,7 +30,6 @@ def _site(settings: Any) -> None:
     settings.SITE_URL = SITE
     settings.CREDENTIAL_SIGNING_KEYS = [KEY]
     settings.RATE_LIMIT_ENABLED = False
-    settings.CERTIFICATE_VERIFICATION_FLUSH_SECONDS = 10**9
 
 
 def verify(client: Client, credential: dict[str, Any], tmp_path: Path) -> dict[str, Any]:

@@ -8,13 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from certificates.imports import CertificateImportError, ImportReport, certificate_import
 from certificates.models import Certificate
-from certificates.services import (
-    HOLDER_EMAIL_TOPIC,
-    CertificateImportError,
-    ImportReport,
-    certificate_import,
-)
+from certificates.services import HOLDER_EMAIL_TOPIC
 from certificates.tests.conftest import SITE, csv_bytes, make, source
 from core.tests.mail import queued_about, send_queued_email
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from certificates.imports import CertificateImportError, ImportReport, certificate_import
 from certificates.models import Certificate
-from certificates.services import CertificateImportError, ImportReport, certificate_import
 from certificates.tests.conftest import HEADER, csv_bytes, make, source
 
 pytestmark = pytest.mark.django_db

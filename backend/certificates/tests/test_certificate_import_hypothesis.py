@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from certificates.imports import CertificateImportError, certificate_import
 from certificates.models import Certificate
-from certificates.services import CertificateImportError, certificate_import
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from PIL import Image
 
 from catalog.selectors import site_settings_row
 from certificates.models import Certificate
-from certificates.services import (
+from certificates.rendering import (
     certificate_render_pdf,
     certificate_render_png,
     letter_render_pdf,

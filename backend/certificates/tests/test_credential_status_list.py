@@ -8,7 +8,7 @@ import time_machine
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.test import Client
 
-from certificates import credentials, services
+from certificates import imports, openbadges
 from certificates.models import Certificate
 from certificates.tests.conftest import KEY, KEY_PUBLIC, RETIRED_KEY, RETIRED_KEY_PUBLIC, SITE, make
 from core.multikey import public_key_multibase
@@ -20,33 +20,33 @@ LIST_URL = f"/api/credentials/status/{KEY_PUBLIC}"
 
 
 def bits_of(status_list: dict[str, Any]) -> bytes:
-    return credentials.bitstring_decode(status_list["credentialSubject"]["encodedList"])
+    return openbadges.bitstring_decode(status_list["credentialSubject"]["encodedList"])
 
 
 def revoked(client: Client, index: int) -> bool:
-    return credentials.bit_is_set(bits_of(client.get(LIST_URL).json()), index)
+    return openbadges.bit_is_set(bits_of(client.get(LIST_URL).json()), index)
 
 
 def test_it_numbers_bits_from_the_most_significant_bit_of_the_first_byte() -> None:
-    bits = credentials.bitstring_with(length=16, clear=[1, 8, 15])
+    bits = openbadges.bitstring_with(length=16, clear=[1, 8, 15])
     assert bits == bytes([0b10111111, 0b01111110])
-    assert credentials.bit_is_set(bits, 0)
-    assert not credentials.bit_is_set(bits, 1)
-    assert not credentials.bit_is_set(bits, 15)
+    assert openbadges.bit_is_set(bits, 0)
+    assert not openbadges.bit_is_set(bits, 1)
+    assert not openbadges.bit_is_set(bits, 15)
 
 
 def test_it_encodes_the_list_as_gzip_in_base64url_without_padding() -> None:
-    bits = credentials.bitstring_with(length=131_072, clear=range(0, 131_072, 3))
-    encoded = credentials.bitstring_encode(bits)
+    bits = openbadges.bitstring_with(length=131_072, clear=range(0, 131_072, 3))
+    encoded = openbadges.bitstring_encode(bits)
     assert encoded.startswith("u")
     assert "=" not in encoded and "+" not in encoded and "/" not in encoded
-    assert credentials.bitstring_decode(encoded) == bits
+    assert openbadges.bitstring_decode(encoded) == bits
 
 
 @pytest.mark.parametrize("bad", ["", "zabc", "u!!!", "uAAAA"])
 def test_it_refuses_what_is_not_an_encoded_list(bad: str) -> None:
     with pytest.raises(ValueError):
-        credentials.bitstring_decode(bad)
+        openbadges.bitstring_decode(bad)
 
 
 @time_machine.travel("2026-11-20T10:00:00+05:30", tick=False)
@@ -72,9 +72,9 @@ def test_it_serves_a_signed_status_list_with_the_credentials_issuer(client: Clie
     assert subject["statusPurpose"] == "revocation"
     bits = bits_of(status_list)
     assert len(bits) * 8 >= 131_072
-    assert not credentials.bit_is_set(bits, certificate.pk)
-    assert public_key_multibase(credentials.proof_verify(status_list)) == KEY_PUBLIC
-    assert "issuer-dependent" not in credentials.canonicalize(status_list)
+    assert not openbadges.bit_is_set(bits, certificate.pk)
+    assert public_key_multibase(openbadges.proof_verify(status_list)) == KEY_PUBLIC
+    assert "issuer-dependent" not in openbadges.canonicalize(status_list)
 
 
 def test_it_flips_the_bit_when_staff_revoke_and_restore_in_the_admin(
@@ -118,7 +118,7 @@ def test_it_clears_the_bit_of_a_record_created_after_the_list_was_built(
     make("WD-001")
     client.get(LIST_URL)
     with django_capture_on_commit_callbacks(execute=True):
-        report = services.certificate_import(
+        report = imports.certificate_import(
             source=io.BytesIO(b"CertificateID,Course,Duration,Name\nWD-002,Java,30 Days,Ravi\n"),
             dry_run=False,
         )
@@ -130,8 +130,8 @@ def test_it_grows_the_list_past_its_minimum_length(client: Client) -> None:
     make("WD-001", id=200_000)
     bits = bits_of(client.get(LIST_URL).json())
     assert len(bits) * 8 == 262_144
-    assert not credentials.bit_is_set(bits, 200_000)
-    assert credentials.bit_is_set(bits, 1)
+    assert not openbadges.bit_is_set(bits, 200_000)
+    assert openbadges.bit_is_set(bits, 1)
 
 
 def test_it_keeps_serving_the_list_of_a_retired_key(client: Client, settings: Any) -> None:
@@ -139,7 +139,7 @@ def test_it_keeps_serving_the_list_of_a_retired_key(client: Client, settings: An
     response = client.get(f"/api/credentials/status/{RETIRED_KEY_PUBLIC}")
     assert response.status_code == 200
     assert response.json()["issuer"] == f"did:key:{RETIRED_KEY_PUBLIC}"
-    assert public_key_multibase(credentials.proof_verify(response.json())) == RETIRED_KEY_PUBLIC
+    assert public_key_multibase(openbadges.proof_verify(response.json())) == RETIRED_KEY_PUBLIC
 
 
 def test_it_answers_404_for_a_key_that_is_not_ours(client: Client) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from certificates import credentials
+from certificates import openbadges
 from core.multikey import (
     base58btc_encode,
     multibase_decode,
@@ -42,8 +42,8 @@ VERIFICATION_METHOD = "https://example.edu/issuers/565049#" + PUBLIC_MULTIBASE
 # The vector's credential names the OB context by an older address; its canonical form is
 # the one the 3.0.3 context gives (checked byte for byte below).
 VECTOR_OB_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context/ob_v3p0.jsonld"
-LOADER = credentials.document_loader(
-    {VECTOR_OB_CONTEXT: credentials.BUNDLED_CONTEXTS[credentials.OB_V3_CONTEXT]}
+LOADER = openbadges.document_loader(
+    {VECTOR_OB_CONTEXT: openbadges.BUNDLED_CONTEXTS[openbadges.OB_V3_CONTEXT]}
 )
 
 CREDENTIAL = {
@@ -98,13 +98,13 @@ def test_it_reads_the_vector_key_pair_in_every_form() -> None:
 
 def test_it_canonicalises_the_vector_document_byte_for_byte() -> None:
     expected = (VECTORS / "obv3p0-document-canon.txt").read_text()
-    assert credentials.canonicalize(CREDENTIAL, loader=LOADER) == expected
+    assert openbadges.canonicalize(CREDENTIAL, loader=LOADER) == expected
 
 
 def test_it_canonicalises_the_vector_proof_byte_for_byte() -> None:
     expected = (VECTORS / "obv3p0-proof-canon.txt").read_text()
     options = {"@context": CREDENTIAL["@context"], **PROOF_OPTIONS}
-    assert credentials.canonicalize(options, loader=LOADER) == expected
+    assert openbadges.canonicalize(options, loader=LOADER) == expected
 
 
 def test_it_hashes_the_canonical_forms_as_the_specification_does() -> None:
@@ -124,11 +124,11 @@ def test_it_signs_the_published_hashes_into_the_published_signature_and_proof_va
 
 
 def test_it_signs_the_vector_document_over_its_canonical_hashes() -> None:
-    data = credentials.hash_data(document=CREDENTIAL, proof_options=PROOF_OPTIONS, loader=LOADER)
+    data = openbadges.hash_data(document=CREDENTIAL, proof_options=PROOF_OPTIONS, loader=LOADER)
     proof_canon = (VECTORS / "obv3p0-proof-canon.txt").read_bytes()
     document_canon = (VECTORS / "obv3p0-document-canon.txt").read_bytes()
     assert data == hashlib.sha256(proof_canon).digest() + hashlib.sha256(document_canon).digest()
-    signed = credentials.proof_add(
+    signed = openbadges.proof_add(
         CREDENTIAL,
         key=vector_key(),
         verification_method=VERIFICATION_METHOD,

@@ -24,7 +24,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
-from certificates import services as certificate_services
+from certificates import openbadges as certificate_openbadges
 from certificates.models import Certificate
 from config.api import api
 from core.errors import ApplicationError
@@ -336,7 +336,7 @@ def _client(world: World, persona: str) -> tuple[Client, dict[str, str]]:
 
 
 def _fill(value: str, world: World) -> str:
-    fingerprint = certificate_services.credential_signing_keys()[0].fingerprint
+    fingerprint = certificate_openbadges.credential_signing_keys()[0].fingerprint
     return (
         value.replace("{enrolment}", world.enrolment.reference)
         .replace("{key}", fingerprint)

@@ -12,8 +12,8 @@ from django.test import Client
 from accounts.models import User
 from catalog.models import InternshipDomain
 from certificates.models import Certificate
+from certificates.openbadges import certificate_credential
 from certificates.selectors import certificate_download_urls
-from certificates.services import certificate_credential
 from core.errors import ApplicationError, FieldErrors
 from core.tests.mail import queued_about
 from internships import services

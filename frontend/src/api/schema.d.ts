@@ -402,7 +402,7 @@ export interface paths {
         put?: never;
         /**
          * Check an uploaded credential file (signature, issuer key, revocation)
-         * @description A credential JSON of at most 256 KB. 200 with verdict valid, not_valid (with the reason) or revoked, and the issuer, holder and achievement it names; 422 (with extra.reason not_json, not_credential, proof or unknown_key) for a file that is not one of our signed credentials; 413 when it is too large. Counts as a lookup.
+         * @description A credential JSON of at most 256 KB. Only what we issue is checked: 200 with verdict valid (the file is, term for term, the credential we sign for a certificate we hold, and its record still says so), not_valid (with the reason; 'It is not a credential we issued: ...' for anything else, answered without canonicalising the file) or revoked, and the issuer, holder and achievement it names; 422 (with extra.reason not_json, not_credential, proof or unknown_key) for a file that is not one of our signed credentials; 413 when it is too large. Counts as a lookup.
          */
         post: operations["credential_check"];
         delete?: never;

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from certificates.services import credential_key_rotate, credential_signing_keys
+from certificates.openbadges import credential_key_rotate, credential_signing_keys
 
 
 class Command(BaseCommand):

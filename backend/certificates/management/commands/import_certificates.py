@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from certificates.services import CertificateImportError, ImportReport, certificate_import
+from certificates.imports import CertificateImportError, ImportReport, certificate_import
 
 
 class Command(BaseCommand):

@@ -1,6 +1,7 @@
 """Send queued email, and the queued text messages, every few seconds until stopped (make
 run's worker; in production a systemd service, or post-office's own `send_queued_mail`
-and `send_queued_sms` from cron)."""
+and `send_queued_sms` from cron). Each pass also runs the QUEUE_WORKER_TASKS setting's
+functions (the apps' periodic writes, such as the certificates' verification counts)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import threading
 from types import FrameType
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections, connection
+from django.utils.module_loading import import_string
 from post_office.lockfile import FileLock, FileLocked, default_lockfile
 from post_office.mail import send_queued
 
@@ -58,5 +61,10 @@ class Command(BaseCommand):
                 sms_send_queued()
             except Exception as exc:
                 self.stderr.write(f"SMS pass failed: {type(exc).__name__}: {exc}")
+            for task in settings.QUEUE_WORKER_TASKS:
+                try:
+                    import_string(task)()
+                except Exception as exc:
+                    self.stderr.write(f"{task} failed: {type(exc).__name__}: {exc}")
             if once or stop.wait(interval):
                 break

@@ -318,7 +318,7 @@ describe('check a credential file', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Credential file')).toHaveAttribute('accept', '.json,application/json,application/ld+json')
     await upload(credentialFile('{"a": 1}'))
 
-    const verdict = await screen.findByRole('heading', { level: 3, name: 'Valid credential' })
+    const verdict = await screen.findByRole('heading', { level: 3, name: 'This credential is valid' })
     expect(verdict.closest('[role="status"]')).not.toBeNull()
     const facts = screen.getByText('Asha Verma', { selector: 'dd' }).closest('dl') as HTMLElement
     const terms = within(facts).getAllByRole('term').map((term) => term.textContent)
@@ -329,25 +329,25 @@ describe('check a credential file', { timeout: 20_000 }, () => {
     expect(await sentFiles(fetchMock)).toEqual(['{"a": 1}'])
   })
 
-  it('says "Not valid" with the reason in words', async () => {
+  it('says "This credential is not valid" with the reason in words', async () => {
     mockApi({
       'POST /api/credentials/check': () =>
-        json(credentialCheck({ verdict: 'not_valid', reason: 'The signature does not match the credential: it was changed after signing.' })),
+        json(credentialCheck({ verdict: 'not_valid', reason: 'It is not a credential we issued: it carries credentialSubject.grade, which our credentials never do.' })),
     })
     renderRoute('/verify')
     await upload(credentialFile())
-    expect(await screen.findByRole('heading', { level: 3, name: 'Not valid' })).toBeInTheDocument()
-    expect(screen.getByText('The signature does not match the credential: it was changed after signing.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 3, name: 'This credential is not valid' })).toBeInTheDocument()
+    expect(screen.getByText('It is not a credential we issued: it carries credentialSubject.grade, which our credentials never do.')).toBeInTheDocument()
     expect(screen.getByText('What the file says (not confirmed):')).toBeInTheDocument()
   })
 
-  it('says "Revoked" with the reason', async () => {
+  it('says "This credential has been revoked" with the reason', async () => {
     mockApi({
       'POST /api/credentials/check': () => json(credentialCheck({ verdict: 'revoked', reason: 'The issuer has revoked this credential.' })),
     })
     renderRoute('/verify/WD-2025-0042')
     await upload(credentialFile())
-    expect(await screen.findByRole('heading', { level: 3, name: 'Revoked' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 3, name: 'This credential has been revoked' })).toBeInTheDocument()
     expect(screen.getByText('The issuer has revoked this credential.')).toBeInTheDocument()
     expect(screen.getByText('Asha Verma', { selector: 'dd' })).toBeInTheDocument()
   })
@@ -364,7 +364,7 @@ describe('check a credential file', { timeout: 20_000 }, () => {
     const alert = await screen.findByText(title)
     expect(alert.closest('[role="alert"]')).not.toBeNull()
     expect(screen.getByText(message)).toBeInTheDocument()
-    expect(screen.queryByRole('heading', { name: /^(Valid credential|Not valid|Revoked)$/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /^This credential (is valid|is not valid|has been revoked)$/ })).not.toBeInTheDocument()
   })
 
   it('the API refusing an oversized file (413) is said too', async () => {

@@ -3,11 +3,11 @@ import type { Certificate } from '@/features/certificates/api/get-certificate'
 /** The verify page's verdict on a looked-up certificate. */
 export const VERDICTS = { verified: 'Verified', notVerified: 'Not verified', revoked: 'Revoked' } as const
 
-/** The verdict on an uploaded credential file (the API's verdict values). */
+/** The verdict on an uploaded credential file (the API's verdict values), in section 13's words. */
 export const VERDICT_TITLES = {
-  valid: 'Valid credential',
-  not_valid: 'Not valid',
-  revoked: 'Revoked',
+  valid: 'This credential is valid',
+  not_valid: 'This credential is not valid',
+  revoked: 'This credential has been revoked',
 } as const
 
 /** What a Course of "Eliminated" means, in words. */
