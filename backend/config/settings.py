@@ -167,8 +167,10 @@ else:
 
 # --- Accounts, sessions, passwords ----------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Argon2id at OWASP's parameters (accounts.hashers); a PBKDF2 hash (an account made before
+# Argon2, or imported) still logs in and is rehashed with Argon2id then.
 PASSWORD_HASHERS = [
-    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "accounts.hashers.OwaspArgon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 AUTH_PASSWORD_VALIDATORS = [
