@@ -35,7 +35,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load test-api-schema audit wrk bench test-credentials-interop nginx test-nginx
+        test-scale-out bench-load test-api-schema audit wrk bench test-credentials-interop nginx test-nginx \
+        backup restore pg-client
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -117,6 +118,25 @@ createsuperuser: migrate ## Create a staff account (non-interactive with DJANGO_
 	else \
 	  $(MANAGE) createsuperuser; \
 	fi
+
+# --- Backups (core/backups.py; docs/deploy.md "Backups") -------------------------------
+# PostgreSQL's pg_dump and pg_restore, from Debian's packages, when DATABASE_URL is one.
+pg-client:
+	@case "$$DATABASE_URL" in postgres*) \
+	  if ! command -v pg_restore >/dev/null 2>&1; then \
+	    echo "Installing PostgreSQL's client tools from Debian's packages..."; \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq postgresql-client >/dev/null; \
+	  fi;; esac
+
+backup: .venv/.installed pg-client ## One dated, compressed archive (database, files, signing keys) in var/backups or BACKUP_DIR, encrypted to BACKUP_RECIPIENT if set; prints its path last
+	@$(MANAGE) backup
+
+restore: .venv/.installed pg-client ## Bring this install back from an archive: make restore FILE=... (FORCE=1 replaces a database that holds data; BACKUP_IDENTITY opens an encrypted one)
+	@if [ -z "$(FILE)" ]; then echo "Usage: make restore FILE=var/backups/backup-....tar.gz [FORCE=1]"; exit 2; fi
+	$(MANAGE) restore "$(FILE)" $(if $(filter 1 yes true,$(FORCE)),--force)
+	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable
 
 # --- API schema and the typed client -------------------------------------------------
 schema: install ## Regenerate frontend/openapi.json and the typed client from the API

@@ -18,7 +18,8 @@
    never signed, served again from the cache, checked as an upload, and the status list's
    bits built over every record.
 4. Login latency: sequential POST /api/auth/login with the right password (median and
-   90th percentile). Argon2 with Django's default parameters dominates it, on purpose.
+   90th percentile). The Argon2id hash (OWASP's parameters, accounts.hashers) dominates it,
+   on purpose.
 
 It also reports the gunicorn workers' CPU time per request (Linux), which depends far
 less on other load than req/s does. Writes rows for bench/report.py to bench/out/api.json

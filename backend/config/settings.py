@@ -167,8 +167,10 @@ else:
 
 # --- Accounts, sessions, passwords ----------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Argon2id at OWASP's parameters (accounts.hashers); a PBKDF2 hash (an account made before
+# Argon2, or imported) still logs in and is rehashed with Argon2id then.
 PASSWORD_HASHERS = [
-    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "accounts.hashers.OwaspArgon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 AUTH_PASSWORD_VALIDATORS = [
@@ -443,6 +445,12 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
     "private": PRIVATE_STORAGE,
 }
+# `make backup` (core/backups.py): where archives go, the age public key(s) they are
+# encrypted to (comma-separated; empty: not encrypted), and for `make restore` the age
+# identity file (or key) that opens them.
+BACKUP_DIR = Path(env_str("BACKUP_DIR") or VAR_DIR / "backups")
+BACKUP_RECIPIENT = env_str("BACKUP_RECIPIENT")
+BACKUP_IDENTITY = env_str("BACKUP_IDENTITY")
 MEDIA_URL = "/media/"
 MEDIA_ROOT = VAR_DIR / "media"
 if PRIVATE_STORAGE_DIR.resolve().is_relative_to(Path(MEDIA_ROOT).resolve()):

@@ -93,8 +93,22 @@ class UtrChangeInline(TabularInline):
 class EnrolmentAdmin(DecisionPageAdmin):
     # What staff match against the bank statement, narrow enough for 1280 px beside the
     # sidebar: the phone, e-mail and referral code are on the record's page and searchable.
-    list_display = ("reference", "name", "course_short", "amount", "utr", "status", "enrolled")
-    list_filter = (WaitingFirstStatusFilter, "course", ("created_at", admin.DateFieldListFilter))
+    list_display = (
+        "reference",
+        "name",
+        "course_short",
+        "amount",
+        "utr",
+        "status",
+        "phone_confirmed",
+        "enrolled",
+    )
+    list_filter = (
+        WaitingFirstStatusFilter,
+        "course",
+        "phone_confirmed",
+        ("created_at", admin.DateFieldListFilter),
+    )
     search_fields = ("reference", "phone", "utr", "name", "email", "referral_code_used")
     search_help_text = "Reference, phone, UTR, name or e-mail, in every status."
     list_select_related = ("course",)
@@ -117,6 +131,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
                     "amount",
                     "name",
                     "phone",
+                    "phone_note",
                     "email",
                     "user",
                     "created_at",
@@ -147,7 +162,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
     def get_readonly_fields(
         self, request: HttpRequest, obj: Enrolment | None = None
     ) -> tuple[str, ...]:
-        return tuple(field.name for field in Enrolment._meta.fields)
+        return (*(field.name for field in Enrolment._meta.fields), "phone_note")
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Enrolment], search_term: str
@@ -163,6 +178,16 @@ class EnrolmentAdmin(DecisionPageAdmin):
     @display(description="course", ordering="course__short_name")
     def course_short(self, obj: Enrolment) -> str:
         return obj.course.short_name or obj.course.name
+
+    @display(description="who gave the phone")
+    def phone_note(self, obj: Enrolment) -> str:
+        if obj.phone_confirmed:
+            return "The phone's owner, signed in with the phone confirmed by a code."
+        return (
+            "Made by someone who did not confirm this phone number (signed out, or signed "
+            "in to another account): anyone could have typed it. The phone's owner may "
+            "enrol beside this one; judge its payment by its UTR on the bank statement."
+        )
 
     @display(description="date", ordering="created_at")
     def enrolled(self, obj: Enrolment) -> str:

@@ -12,6 +12,9 @@ class Enrolment(models.Model):
     pending --(student submits the UTR)--> paid_claimed --(staff)--> confirmed | rejected.
     pending without a UTR --(ENROLMENT_PENDING_DAYS pass, or the phone's owner enrols
     while logged in)--> expired, so nobody can hold another person's place for ever.
+    An enrolment made by someone who did not confirm the phone (phone_confirmed false)
+    never keeps the phone's confirmed owner out either: the owner's own enrolment is made
+    beside it, and staff decide the other on its payment.
     Staff may also confirm or reject a pending enrolment (a payment that arrived without a
     UTR), reject a confirmed one (a refund) and undo a confirmation (back to paid_claimed,
     or pending when no UTR was given). Rows are changed only through enrolments.services.
@@ -48,6 +51,13 @@ class Enrolment(models.Model):
     # another way (a phone enrolment, an import) need not invent an address. Every email
     # this app sends checks for one first.
     email = models.EmailField(blank=True)
+    phone_confirmed = models.BooleanField(
+        "phone confirmed by the enroller",
+        default=False,
+        help_text="Made signed in to the account that holds this phone number and confirmed "
+        "it with a code. Otherwise anyone may have typed the number: the phone's owner can "
+        "still enrol beside this enrolment, and its payment is to be judged on its own.",
+    )
     referral_code_used = models.CharField(
         max_length=20, blank=True, help_text="The referral code the student entered."
     )
@@ -85,12 +95,14 @@ class Enrolment(models.Model):
     class Meta:
         ordering = ("-created_at",)
         constraints = [
-            # One open enrolment per phone and course: a second attempt is sent back to
-            # the first one's payment details instead of creating a duplicate.
+            # One open enrolment per phone and course (a second attempt is sent back to
+            # the first one's payment details instead of creating a duplicate), except
+            # that the phone's confirmed owner has a place of their own beside one made
+            # by someone who did not confirm the phone (enrolments.services.enrolment_create).
             models.UniqueConstraint(
-                fields=["phone", "course"],
+                fields=["phone", "course", "phone_confirmed"],
                 condition=Q(status__in=["pending", "paid_claimed"]),
-                name="enrolment_one_open_per_phone_course",
+                name="enrolment_one_open_per_phone_course_and_confirmation",
             ),
             # A UTR proves one payment: it may appear on one live enrolment only.
             models.UniqueConstraint(

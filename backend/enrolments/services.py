@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -53,6 +54,20 @@ HELD_BY_OTHER = (
     "Open it in the browser or the account it was made with, or log in with this phone "
     "number. Unpaid enrolments are released after a few days."
 )
+# A UTR was sent: the enrolment waits for staff, however long that takes (never "released").
+HELD_BY_OTHER_PAID = (
+    "This phone number already has an enrolment for this course and we are checking its "
+    "payment. Open it in the browser or the account it was made with. If this is your "
+    "phone number, log in with it to enrol."
+)
+# Signed in to the phone's account, but no code ever confirmed the phone (an account made
+# before codes were asked, or by staff): a code sent to it is what proves it.
+HELD_CONFIRM_PHONE = (
+    "This phone number already has an enrolment for this course made by someone else. "
+    'Confirm that this phone number is yours: log out, choose "Forgot password" on the '
+    "login page and set a new password with the code we send to it. Then log in and enrol "
+    "again."
+)
 UTR_ALREADY = (
     "We already have a UTR for this enrolment and are checking the payment. If it is "
     "wrong, write to us and our team will correct it."
@@ -85,8 +100,8 @@ class EnrolmentAlreadyOpen(ApplicationError):
     reference and payment details; anyone else who types that phone learns nothing about it.
     """
 
-    def __init__(self, enrolment: Enrolment, *, owned: bool) -> None:
-        message = ALREADY_OPEN if owned else HELD_BY_OTHER
+    def __init__(self, enrolment: Enrolment, *, owned: bool, message: str = "") -> None:
+        message = ALREADY_OPEN if owned else (message or HELD_BY_OTHER)
         extra: dict[str, Any] = {"fields": {"phone": message}, "can_view": owned}
         if owned:
             extra["reference"] = enrolment.reference
@@ -177,13 +192,16 @@ def enrolment_create(
         raise FieldErrors(errors)
 
     references = frozenset(session_references)
-    existing = _open_enrolment(phone=normalised_phone, course=course)
-    if existing is not None and _releasable(existing, phone=normalised_phone, user=user):
-        existing.status = Enrolment.Status.EXPIRED
-        existing.save(update_fields=["status"])
-        existing = None
-    if existing is not None:
-        raise _already_open(existing, user=user, session_references=references)
+    phone_confirmed = _confirms_phone(user, phone=normalised_phone)
+    blocking = _blocking_enrolment(
+        phone=normalised_phone,
+        course=course,
+        user=user,
+        phone_confirmed=phone_confirmed,
+        session_references=references,
+    )
+    if blocking is not None:
+        raise _already_open(blocking, user=user, session_references=references)
 
     for _attempt in range(10):
         enrolment = Enrolment(
@@ -193,6 +211,7 @@ def enrolment_create(
             name=name,
             phone=normalised_phone,
             email=email,
+            phone_confirmed=phone_confirmed,
             referral_code_used=code if referrer else "",
             referrer=referrer,
             amount=course.payable_fee,
@@ -203,43 +222,101 @@ def enrolment_create(
         except IntegrityError:
             # Either a reference collision (retry) or the same phone enrolling in the
             # same course at the same moment from two tabs (the constraint wins).
-            existing = _open_enrolment(phone=normalised_phone, course=course)
-            if existing is not None:
-                raise _already_open(existing, user=user, session_references=references) from None
+            existing = _open_enrolments(phone=normalised_phone, course=course).filter(
+                phone_confirmed=phone_confirmed
+            )
+            if existing:
+                raise _already_open(existing[0], user=user, session_references=references) from None
             continue
         return enrolment
     raise IntegrityError("Could not allocate an enrolment reference; please try again.")
 
 
-def _open_enrolment(*, phone: str, course: Course) -> Enrolment | None:
+def _confirms_phone(user: User | None, *, phone: str) -> bool:
+    """The enroller is signed in to the account holding the phone, which a code confirmed:
+    the one person who has shown that the phone is theirs."""
+    return user is not None and user.phone == phone and user.phone_confirmed_at is not None
+
+
+def _open_enrolments(*, phone: str, course: Course) -> QuerySet[Enrolment]:
     return (
         Enrolment.objects.select_for_update()
         .select_related("course")
         .filter(phone=phone, course=course, status__in=Enrolment.OPEN_STATUSES)
-        .first()
+        .order_by("created_at", "pk")
     )
 
 
-def _releasable(existing: Enrolment, *, phone: str, user: User | None) -> bool:
+def _blocking_enrolment(
+    *,
+    phone: str,
+    course: Course,
+    user: User | None,
+    phone_confirmed: bool,
+    session_references: frozenset[str],
+) -> Enrolment | None:
+    """The open enrolment of the phone in the course that refuses a new one, if any, after
+    releasing those that no longer hold the phone's place (_releasable).
+
+    For the phone's confirmed owner only an enrolment made with the phone confirmed (their
+    own) or one made in this very browser refuses it: anything else was made by someone who
+    did not confirm the phone and, once its UTR is sent, waits for staff beside the owner's.
+    """
+    blocking: Enrolment | None = None
+    for existing in _open_enrolments(phone=phone, course=course):
+        if _releasable(existing, phone=phone, user=user, phone_confirmed=phone_confirmed):
+            existing.status = Enrolment.Status.EXPIRED
+            existing.save(update_fields=["status"])
+            continue
+        if (
+            phone_confirmed
+            and not existing.phone_confirmed
+            and existing.reference not in session_references
+        ):
+            continue
+        if blocking is None or _owned(existing, user=user, session_references=session_references):
+            blocking = existing
+    return blocking
+
+
+def _releasable(
+    existing: Enrolment, *, phone: str, user: User | None, phone_confirmed: bool
+) -> bool:
     """A pending enrolment without a UTR that no longer holds its place: it is older than
-    ENROLMENT_PENDING_DAYS, or it was made logged out and the phone's account enrols now."""
+    ENROLMENT_PENDING_DAYS, or the phone's account enrols now and it was made logged out
+    (or, when that account's phone is confirmed, by anyone who had not confirmed it)."""
     if existing.status != Enrolment.Status.PENDING or existing.utr:
         return False
     stale_before = timezone.now() - timedelta(days=settings.ENROLMENT_PENDING_DAYS)
     if existing.created_at < stale_before:
         return True
-    return existing.user_id is None and user is not None and user.phone == phone
+    if user is None or user.phone != phone:
+        return False
+    return existing.user_id is None or (phone_confirmed and not existing.phone_confirmed)
+
+
+def _owned(existing: Enrolment, *, user: User | None, session_references: frozenset[str]) -> bool:
+    # Knowing someone's phone and email proves nothing: only the browser session that made
+    # the enrolment, or the account it is linked to, may see it or send its UTR.
+    return existing.reference in session_references or (
+        user is not None and existing.user_id == user.pk
+    )
 
 
 def _already_open(
     existing: Enrolment, *, user: User | None, session_references: frozenset[str]
 ) -> EnrolmentAlreadyOpen:
-    # Knowing someone's phone and email proves nothing: only the browser session that made
-    # the enrolment, or the account it is linked to, may see it or send its UTR.
-    owned = existing.reference in session_references or (
-        user is not None and existing.user_id == user.pk
-    )
-    return EnrolmentAlreadyOpen(existing, owned=owned)
+    """The refusal, in words that are true for the one refused: an unpaid enrolment is
+    released after ENROLMENT_PENDING_DAYS; one with a UTR waits for staff, and the phone's
+    owner gets past it by logging in (with the phone confirmed by a code)."""
+    owned = _owned(existing, user=user, session_references=session_references)
+    if user is not None and user.phone == existing.phone and user.phone_confirmed_at is None:
+        message = HELD_CONFIRM_PHONE
+    elif existing.status == Enrolment.Status.PAID_CLAIMED:
+        message = HELD_BY_OTHER_PAID
+    else:
+        message = HELD_BY_OTHER
+    return EnrolmentAlreadyOpen(existing, owned=owned, message=message)
 
 
 @transaction.atomic
