@@ -22,6 +22,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("archive", help="The archive's path.")
         parser.add_argument(
+            "--identity",
+            help="The age identity file (or key) for an encrypted archive "
+            "(default: BACKUP_IDENTITY).",
+        )
+        parser.add_argument(
             "--force",
             action="store_true",
             help="Replace a database that already holds data.",
@@ -31,7 +36,9 @@ class Command(BaseCommand):
         archive = Path(options["archive"]).expanduser()
         try:
             report = backup_restore(
-                archive=archive, identity=settings.BACKUP_IDENTITY, force=options["force"]
+                archive=archive,
+                identity=options["identity"] or settings.BACKUP_IDENTITY,
+                force=options["force"],
             )
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
