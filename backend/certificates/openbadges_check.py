@@ -1,5 +1,13 @@
 """The check of an uploaded credential file ("Check a credential file" on /verify,
 docs/product.md section 13): is it, term for term, a credential we issued?
+
+Only what we issue is checked (section 13, second round). The upload is never
+canonicalised: crafted blank-node graphs make RDF canonicalisation explode. Its size,
+objects and nesting are bounded; the certificate it names is looked up; the credential we
+would have signed for that record at the proof's time is rebuilt (openbadges), and the
+upload must be that document term for term (same keys, same JSON types, same values,
+nothing added). Only then is the signature checked, over the rebuilt document, whose
+shape is ours and whose cost is known.
 """
 
 from __future__ import annotations
@@ -22,18 +30,11 @@ from core.multikey import (
     public_key_multibase,
 )
 
-# --- Checking an uploaded credential ----------------------------------------------------
-#
-# Only what we issue is checked (docs/product.md section 13, second round). The upload is
-# never canonicalised: crafted blank-node graphs make RDF canonicalisation explode. The
-# certificate it names is looked up, the credential we would have signed for that record
-# at the proof's time is rebuilt, and the upload must be that document term for term
-# (same keys, same JSON types, same values, nothing added). Only then is the signature
-# checked, over the rebuilt document, whose shape is ours and whose cost is known.
-
-# The most a credential file may be, and hold (ours hold about a dozen objects).
+# The most a credential file may be, hold and nest (ours hold about a dozen objects, five
+# deep).
 CREDENTIAL_CHECK_MAX_BYTES = 256 * 1024
 CREDENTIAL_CHECK_MAX_NODES = 200
+CREDENTIAL_CHECK_MAX_DEPTH = 12
 CREDENTIAL_NOT_OURS = "It is not a credential we issued"
 # Where a record's own text goes: free text, never read as an identifier by JSON-LD.
 _FREE_TEXT_KEYS = frozenset({"name", "description", "narrative", "identityHash"})
@@ -150,13 +151,25 @@ def _read_json(data: bytes) -> Any:
         ) from exc
 
 
-def _node_count(value: Any) -> int:
-    """How many objects and arrays a JSON value holds."""
-    if isinstance(value, dict):
-        return 1 + sum(_node_count(item) for item in value.values())
-    if isinstance(value, list):
-        return 1 + sum(_node_count(item) for item in value)
-    return 0
+def _too_big(value: Any) -> bool:
+    """Whether a JSON value holds more objects and arrays than CREDENTIAL_CHECK_MAX_NODES
+    or nests them deeper than CREDENTIAL_CHECK_MAX_DEPTH (walked without recursion, and
+    stopped as soon as it is)."""
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        nodes += 1
+        if nodes > CREDENTIAL_CHECK_MAX_NODES or depth > CREDENTIAL_CHECK_MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def _blank_node_or_keyword(value: Any, *, key: str = "", top: bool = True) -> str | None:
@@ -281,9 +294,10 @@ def credential_check(*, data: bytes) -> CredentialCheck:
         raise CredentialUnreadable(
             "The file is not a credential: it has no credentialSubject.", reason="not_credential"
         )
-    if _node_count(document) > CREDENTIAL_CHECK_MAX_NODES:
+    if _too_big(document):
         raise CredentialUnreadable(
-            "The file is not one of our credentials: it holds far more data than one.",
+            "The file is not one of our credentials: it holds far more data than one, or "
+            "nests it far deeper.",
             reason="not_credential",
         )
     if document.get("@context") != openbadges.OPEN_BADGES_CONTEXT or not isinstance(

@@ -276,6 +276,24 @@ def test_it_refuses_a_credential_holding_far_more_objects_than_ours(client: Clie
     assert "far more data" in response.json()["message"]
 
 
+@pytest.mark.parametrize("depth", [13, 500, 900, 990])
+def test_it_refuses_a_credential_nested_far_deeper_than_ours(client: Client, depth: int) -> None:
+    # Deep enough for the JSON parser and not for a recursive walk once gave a 500.
+    text = '{"credentialSubject": {}, "x": ' + "[" * depth + "]" * depth + "}"
+    response = upload(client, text)
+    assert response.status_code == 422
+    assert response.json()["extra"]["reason"] in {"not_json", "not_credential"}
+
+
+def test_it_answers_a_credential_with_thousands_of_keys(client: Client) -> None:
+    make("WD-001")
+    credential = issued(client)
+    credential["credentialSubject"].update({f"k{n}": n for n in range(15_000)})
+    body = upload(client, json.dumps(credential)).json()
+    assert body["verdict"] == "not_valid"
+    assert "credentialSubject.k0" in body["reason"]
+
+
 def test_it_refuses_a_file_over_256_kb(client: Client) -> None:
     response = upload(client, b" " * (256 * 1024 + 1))
     assert response.status_code == 413
