@@ -99,6 +99,9 @@ test('apply and submit a task without JavaScript', async ({ page, browser }) => 
   await expect(page.getByTestId(`task-${number}`).getByLabel(/^Link to your work/)).toHaveAccessibleDescription(
     /Enter a link that starts with https:\/\//,
   )
+  // The answer opens at the task's card (its anchor), not at the top of the board.
+  await expect(page).toHaveURL(new RegExp(`/${BOARD}#task-${number}$`))
+  await expect(page.getByTestId(`task-${number}`).getByLabel(/^Link to your work/)).toBeInViewport()
 
   const again = page.getByTestId(`task-${number}`).getByRole('form')
   await again.getByLabel(/^Link to your work/).fill('https://github.com/no-script/app')
@@ -112,6 +115,8 @@ test('apply and submit a task without JavaScript', async ({ page, browser }) => 
   await again.getByRole('button', { name: 'Submit Task' }).click()
   const done = page.getByTestId(`task-${number}`)
   await expect(done.getByText('Your work is waiting for review.')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/${BOARD}#task-${number}$`))
+  await expect(done.getByText('Your work is waiting for review.')).toBeInViewport()
   await expect(done.getByText('Submitted, waiting for review')).toBeVisible()
   await expect(done.getByRole('link', { name: 'app.zip' })).toBeVisible()
 })

@@ -40,7 +40,7 @@ test.describe('pages without JavaScript', () => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/courses')
     const button = page.getByRole('button', { name: 'Menu' })
-    const menu = page.locator('[data-scriptless-menu]')
+    const menu = page.getByRole('banner').locator('[popover]')
     await expect(menu).toBeHidden()
 
     await button.click()
@@ -61,7 +61,7 @@ test.describe('pages without JavaScript', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/courses')
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
-    await expect(page.locator('[data-scriptless-menu]')).toBeHidden()
+    await expect(page.getByRole('banner').locator('[popover]')).toBeHidden()
   })
 })
 
@@ -71,15 +71,43 @@ test('a menu opened before the scripts arrive stays open in the app', async ({ p
   // Module scripts hold DOMContentLoaded back: wait for the response only.
   await page.goto('/courses', { waitUntil: 'commit' })
   await page.getByRole('button', { name: 'Menu' }).click()
-  await expect(page.locator('[data-scriptless-menu]').getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
+  const menu = page.getByRole('banner').locator('[popover]')
+  await expect(menu.getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
 
   release()
-  await expect(page.locator('[data-scriptless-menu]')).toHaveCount(0)
   const button = page.getByRole('button', { name: 'Menu' })
+  // The app states aria-expanded once it runs: the same menu, still open.
   await expect(button).toHaveAttribute('aria-expanded', 'true')
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await expect(menu).toBeHidden()
+})
+
+test('a menu pressed as the page appears stays open: hydrating never swaps or closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  // Notes any moment the menu panel loses its popover or leaves the page (a hand-over).
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element
+        const lost = record.type === 'attributes' && record.oldValue !== null && !target.hasAttribute('popover')
+        const removed = [...record.removedNodes].some((node) => node instanceof Element && (node.matches('[popover]') || node.querySelector('[popover]')))
+        if (lost || removed) document.documentElement.dataset.menuSwapped = 'true'
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['popover'], attributeOldValue: true })
+  })
+  for (const path of ['/courses', '/', '/internship', '/verify']) {
+    await page.goto(path, { waitUntil: 'commit' })
+    // As soon as the page has loaded, while the scripts are still taking over.
+    await page.waitForLoadState('load')
+    const button = page.getByRole('button', { name: 'Menu' })
+    await button.click()
+    await expect(button, path).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('banner').locator('[popover]').getByRole('link', { name: 'Portfolio' }), path).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.dataset.menuSwapped ?? ''), path).toBe('')
+  }
+  await page.screenshot({ path: 'test-results/screenshots/issue33-menu-open-360.png' })
 })
 
 test('a course page reads before the scripts arrive, and hydrating keeps it in place', async ({ page }) => {

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 
 import { LogoMark } from '@/components/layouts/logo-mark'
 import type { NavItem } from '@/components/layouts/nav-items'
+import { useHydrated } from '@/lib/use-hydrated'
 
 type HeaderProps = {
   brandName: string
@@ -13,16 +14,9 @@ type HeaderProps = {
   account?: ReactNode
 }
 
-/** Marks the scriptless menu, so the app can open its own if the visitor left it open. */
-const SCRIPTLESS_MENU = 'data-scriptless-menu'
-
-function scriptlessMenuOpen(): boolean {
-  if (typeof document === 'undefined') return false
-  try {
-    return document.querySelector(`[${SCRIPTLESS_MENU}]:popover-open`) !== null
-  } catch {
-    return false // a browser without popovers had no way to open it
-  }
+/** The browser's own popover menu (every current browser; not in test DOMs or old ones). */
+function popoverSupported(): boolean {
+  return typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function'
 }
 
 const desktopLink =
@@ -34,56 +28,81 @@ const mobileLink =
   'aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
 
 /**
- * The server's HTML has the browser's own popover menu (opens from its button, closes on
- * Escape or a tap outside), so it works on a slow phone before the JavaScript has arrived
- * and without it. Once the page is hydrated the app's menu takes over; a menu the visitor
- * opened before that stays open, with the focus on its button, so Escape closes it.
+ * The phone menu is the browser's own popover, from the server's HTML on: it opens from
+ * its button (the browser states aria-expanded), closes on Escape or a tap outside, and
+ * works on a slow phone before the JavaScript has arrived and without it. Hydration adds
+ * to the same element, never swaps it, so a menu opened at any moment stays open: the app
+ * only listens to its toggle event (the icon), closes it when a link is chosen or the page
+ * changes, and returns the focus to the button on Escape. In a browser without popovers
+ * (the scriptless menu cannot open there) the app shows and hides the panel itself.
  */
 export function Header({ brandName, homePath, items, account }: HeaderProps) {
-  const [scriptless, setScriptless] = useState(true)
+  const [popovers, setPopovers] = useState(true)
   const [menuOpen, setMenuOpen] = useState(false)
+  const hydrated = useHydrated()
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    const openedBefore = scriptlessMenuOpen()
-    // The switch from the server's menu happens once, after hydration: it reads the DOM.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setScriptless(false)
-    setMenuOpen(openedBefore)
-    if (openedBefore) buttonRef.current?.focus({ preventScroll: true })
+    const panel = panelRef.current
+    if (!panel) return
+    if (!popoverSupported()) {
+      // Decided once, after hydration: the server cannot know the browser.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setPopovers(false)
+      return
+    }
+    // Whatever the visitor did before the scripts ran, and every change from now on.
+    const sync = () => setMenuOpen(panel.matches(':popover-open'))
+    sync()
+    panel.addEventListener('toggle', sync)
+    return () => panel.removeEventListener('toggle', sync)
   }, [])
-  const { pathname } = useLocation()
 
-  // Any navigation (including back/forward) closes the menu.
+  function closeMenu() {
+    const panel = panelRef.current
+    if (popovers && panel?.matches(':popover-open')) panel.hidePopover()
+    setMenuOpen(false)
+  }
+
+  // Any navigation (including back/forward) closes the menu; not the first render, which
+  // must keep a menu opened before hydration.
+  const { pathname } = useLocation()
+  const shownPath = useRef(pathname)
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    const panel = panelRef.current
+    if (panel?.matches(':popover-open')) panel.hidePopover()
+  }, [pathname])
   const [lastPath, setLastPath] = useState(pathname)
   if (pathname !== lastPath) {
     setLastPath(pathname)
     setMenuOpen(false)
   }
 
-  // A click or tap outside the header closes the menu too.
+  // A click or tap outside the header closes the app's own panel (a popover closes itself).
   useEffect(() => {
-    if (!menuOpen) return
+    if (!menuOpen || popovers) return
     function onPointerDown(event: PointerEvent) {
       const target = event.target as Node
       if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setMenuOpen(false)
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [menuOpen])
+  }, [menuOpen, popovers])
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape' && menuOpen) {
       event.stopPropagation()
-      setMenuOpen(false)
+      closeMenu()
       buttonRef.current?.focus()
     }
   }
 
   // Choosing any link in the panel closes it, including the account slot's links.
   function onPanelClick(event: MouseEvent) {
-    if ((event.target as Element).closest('a')) setMenuOpen(false)
+    if ((event.target as Element).closest('a')) closeMenu()
   }
 
   return (
@@ -113,10 +132,10 @@ export function Header({ brandName, homePath, items, account }: HeaderProps) {
           className="inline-flex size-11 items-center justify-center rounded-control text-brand-900 hover:bg-brand-50 lg:hidden"
           aria-controls={menuId}
           aria-label="Menu"
-          // The browser states a popover button's expanded state itself.
-          {...(scriptless
-            ? { popoverTarget: menuId }
-            : { 'aria-expanded': menuOpen, onClick: () => setMenuOpen((open) => !open) })}
+          // The browser states a popover button's expanded state itself; once the scripts
+          // run the app states it too (the same value).
+          aria-expanded={hydrated ? menuOpen : undefined}
+          {...(popovers ? { popoverTarget: menuId } : { onClick: () => setMenuOpen((open) => !open) })}
         >
           {menuOpen ? (
             <X className="size-6" aria-hidden="true" width={24} height={24} />
@@ -129,15 +148,15 @@ export function Header({ brandName, homePath, items, account }: HeaderProps) {
       <div
         ref={panelRef}
         id={menuId}
-        {...(scriptless
+        onClick={onPanelClick}
+        {...(popovers
           ? {
               popover: 'auto' as const,
-              [SCRIPTLESS_MENU]: '',
               // Below the header bar, full width, as the app's menu. Hidden unless open, also
               // in a browser that does not know popovers (it would show the panel always).
               className: 'fixed inset-x-0 top-16 m-0 hidden w-full max-w-none border-0 border-t border-line bg-white p-0 text-ink shadow-card open:block lg:hidden',
             }
-          : { hidden: !menuOpen, onClick: onPanelClick, className: 'border-t border-line bg-white shadow-card lg:hidden' })}
+          : { hidden: !menuOpen, className: 'border-t border-line bg-white shadow-card lg:hidden' })}
       >
         <nav aria-label="Main" className="container-page py-3">
           <ul className="flex flex-col gap-1">

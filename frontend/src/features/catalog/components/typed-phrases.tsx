@@ -26,13 +26,16 @@ function step(state: State, { phrases }: Action): State {
 }
 
 /**
- * Types each phrase one character every `typeMs`, pauses, deletes it, moves on. The moving
+ * Shows the first phrase whole, pauses, deletes it, then types each next phrase one
+ * character every `typeMs`, pauses, deletes it, moves on. The moving
  * text is aria-hidden and a visually hidden sentence lists every phrase once, so screen
  * readers are not flooded with updates. With reduced motion the phrases are plain text.
  */
 export function TypedPhrases({ phrases, prefix, typeMs = 50, deleteMs = 30, pauseMs = 1600, className }: TypedPhrasesProps) {
   const reducedMotion = usePrefersReducedMotion()
-  const [state, dispatch] = useReducer(step, { index: 0, length: 0, deleting: false })
+  // The first phrase starts whole: the server's HTML (read without JavaScript, and until the
+  // scripts run) shows a complete sentence; the animation pauses on it, then moves on.
+  const [state, dispatch] = useReducer(step, phrases, (initial): State => ({ index: 0, length: initial[0]?.length ?? 0, deleting: false }))
   const phrase = phrases[state.index % Math.max(phrases.length, 1)] ?? ''
   const animate = !reducedMotion && phrases.length > 0
 

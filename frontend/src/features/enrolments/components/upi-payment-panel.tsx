@@ -4,9 +4,10 @@ import { useState } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Button } from '@/components/ui/button'
 import { copyText } from '@/lib/clipboard'
+import type { components } from '@/api/schema'
 import { useHydrated } from '@/lib/use-hydrated'
 
-import type { PaymentInstructions } from '../api/get-bootcamp-payment'
+type PaymentInstructions = components['schemas']['PaymentInstructionsOut']
 
 /**
  * How to pay with UPI: the deep link (opens a UPI app on phones), and for desktops, where

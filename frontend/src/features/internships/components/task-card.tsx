@@ -5,6 +5,7 @@ import { Link, href } from 'react-router'
 import { buttonClasses } from '@/components/ui/button-styles'
 import type { BoardTask, PlacementTask, TaskState } from '@/features/internships/api/get-task-board'
 import { TaskSubmissionForm, type SubmissionResult } from '@/features/internships/components/task-submission-form'
+import { taskAnchor } from '@/features/internships/submission-intent'
 import { cn } from '@/lib/cn'
 import { formatDateTimeIst, formatDayMonthIst } from '@/lib/format'
 
@@ -150,6 +151,7 @@ export function TaskCard({ task, viewer, entry, result, pending }: TaskCardProps
   const unlocked = entry?.unlocked ?? task.unlocked
   return (
     <li
+      id={taskAnchor(task.number)}
       data-testid={`task-${task.number}`}
       data-state={unlocked ? 'unlocked' : 'locked'}
       className={cn(

@@ -1,6 +1,6 @@
 import { ChevronDown, Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Form, useSubmit } from 'react-router'
+import { Form, useLocation, useSubmit } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -11,6 +11,7 @@ import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
 import { SUBMISSION_FILE_MAX_BYTES } from '@/features/internships/api/submit-task'
 import type { PlacementTask } from '@/features/internships/api/get-task-board'
+import { taskAnchor } from '@/features/internships/submission-intent'
 import {
   NOTE_MAX,
   SUBMISSION_FIELDS,
@@ -24,6 +25,7 @@ import { formErrors } from '@/lib/form-errors'
 import { failureError, type FormFailure } from '@/lib/form-result'
 import { FIELD_MESSAGES } from '@/lib/required-fields'
 import { useFormFields } from '@/lib/use-form-fields'
+import { useHydrated } from '@/lib/use-hydrated'
 
 /** The board's action answer: the task's new entry, or the API's refusal. */
 export type SubmissionResult = { ok: true; intent: string; entry: PlacementTask } | FormFailure
@@ -54,6 +56,8 @@ type TaskSubmissionFormProps = {
 export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pending = false }: TaskSubmissionFormProps) {
   const id = useId()
   const submitForm = useSubmit()
+  const hydrated = useHydrated()
+  const { pathname, search } = useLocation()
   const fileRef = useRef<HTMLInputElement>(null)
   const failure = result && !result.ok ? result : undefined
   const first = failure ? answerOf(failure) : undefined
@@ -126,6 +130,8 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
     <Form
       ref={formRef}
       method="post"
+      // Without JavaScript the page the server answers with opens at this task's card.
+      action={hydrated ? undefined : `${pathname}${search}#${taskAnchor(taskNumber)}`}
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}

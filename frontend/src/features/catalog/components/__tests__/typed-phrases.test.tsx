@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { TypedPhrases } from '@/features/catalog/components/typed-phrases'
@@ -37,18 +38,28 @@ describe('TypedPhrases', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
+  it('renders the first phrase whole before any timer runs (the server HTML reads as a sentence)', () => {
+    mockReducedMotion(false)
+    const html = renderToString(<TypedPhrases phrases={phrases} prefix="We do" />)
+    const container = document.createElement('div')
+    container.innerHTML = html
+    expect(container.querySelector('[data-testid="typed-phrases-animated"]')).toHaveTextContent(/^We do Web development$/)
+  })
+
   it('types one character every 50 ms, hidden from screen readers behind a static sentence', () => {
     mockReducedMotion(false)
     vi.useFakeTimers()
-    render(<TypedPhrases phrases={phrases} prefix="We do" />)
+    render(<TypedPhrases phrases={phrases} prefix="We do" typeMs={50} deleteMs={10} pauseMs={100} />)
     const animated = screen.getByTestId('typed-phrases-animated')
     expect(animated).toHaveAttribute('aria-hidden', 'true')
     expect(screen.getByText('We do: Web development, IoT.')).toHaveClass('sr-only')
-
-    elapse(50 * 3)
-    expect(animated).toHaveTextContent(/^We do Web$/)
-    elapse(50 * 12)
     expect(animated).toHaveTextContent(/^We do Web development$/)
+
+    // pause on the whole first phrase, delete its 15 characters, short gap, then type
+    elapse(100 + 10 * 15 + 50 * 4)
+    expect(animated).toHaveTextContent(/^We do$/)
+    elapse(50 * 2)
+    expect(animated).toHaveTextContent(/^We do Io$/)
   })
 
   it('deletes the phrase after a pause and moves to the next', () => {
@@ -56,8 +67,8 @@ describe('TypedPhrases', () => {
     vi.useFakeTimers()
     render(<TypedPhrases phrases={phrases} prefix="We do" typeMs={10} deleteMs={10} pauseMs={100} />)
     const animated = screen.getByTestId('typed-phrases-animated')
-    // type 15 chars, pause, delete 15 chars, short gap, type "IoT"
-    elapse(10 * 15 + 100 + 10 * 15 + 40 + 10 * 3)
+    // pause, delete 15 chars, short gap, type "IoT"
+    elapse(100 + 10 * 15 + 40 + 10 * 3)
     expect(animated).toHaveTextContent(/^We do IoT$/)
   })
 })
