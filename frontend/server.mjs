@@ -8,6 +8,8 @@
  *                          1 behind nginx), to read the visitor's address
  *                          DJANGO_ENV=production (or PRODUCTION=true): HSTS and
  *                          upgrade-insecure-requests
+ *                          MAX_REQUEST_BYTES: the largest request body taken, pages and
+ *                          API alike (12 MiB, nginx's client_max_body_size)
  */
 import crypto from 'node:crypto'
 import path from 'node:path'
@@ -27,6 +29,7 @@ const djangoUrl = (process.env.DJANGO_URL || 'http://127.0.0.1:8001').replace(/\
 const production =
   process.env.DJANGO_ENV === 'production' || ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
 const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS || 0)
+const maxRequestBytes = Number(process.env.MAX_REQUEST_BYTES || 12 * 1024 * 1024)
 process.env.DJANGO_URL = djangoUrl
 // React and the router pick their production builds from this, read at import.
 process.env.NODE_ENV ??= 'production'
@@ -49,8 +52,47 @@ app.get('/healthz', (_req, res) => {
   res.type('text/plain').set('Cache-Control', 'no-store').send('ok')
 })
 
-/** The visitor's address, scheme and host as this server sees them, for Django. */
+/** An answer in the API's error envelope (`{"message": ..., "extra": {...}}`), never cached. */
+function refuse(res, status, message, extra = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close' })
+  res.end(JSON.stringify({ message, extra }))
+}
+
+/**
+ * A body is taken only when its length is declared and within MAX_REQUEST_BYTES, decided
+ * from the headers before a byte of it is read (pages' form posts and the API alike). A
+ * body without a Content-Length (chunked) is refused too: browsers and nginx always send
+ * the length, and Django reads no body without one. Node's HTTP parser never reads past
+ * the declared length. The connection is closed after the refusal, so the rest of a
+ * refused body is never read.
+ */
+app.use((req, res, next) => {
+  const declared = req.headers['content-length']
+  if (declared !== undefined) {
+    if (Number(declared) > maxRequestBytes) {
+      return refuse(res, 413, 'The request is too large.', { max_bytes: maxRequestBytes })
+    }
+  } else if (req.headers['transfer-encoding'] !== undefined) {
+    return refuse(res, 411, 'Send the request with a Content-Length header.', { max_bytes: maxRequestBytes })
+  }
+  next()
+})
+
+/**
+ * Headers only the servers may set: the visitor's address, scheme and host (this server
+ * sets them below, from what it trusts), and any name with an underscore, which WSGI
+ * servers fold into the same environ keys as trusted values (`SCRIPT_NAME: /api` would
+ * move every path Django sees; gunicorn reads it).
+ */
+function serverOnly(name) {
+  return name.includes('_') || name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip'
+}
+
+/** What Django may see of the request: the visitor's headers less the servers', and the visitor's address, scheme and host as this server sees them. */
 function forwardFor(proxyReq, req) {
+  for (const name of proxyReq.getHeaderNames()) {
+    if (serverOnly(name)) proxyReq.removeHeader(name)
+  }
   proxyReq.setHeader('X-Forwarded-For', req.ip ?? req.socket.remoteAddress ?? '')
   proxyReq.setHeader('X-Forwarded-Host', req.get('host') ?? '')
   proxyReq.setHeader('X-Forwarded-Proto', req.protocol)
