@@ -136,3 +136,81 @@ test.describe('headers only the servers may set never reach Django from a client
     expect(answer.status).toBe(200)
   })
 })
+
+test.describe('pages a shared cache may keep (section 17)', () => {
+  const SHARED = /^public, max-age=0, s-maxage=60, stale-while-revalidate=\d+$/
+
+  test('a public page without a session cookie is shared, sets no cookie and is the same for the next visitor', async ({ baseURL }) => {
+    for (const path of ['/', '/courses', '/Web-Development-registration', '/login', '/signup', '/getquote', '/internship', '/privacy-policy', '/no-such-page']) {
+      let first = await send(baseURL!, { method: 'GET', path })
+      let second = await send(baseURL!, { method: 'GET', path })
+      // The page's data carries its time to the minute: should a minute turn between the
+      // two answers, a second pair (no minute turns twice in a second).
+      if (second.body !== first.body) [first, second] = [second, await send(baseURL!, { method: 'GET', path })]
+      expect(first.headers['cache-control'], path).toMatch(SHARED)
+      expect(first.headers['set-cookie'], path).toBeUndefined()
+      expect(first.body, path).not.toContain('csrfmiddlewaretoken')
+      expect(second.body, path).toBe(first.body)
+      expect(second.headers['content-security-policy'], path).toBe(first.headers['content-security-policy'])
+    }
+  })
+
+  test('the verify pages are shared for at most a minute, nothing stale', async ({ baseURL }) => {
+    for (const path of ['/verify', '/verify/NO-SUCH-CERTIFICATE-1']) {
+      const answer = await send(baseURL!, { method: 'GET', path })
+      expect(answer.headers['cache-control'], path).toBe('public, max-age=0, s-maxage=60')
+      expect(answer.headers['set-cookie'], path).toBeUndefined()
+    }
+  })
+
+  test('a visitor with a session cookie gets a private page', async ({ baseURL }) => {
+    const answer = await send(baseURL!, { method: 'GET', path: '/courses', headers: { Cookie: 'sessionid=not-a-session' } })
+    expect(answer.headers['cache-control']).toMatch(/^private/)
+  })
+
+  test('an account page, a form post and a failed API answer are never shared', async ({ baseURL }) => {
+    const dashboard = await send(baseURL!, { method: 'GET', path: '/dashboard' })
+    expect(dashboard.status).toBe(302)
+    expect(dashboard.headers['cache-control']).toMatch(/^private/)
+    const body = 'phone=12&password=x'
+    const post = await send(baseURL!, {
+      path: '/login',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: baseURL! },
+      sent: body,
+    })
+    expect(post.headers['cache-control']).toBe('private, no-store')
+  })
+})
+
+test.describe('a state-changing request from another site is refused (403) everywhere', () => {
+  const body = 'phone=9876543210&password=secret-password'
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) }
+
+  for (const path of ['/login', '/getquote', '/api/auth/login', '/admin/login/']) {
+    test(`by its Origin: ${path}`, async ({ baseURL }) => {
+      const answer = await send(baseURL!, { path, headers: { ...form, Origin: 'https://evil.example' }, sent: body })
+      expect(answer.status).toBe(403)
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'This form was sent from another site. Open the page on this site and send it from there.',
+        extra: {},
+      })
+    })
+  }
+
+  test('by its Sec-Fetch-Site when it has no Origin', async ({ baseURL }) => {
+    for (const site of ['cross-site', 'same-site']) {
+      const answer = await send(baseURL!, { path: '/login', headers: { ...form, 'Sec-Fetch-Site': site }, sent: body })
+      expect(answer.status, site).toBe(403)
+    }
+  })
+
+  test('a post from this site, without any token, reaches the page action and Django', async ({ baseURL }) => {
+    // No cookie and no CSRF token: the page a cache shared carries none. The action asks
+    // Django, which answers for the account (none with this phone), not with a CSRF refusal.
+    for (const headers of [{ Origin: baseURL! }, { 'Sec-Fetch-Site': 'same-origin' }]) {
+      const answer = await send(baseURL!, { path: '/login', headers: { ...form, ...headers }, sent: body })
+      expect(answer.status).toBe(401)
+      expect(answer.body).toContain('No Account Found')
+    }
+  })
+})
