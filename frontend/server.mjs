@@ -8,8 +8,9 @@
  *                          1 behind nginx), to read the visitor's address
  *                          DJANGO_ENV=production (or PRODUCTION=true): HSTS and
  *                          upgrade-insecure-requests
+ *                          MAX_REQUEST_BYTES: the largest request body taken, pages and
+ *                          API alike (12 MiB, nginx's client_max_body_size)
  */
-import crypto from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -27,6 +28,7 @@ const djangoUrl = (process.env.DJANGO_URL || 'http://127.0.0.1:8001').replace(/\
 const production =
   process.env.DJANGO_ENV === 'production' || ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
 const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS || 0)
+const maxRequestBytes = Number(process.env.MAX_REQUEST_BYTES || 12 * 1024 * 1024)
 process.env.DJANGO_URL = djangoUrl
 // React and the router pick their production builds from this, read at import.
 process.env.NODE_ENV ??= 'production'
@@ -39,7 +41,7 @@ const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), ' +
   'microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), browsing-topics=(), clipboard-write=(self)'
 
-const { pages } = await import(path.join(here, 'build/server/index.js'))
+const { pages, contentSecurityPolicy } = await import(path.join(here, 'build/server/index.js'))
 
 const app = express()
 app.disable('x-powered-by')
@@ -49,8 +51,71 @@ app.get('/healthz', (_req, res) => {
   res.type('text/plain').set('Cache-Control', 'no-store').send('ok')
 })
 
-/** The visitor's address, scheme and host as this server sees them, for Django. */
+/** An answer in the API's error envelope (`{"message": ..., "extra": {...}}`), never cached. */
+function refuse(res, status, message, extra = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close' })
+  res.end(JSON.stringify({ message, extra }))
+}
+
+/**
+ * A body is taken only when its length is declared and within MAX_REQUEST_BYTES, decided
+ * from the headers before a byte of it is read (pages' form posts and the API alike). A
+ * body without a Content-Length (chunked) is refused too: browsers and nginx always send
+ * the length, and Django reads no body without one. Node's HTTP parser never reads past
+ * the declared length. The connection is closed after the refusal, so the rest of a
+ * refused body is never read.
+ */
+app.use((req, res, next) => {
+  const declared = req.headers['content-length']
+  if (declared !== undefined) {
+    if (Number(declared) > maxRequestBytes) {
+      return refuse(res, 413, 'The request is too large.', { max_bytes: maxRequestBytes })
+    }
+  } else if (req.headers['transfer-encoding'] !== undefined) {
+    return refuse(res, 411, 'Send the request with a Content-Length header.', { max_bytes: maxRequestBytes })
+  }
+  next()
+})
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const siteOrigin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : undefined
+
+/**
+ * A state-changing request from another site is refused (403), pages' form actions and the
+ * API alike, as SvelteKit's form actions, Next.js server actions and Go's
+ * CrossOriginProtection do: its `Origin` must be this site's (the scheme and host the
+ * visitor used, or SITE_URL's), or without an Origin its `Sec-Fetch-Site` must be
+ * `same-origin` (or `none`: typed by the visitor). A request with neither is not from a
+ * browser and passes (a script; Django's CSRF check still guards the API). This is what lets
+ * a page's forms work without a per-visitor token, from a copy a cache shared.
+ */
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next()
+  const origin = req.get('origin')
+  if (origin !== undefined) {
+    if (origin === `${req.protocol}://${req.get('host')}` || origin === siteOrigin) return next()
+  } else {
+    const site = req.get('sec-fetch-site')
+    if (site === undefined || site === 'same-origin' || site === 'none') return next()
+  }
+  refuse(res, 403, 'This form was sent from another site. Open the page on this site and send it from there.')
+})
+
+/**
+ * Headers only the servers may set: the visitor's address, scheme and host (this server
+ * sets them below, from what it trusts), and any name with an underscore, which WSGI
+ * servers fold into the same environ keys as trusted values (`SCRIPT_NAME: /api` would
+ * move every path Django sees; gunicorn reads it).
+ */
+function serverOnly(name) {
+  return name.includes('_') || name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip'
+}
+
+/** What Django may see of the request: the visitor's headers less the servers', and the visitor's address, scheme and host as this server sees them. */
 function forwardFor(proxyReq, req) {
+  for (const name of proxyReq.getHeaderNames()) {
+    if (serverOnly(name)) proxyReq.removeHeader(name)
+  }
   proxyReq.setHeader('X-Forwarded-For', req.ip ?? req.socket.remoteAddress ?? '')
   proxyReq.setHeader('X-Forwarded-Host', req.get('host') ?? '')
   proxyReq.setHeader('X-Forwarded-Proto', req.protocol)
@@ -81,29 +146,11 @@ app.use(
 app.use(compression())
 app.use(morgan(production ? 'combined' : 'tiny'))
 
-// A fresh nonce per response, for the framework's inline scripts (no 'unsafe-inline').
-app.use((_req, res, next) => {
-  res.locals.nonce = crypto.randomBytes(16).toString('base64')
-  next()
-})
 app.use(
   helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", (_req, res) => `'nonce-${res.locals.nonce}'`],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        ...(production ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
+    // The pages' policy (src/server/security-policy.ts): the strict one here, and on a
+    // rendered page the same allowing its inline scripts by their hashes (entry.server.tsx).
+    contentSecurityPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -113,6 +160,7 @@ app.use(
 )
 app.use((_req, res, next) => {
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy())
   next()
 })
 
@@ -120,7 +168,11 @@ app.use((_req, res, next) => {
 app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false }))
 
-app.all('/{*splat}', pages)
+// A page sends its own policy (with its inline scripts' hashes) in place of the strict one.
+app.all('/{*splat}', (req, res, next) => {
+  res.removeHeader('Content-Security-Policy')
+  pages(req, res, next)
+})
 
 const server = app.listen(port, host, () => {
   console.log(`Pages on http://${host}:${port} (Django at ${djangoUrl})`)

@@ -74,6 +74,11 @@ def _json_ld_answer(description: str) -> dict[str, Any]:
     }
 
 
+# Verify answers (docs/product.md section 17): shared, by any cache, for at most a minute,
+# so a revocation reaches everyone within it. Errors carry no caching header.
+VERIFY_CACHE_CONTROL = "public, max-age=60, s-maxage=60"
+
+
 def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
     response = JsonResponse(
         document,
@@ -103,7 +108,7 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
     verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get_for_credential(certificate_id=certificate_id)
     credential = openbadges.certificate_credential(certificate=certificate)
-    response = _json_ld(credential, cache_control="private, max-age=300")
+    response = _json_ld(credential, cache_control=VERIFY_CACHE_CONTROL)
     response["X-Robots-Tag"] = "noindex"
     return response
 
@@ -114,10 +119,14 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
     summary="Verify a certificate by its ID",
     description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
 )
-def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any]:
+def certificate_get(
+    request: HttpRequest, response: HttpResponse, certificate_id: Text
+) -> dict[str, Any]:
     verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
     verifications.certificate_verification_count(certificate_pk=certificate.pk)
+    # ninja's temporal response: its headers go out with the answer (not with an error).
+    response["Cache-Control"] = VERIFY_CACHE_CONTROL
     return selectors.certificate_public(certificate=certificate)
 
 
@@ -133,7 +142,8 @@ def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any
 )
 def credential_status_list(request: HttpRequest, fingerprint: Text) -> HttpResponse:
     status_list = openbadges.status_list_credential(fingerprint=fingerprint)
-    return _json_ld(status_list, cache_control=f"public, max-age={openbadges.STATUS_LIST_MAX_AGE}")
+    max_age = openbadges.STATUS_LIST_MAX_AGE
+    return _json_ld(status_list, cache_control=f"public, max-age={max_age}, s-maxage={max_age}")
 
 
 @credentials_router.post(

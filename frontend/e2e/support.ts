@@ -60,8 +60,8 @@ export const staffAccount = {
 }
 
 /**
- * Logs the page's browser context in through the API (no UI), e.g. as staff. Any page of
- * the site sets the csrftoken cookie first.
+ * Logs the page's browser context in through the API (no UI), e.g. as staff, with the
+ * CSRF cookie the browser's own requests ask for (pages set no cookie: a cache shares them).
  */
 export async function loginViaApi(page: Page, phone: string, password: string) {
   await page.goto('/')
@@ -72,10 +72,13 @@ export async function loginViaApi(page: Page, phone: string, password: string) {
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`)
 }
 
-/** Django's CSRF token, from the cookie any page of the site sets. */
+/** Django's CSRF token: the csrftoken cookie, asked of GET /api/auth/csrf when there is none (as the app does). */
 export async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies()
-  return cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? ''
+  const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value
+  const existing = await cookie()
+  if (existing) return existing
+  await page.request.get('/api/auth/csrf')
+  return (await cookie()) ?? ''
 }
 
 /** A CSV upload of these lines (header first), as the certificate import takes it. */

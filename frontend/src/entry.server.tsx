@@ -1,12 +1,12 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { ServerRouter, type EntryContext } from 'react-router'
 
 import { setServerTransport } from '@/lib/api-client'
-import { nonceContext } from '@/server/nonce'
 import { serverFetch } from '@/server/api-scope.server'
+import { PRIVATE, sharedCacheControl, type SharingHandle } from '@/server/cache-policy'
+import { contentSecurityPolicy, inlineScriptHashes } from '@/server/security-policy'
 
 // Loaders and actions call the API through the typed client; on the server its requests
 // go to Django with the visitor's cookies and address.
@@ -14,52 +14,61 @@ setServerTransport(serverFetch)
 
 export const streamTimeout = 5_000
 
-function nonceOf(context: RouterContextProvider): string | undefined {
-  try {
-    return context.get(nonceContext) ?? undefined
-  } catch {
-    return undefined
+/** What the deepest matched route module says of sharing its page (src/server/cache-policy). */
+function sharingOf(routerContext: EntryContext): SharingHandle['sharing'] {
+  const matches = routerContext.staticHandlerContext.matches
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const id = matches[index]?.route.id
+    const handle = id ? (routerContext.routeModules[id]?.handle as SharingHandle | undefined) : undefined
+    if (handle?.sharing) return handle.sharing
   }
+  return undefined
 }
 
 /**
  * Every page is sent whole: the response starts once everything has rendered (nothing on
  * the site streams in later), so a phone without JavaScript and a crawler read the same
- * complete page. The framework's inline scripts carry the response's CSP nonce
- * (server.mjs makes it and sends the policy).
+ * complete page. The HTML is held until then so that the policy can allow its inline
+ * scripts by their hashes (no per-response nonce: the same page, byte for byte, for every
+ * visitor, which a shared cache may keep), and so that it goes out with its length.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
 ) {
+  const sharing = sharingOf(routerContext)
+  // The root middleware takes this back to private when the answer is not for everyone.
+  responseHeaders.set('Cache-Control', sharing ? sharedCacheControl(sharing) : PRIVATE)
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = nonceOf(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+    const chunks: Buffer[] = []
+    const collect = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        const html = Buffer.concat(chunks)
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html.toString('utf8'))))
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+        callback()
+      },
+    })
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
         shellRendered = true
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId)
-            timeoutId = undefined
-            callback()
-          },
-        })
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        // The HTML names the current assets and carries the visitor's account: never cached.
-        responseHeaders.set('Cache-Control', 'private, no-cache')
-        pipe(body)
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+        pipe(collect)
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId)
         reject(error)
       },
       onError(error: unknown) {

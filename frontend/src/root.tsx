@@ -10,10 +10,9 @@ import { NotFoundPage } from '@/app/not-found-page'
 import { meQueryOptions } from '@/features/accounts/api/get-me'
 import { siteSettingsQueryOptions } from '@/features/catalog/api/get-site-settings'
 import { SessionEnd } from '@/app/provider'
-import { apiClient } from '@/lib/api-client'
 import { prefetch, revivePageQueries } from '@/lib/prefetch'
 import { createQueryClient } from '@/lib/query-client'
-import { apiScopeMiddleware, csrfTokenForPage } from '@/server/api-scope.server'
+import { apiScopeMiddleware } from '@/server/api-scope.server'
 import { currentUser } from '@/server/session.server'
 
 import '@/index.css'
@@ -22,13 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [apiScopeMiddleware]
 
 export async function loader(): Promise<RootData> {
   const dehydrated = await prefetch(siteSettingsQueryOptions(), { ...meQueryOptions(), queryFn: currentUser })
-  let csrfToken = csrfTokenForPage()
-  if (!csrfToken) {
-    // A first visit: Django sets the cookie, which goes to the browser with the page.
-    const { data } = await apiClient.GET('/api/auth/csrf').catch(() => ({ data: undefined }))
-    csrfToken = data?.csrf_token
-  }
-  return { dehydrated, csrfToken: csrfToken ?? '', siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
+  return { dehydrated, siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -197,3 +197,18 @@ def test_it_shows_no_reason_left_on_a_valid_record(client: Client) -> None:
 
     assert body["status"] == "valid"
     assert body["revoked_reason"] == ""
+
+
+def test_a_verify_answer_is_shared_for_at_most_a_minute(client: Client) -> None:
+    """Section 17: any cache may keep the lookup and the credential, for 60 s at most, so a
+    revocation reaches everyone within a minute; a refusal carries no caching header."""
+    make("WD-001")
+
+    for url in ("/api/certificates/WD-001", "/api/certificates/WD-001/credential"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Cache-Control"] == "public, max-age=60, s-maxage=60", url
+
+    missing = client.get("/api/certificates/WD-404")
+    assert missing.status_code == 404
+    assert "public" not in missing.get("Cache-Control", "")

@@ -56,7 +56,7 @@ def test_it_serves_a_signed_status_list_with_the_credentials_issuer(client: Clie
     response = client.get(LIST_URL)
     assert response.status_code == 200
     assert response["Content-Type"] == "application/ld+json"
-    assert response["Cache-Control"] == "public, max-age=60"
+    assert response["Cache-Control"] == "public, max-age=60, s-maxage=60"
     assert response["Access-Control-Allow-Origin"] == "*"
     status_list = response.json()
     url = f"{SITE}{LIST_URL}"

@@ -25,7 +25,13 @@ export async function prefetch(...queries: { queryKey: QueryKey; queryFn?: unkno
     shouldDehydrateQuery: (query) =>
       query.state.status === 'success' || (query.state.error instanceof ApiError && query.state.error.status > 0),
   })
+  // The same page for every visitor within the minute a shared cache keeps it (a time to
+  // the millisecond would make each render differ): the answers' times to the minute.
+  const minute = Math.floor(Date.now() / 60_000) * 60_000
   for (const query of state.queries) {
+    query.dehydratedAt = minute
+    if (query.state.dataUpdatedAt) query.state = { ...query.state, dataUpdatedAt: minute }
+    if (query.state.errorUpdatedAt) query.state = { ...query.state, errorUpdatedAt: minute }
     const error = query.state.error
     if (error instanceof ApiError) {
       const sent: SentApiError = {

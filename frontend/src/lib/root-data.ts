@@ -5,8 +5,6 @@ import { useRouteLoaderData } from 'react-router'
 export type RootData = {
   /** The account and the site settings, for the query cache. */
   dehydrated: DehydratedState
-  /** Django's CSRF token, for the hidden field of the page's forms (CsrfField). */
-  csrfToken: string
   /** The site's public address, for canonical and shared links (SITE_URL). */
   siteUrl: string
 }

@@ -2,17 +2,26 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
+import { mayShare, NO_STORE, PRIVATE, SESSION_COOKIE, shareableAnswer } from '@/server/cache-policy'
+import { contentSecurityPolicy } from '@/server/security-policy'
+
 /**
  * How loaders and actions reach the Django JSON API on the server: the same typed client
  * as in the browser (src/lib/api-client.ts), whose requests go to Django's internal address
  * with what identifies the visitor — their cookies, their address (X-Forwarded-For, which
  * Django trusts from this one hop), the host and scheme they used (X-Forwarded-Host and
- * -Proto, so Django's CSRF origin check and absolute links see the public site) — and, on
- * a form post, the CSRF token from the form's hidden field.
+ * -Proto, so Django's CSRF origin check and absolute links see the public site).
+ *
+ * A page's forms carry no CSRF token (a shared copy of the page must be the same for every
+ * visitor): server.mjs refuses a post from another site by its Origin (or Sec-Fetch-Site)
+ * before any action runs, and an action's writes then satisfy Django's CSRF check as the
+ * browser's own requests do, with the visitor's `csrftoken` cookie echoed in X-CSRFToken
+ * (asked of GET /api/auth/csrf first when the visitor has none).
  *
  * One scope per request (apiScopeMiddleware, the root route's middleware): cookies Django
  * sets (a new session at login, the CSRF cookie) apply to the later calls of the same
- * request and are passed on to the browser with the page.
+ * request and are passed on to the browser with the page. The middleware also has the last
+ * word on the page's Cache-Control (src/server/cache-policy.ts).
  */
 
 /** What the server knows of the visitor, from the express request (server.mjs). */
@@ -33,8 +42,9 @@ type Scope = {
   visitor: Visitor
   origin?: string
   referer?: string
-  csrfToken?: string
   memo: Map<string, Promise<unknown>>
+  /** False once Django answered anything a shared page must not be built on (a 429, a 500). */
+  shareable: boolean
 }
 
 const scopes = new AsyncLocalStorage<Scope>()
@@ -85,29 +95,49 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
     origin: request.headers.get('Origin') ?? undefined,
     referer: request.headers.get('Referer') ?? undefined,
     memo: new Map(),
+    shareable: true,
   }
+  const hasSession = scope.cookies.has(SESSION_COOKIE)
   const response = await scopes.run(scope, next)
   for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
+  const wanted = response.headers.get('Cache-Control') ?? ''
+  if (!wanted.startsWith('public')) {
+    if (!wanted) response.headers.set('Cache-Control', request.method === 'GET' ? PRIVATE : NO_STORE)
+  } else if (
+    !mayShare({
+      method: request.method,
+      status: response.status,
+      hasSession,
+      setsCookie: response.headers.has('Set-Cookie'),
+      djangoAgreed: scope.shareable,
+    })
+  ) {
+    response.headers.set('Cache-Control', hasSession && response.status < 400 ? PRIVATE : NO_STORE)
+  }
+  // Answers that are not a rendered page (redirects, navigation data) get the strict policy.
+  if (!response.headers.has('Content-Security-Policy')) response.headers.set('Content-Security-Policy', contentSecurityPolicy())
   return response
 }
 
-/**
- * An action's form post carries Django's CSRF token in a hidden field (CsrfField); the
- * API calls the action makes send it back, as the browser would.
- */
-export function acceptCsrfToken(form: FormData): void {
-  const scope = scopes.getStore()
-  const token = form.get('csrfmiddlewaretoken')
-  if (scope && typeof token === 'string') scope.csrfToken = token
-}
-
-/** The CSRF token the page's forms carry: the visitor's cookie (set on the first visit). */
-export function csrfTokenForPage(): string | undefined {
-  return scopes.getStore()?.cookies.get('csrftoken')
+/** Whether the visitor sent a session cookie (without one nobody is logged in: no need to ask). */
+export function hasSessionCookie(): boolean {
+  return scopes.getStore()?.cookies.has(SESSION_COOKIE) ?? true
 }
 
 export function djangoUrl(): string {
   return (process.env.DJANGO_URL ?? 'http://127.0.0.1:8001').replace(/\/$/, '')
+}
+
+/**
+ * The visitor's CSRF token for an action's write: their `csrftoken` cookie, or, for a
+ * visitor without one (a shared page sets no cookie), a new one from Django, which goes
+ * to the browser with the answer.
+ */
+async function csrfToken(scope: Scope): Promise<string | undefined> {
+  const existing = scope.cookies.get('csrftoken')
+  if (existing) return existing
+  await send(scope, new Request(`${djangoUrl()}/api/auth/csrf`, { headers: { Accept: 'application/json' } }))
+  return scope.cookies.get('csrftoken')
 }
 
 /** The fetch the typed client uses on the server (registered by entry.server.tsx). */
@@ -115,17 +145,30 @@ export async function serverFetch(input: Request): Promise<Response> {
   const scope = scopes.getStore()
   if (!scope) throw new Error('An API call on the server outside a request (apiScopeMiddleware did not run).')
   const headers = new Headers(input.headers)
+  if (input.method !== 'GET' && input.method !== 'HEAD') {
+    const token = await csrfToken(scope)
+    if (token) headers.set('X-CSRFToken', token)
+    headers.set('Origin', scope.origin ?? `${scope.visitor.protocol}://${scope.visitor.host}`)
+    if (scope.referer) headers.set('Referer', scope.referer)
+  }
+  return send(scope, new Request(input, { headers }))
+}
+
+async function send(scope: Scope, input: Request): Promise<Response> {
+  const headers = new Headers(input.headers)
   const cookie = [...scope.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   if (cookie) headers.set('Cookie', cookie)
   headers.set('X-Forwarded-For', scope.visitor.address)
   headers.set('X-Forwarded-Host', scope.visitor.host)
   headers.set('X-Forwarded-Proto', scope.visitor.protocol)
-  if (input.method !== 'GET' && input.method !== 'HEAD') {
-    if (scope.csrfToken) headers.set('X-CSRFToken', scope.csrfToken)
-    headers.set('Origin', scope.origin ?? `${scope.visitor.protocol}://${scope.visitor.host}`)
-    if (scope.referer) headers.set('Referer', scope.referer)
+  let response: Response
+  try {
+    response = await fetch(new Request(input, { headers, redirect: 'manual' }))
+  } catch (error) {
+    scope.shareable = false
+    throw error
   }
-  const response = await fetch(new Request(input, { headers, redirect: 'manual' }))
+  if (!shareableAnswer(response.status)) scope.shareable = false
   const setCookies = response.headers.getSetCookie()
   // A new session (login, logout) changes who is logged in: ask again after it.
   if (setCookies.length > 0) scope.memo.clear()

@@ -1,27 +1,28 @@
 import { createRequestHandler } from '@react-router/express'
-import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import type { Request as ExpressRequest } from 'express'
 import { RouterContextProvider } from 'react-router'
 
 import { visitorContext } from '@/server/api-scope.server'
-import { nonceContext } from '@/server/nonce'
 
 /**
  * The pages: React Router's request handler for express, built into the server bundle
  * with the app (server.mjs mounts it after the assets and the forwarding to Django).
- * What express knows of the request reaches loaders and the renderer through the router
- * context: the visitor's address, scheme and host, and the response's CSP nonce.
+ * What express knows of the request reaches loaders through the router context: the
+ * visitor's address, scheme and host. The pages' Content Security Policy comes from here
+ * too, so server.mjs sends the same one on its own answers.
  */
+export { contentSecurityPolicy } from '@/server/security-policy'
+
 export const pages = createRequestHandler({
   build: () => import('virtual:react-router/server-build'),
   mode: process.env.NODE_ENV,
-  getLoadContext(req: ExpressRequest, res: ExpressResponse) {
+  getLoadContext(req: ExpressRequest) {
     const context = new RouterContextProvider()
     context.set(visitorContext, {
       address: req.ip ?? req.socket.remoteAddress ?? '',
       protocol: req.protocol,
       host: req.get('host') ?? '',
     })
-    context.set(nonceContext, typeof res.locals.nonce === 'string' ? res.locals.nonce : null)
     return context
   },
 })

@@ -2,18 +2,16 @@ import { data } from 'react-router'
 
 import { ApiError } from '@/lib/api-client'
 import type { FormFailure } from '@/lib/form-result'
-import { acceptCsrfToken } from '@/server/api-scope.server'
 
 /**
- * The posted form, its CSRF token accepted for the API calls the action makes. Values are
- * the text fields by name; files are left to the caller.
+ * The posted form (server.mjs has checked that it comes from this site). Values are the
+ * text fields by name; files are left to the caller.
  */
 export async function readForm(request: Request): Promise<{ form: FormData; values: Record<string, string> }> {
   const form = await request.formData()
-  acceptCsrfToken(form)
   const values: Record<string, string> = {}
   for (const [name, value] of form) {
-    if (typeof value === 'string' && name !== 'csrfmiddlewaretoken') values[name] = value
+    if (typeof value === 'string') values[name] = value
   }
   return { form, values }
 }

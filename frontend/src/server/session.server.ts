@@ -1,11 +1,14 @@
 import { redirect } from 'react-router'
 
 import { getMe, type User } from '@/features/accounts/api/get-me'
-import { oncePerRequest } from '@/server/api-scope.server'
+import { hasSessionCookie, oncePerRequest } from '@/server/api-scope.server'
 
-/** Who is logged in (null for a visitor), asked of Django once per request. */
+/**
+ * Who is logged in (null for a visitor), asked of Django once per request; without a
+ * session cookie nobody is, and Django is not asked.
+ */
 export function currentUser(): Promise<User | null> {
-  return oncePerRequest('me', () => getMe())
+  return oncePerRequest('me', () => (hasSessionCookie() ? getMe() : Promise.resolve(null)))
 }
 
 /** Pages for accounts: a visitor goes to /login first, and comes back after (`next`). */

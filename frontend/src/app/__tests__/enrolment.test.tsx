@@ -374,7 +374,7 @@ describe('bootcamp page enrolment', () => {
 async function post(fields: Record<string, string>): Promise<{ status: number; answer: EnrolmentAnswer }> {
   const request = new Request(`http://localhost${COURSE_PATH}`, {
     method: 'POST',
-    body: new URLSearchParams({ csrfmiddlewaretoken: 'test-token', ...fields }),
+    body: new URLSearchParams(fields),
   })
   const result = (await courseAction({ request, params: {}, context: {} } as Parameters<typeof courseAction>[0])) as unknown
   if (result && typeof result === 'object' && 'init' in result && 'data' in result) {

@@ -396,7 +396,6 @@ describe('check a credential file', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
     const { action } = await import('@/app/routes/verify')
     const form = new FormData()
-    form.append('csrfmiddlewaretoken', 'token')
     form.append('file', credentialFile('x'.repeat(256 * 1024 + 1)))
     const answer = await action({ request: new Request('http://localhost/verify', { method: 'POST', body: form }), params: {}, context: {} } as never)
     const init = answer as unknown as { data: { ok: boolean; status: number; message: string }; init: { status: number } }

@@ -7,6 +7,7 @@ import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
 import type { Route } from './+types/about'
+import type { SharingHandle } from '@/server/cache-policy'
 import { aboutQueryOptions } from '@/features/catalog/api/get-about'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
@@ -16,6 +17,9 @@ export async function loader() {
   const [dehydrated, head] = await Promise.all([prefetch(aboutQueryOptions()), getPageHead('/about')])
   return { dehydrated, head }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

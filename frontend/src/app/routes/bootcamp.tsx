@@ -12,6 +12,7 @@ import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/bootcamp'
+import type { SharingHandle } from '@/server/cache-policy'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
@@ -39,6 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionResult === undefined ? defaultShouldRevalidate : false
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -15,6 +15,7 @@ import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 
 import { ApiError } from '@/lib/api-client'
 import type { Route } from './+types/course'
+import type { SharingHandle } from '@/server/cache-policy'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
@@ -68,6 +69,9 @@ const COURSE_PAGES: Record<string, { title: string; description: string }> = {
 }
 
 const ANY_COURSE = { title: 'Course', description: 'A live online course with doubt sessions and a certificate.' }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, COURSE_PAGES[args.location.pathname] ?? ANY_COURSE)
 

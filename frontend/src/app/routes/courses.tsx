@@ -7,6 +7,7 @@ import { useCourses } from '@/features/catalog/api/get-courses'
 import { CourseCard } from '@/features/catalog/components/course-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/courses'
+import type { SharingHandle } from '@/server/cache-policy'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { pageMeta } from '@/app/meta'
@@ -15,6 +16,9 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(coursesQueryOptions(), courseByRouteQueryOptions(href('/java+android_bootcamp'))) }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -3,6 +3,7 @@ import { useEvents, type CatalogEvent } from '@/features/catalog/api/get-events'
 import { EventCard } from '@/features/catalog/components/event-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/events'
+import type { SharingHandle } from '@/server/cache-policy'
 import { eventsQueryOptions } from '@/features/catalog/api/get-events'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
@@ -12,6 +13,9 @@ export async function loader() {
   const [dehydrated, head] = await Promise.all([prefetch(eventsQueryOptions()), getPageHead('/events')])
   return { dehydrated, head }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,6 +1,7 @@
 import { Link, redirect, useActionData, useNavigate, useNavigation, href } from 'react-router'
 
 import type { Route } from './+types/forgot-password'
+import type { SharingHandle } from '@/server/cache-policy'
 import { confirmPasswordReset } from '@/features/accounts/api/confirm-password-reset'
 import { requestPasswordReset } from '@/features/accounts/api/request-password-reset'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
@@ -61,6 +62,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   throw redirect(codeStepPath(href('/forgot-password'), answer.phone || (toE164(phone) ?? phone), answer.resend_after))
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

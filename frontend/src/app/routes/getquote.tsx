@@ -8,6 +8,7 @@ import { EnquiryForm, type EnquiryResult, type PackageOption } from '@/features/
 import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
 import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
 import type { Route } from './+types/getquote'
+import type { SharingHandle } from '@/server/cache-policy'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -22,6 +23,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessEnquiry
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

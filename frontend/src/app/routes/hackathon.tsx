@@ -3,6 +3,7 @@ import { eventQueryOptions, eventSlugs, useEvent } from '@/features/catalog/api/
 import { EventDetail } from '@/features/catalog/components/event-detail'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/hackathon'
+import type { SharingHandle } from '@/server/cache-policy'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -14,6 +15,9 @@ export async function loader({ url }: Route.LoaderArgs) {
   ])
   return { dehydrated, head }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -16,6 +16,7 @@ import { EnquiryForm, type EnquiryResult } from '@/features/enquiries/components
 import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
 import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
 import type { Route } from './+types/home'
+import type { SharingHandle } from '@/server/cache-policy'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
@@ -38,6 +39,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessEnquiry
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

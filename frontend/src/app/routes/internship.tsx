@@ -5,6 +5,7 @@ import { useInternshipDomains } from '@/features/catalog/api/get-internship-doma
 import { InternshipCard } from '@/features/catalog/components/internship-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/internship'
+import type { SharingHandle } from '@/server/cache-policy'
 import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -12,6 +13,9 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(internshipDomainsQueryOptions()) }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, Navigate, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useNavigate, useNavigation, useSearchParams, href } from 'react-router'
 
 import type { Route } from './+types/login'
+import type { SharingHandle } from '@/server/cache-policy'
 import { Alert } from '@/components/ui/alert'
 import { useMe } from '@/features/accounts/api/get-me'
 import { login } from '@/features/accounts/api/login'
@@ -38,6 +39,9 @@ export async function action({ request }: Route.ActionArgs) {
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return (actionResult as LoginResult | undefined)?.ok ? false : defaultShouldRevalidate
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Log in', description: 'Log in with your phone number and password.' })

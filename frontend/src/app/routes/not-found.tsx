@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 
 import type { Route } from './+types/not-found'
+import type { SharingHandle } from '@/server/cache-policy'
 import { NOT_FOUND_META, pageMeta } from '@/app/meta'
 import { NotFoundPage } from '@/app/not-found-page'
 
@@ -8,6 +9,9 @@ import { NotFoundPage } from '@/app/not-found-page'
 export function loader() {
   return data(null, { status: 404 })
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, NOT_FOUND_META)
 

@@ -10,6 +10,7 @@ import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
 import { formatLongDate } from '@/features/catalog/utils/dates'
 import type { Route } from './+types/policy'
+import type { SharingHandle } from '@/server/cache-policy'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
 import { policyPageQueryOptions } from '@/features/catalog/api/get-policy-page'
@@ -21,6 +22,9 @@ export async function loader({ url }: Route.LoaderArgs) {
   const [dehydrated, head] = await Promise.all([prefetch(policyPageQueryOptions(policySlug(pathname))), getPageHead(pathname)])
   return { dehydrated, head }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) => {
   const id = policySlug(args.location.pathname)

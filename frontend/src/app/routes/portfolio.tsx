@@ -8,6 +8,7 @@ import { PortfolioCard } from '@/features/catalog/components/portfolio-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 import type { Route } from './+types/portfolio'
+import type { SharingHandle } from '@/server/cache-policy'
 import { portfolioQueryOptions } from '@/features/catalog/api/get-portfolio'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -15,6 +16,9 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(portfolioQueryOptions()) }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -3,6 +3,7 @@ import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { PackageCard } from '@/features/catalog/components/package-card'
 import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/projects'
+import type { SharingHandle } from '@/server/cache-policy'
 import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -10,6 +11,9 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(projectPackagesQueryOptions()) }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -7,6 +7,7 @@ import {
 } from '@/features/accounts/components/refer-earn'
 import { useCourses } from '@/features/catalog/api/get-courses'
 import type { Route } from './+types/referearn'
+import type { SharingHandle } from '@/server/cache-policy'
 import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -14,6 +15,9 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(coursesQueryOptions()) }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, Navigate, redirect, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
 
 import type { Route } from './+types/signup'
+import type { SharingHandle } from '@/server/cache-policy'
 import { Alert } from '@/components/ui/alert'
 import { useMe } from '@/features/accounts/api/get-me'
 import { resendSignupCode } from '@/features/accounts/api/resend-signup-code'
@@ -77,6 +78,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   // Phone verification is off on this server: the account exists already.
   return { ok: true as const, message: answer.message, phone }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Sign up', description: 'Create your account to get your own referral code and rewards.' })

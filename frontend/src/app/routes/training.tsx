@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { useProgramme } from '@/features/catalog/api/get-programme'
 import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/training'
+import type { SharingHandle } from '@/server/cache-policy'
 import { programmeQueryOptions } from '@/features/catalog/api/get-programme'
 import { pageMeta } from '@/app/meta'
 import { prefetch } from '@/lib/prefetch'
@@ -13,6 +14,9 @@ import { prefetch } from '@/lib/prefetch'
 export async function loader() {
   return { dehydrated: await prefetch(programmeQueryOptions()) }
 }
+
+/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'page' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -12,6 +12,7 @@ import {
 } from 'react-router'
 
 import type { Route } from './+types/verify'
+import type { SharingHandle } from '@/server/cache-policy'
 
 import { PageHeader } from '@/components/ui/page-header'
 import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
@@ -103,6 +104,9 @@ const VERIFY_META = {
     noindex: true,
   },
 }
+
+/** Shared for at most a minute, so a revocation reaches everyone within it (src/server/cache-policy). */
+export const handle: SharingHandle = { sharing: 'verify' }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

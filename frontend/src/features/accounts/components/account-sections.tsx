@@ -5,7 +5,6 @@ import { Form } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { Dialog } from '@/components/ui/dialog'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
@@ -62,7 +61,6 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 function IntentField({ intent }: { intent: AccountIntent }) {
   return (
     <>
-      <CsrfField />
       <input type="hidden" name="intent" value={intent} />
     </>
   )

@@ -3,7 +3,6 @@ import { Form, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { LinkButton } from '@/components/ui/link-button'
 import type { User } from '@/features/accounts/api/get-me'
 
@@ -56,7 +55,6 @@ export function DashboardHeader({ user, loggingOut, logoutError }: DashboardHead
               Account settings
             </LinkButton>
             <Form method="post" className="w-full sm:w-auto">
-              <CsrfField />
               <input type="hidden" name="intent" value={LOGOUT_INTENT} />
               <Button type="submit" variant="secondary" pending={loggingOut} className="w-full sm:w-auto">
                 {!loggingOut && <LogOut className="size-4" aria-hidden="true" width={16} height={16} />}

@@ -5,7 +5,6 @@ import { Form, Link, href } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/password-field'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
 import type { User } from '@/features/accounts/api/get-me'
 import {
@@ -128,7 +127,6 @@ export function LoginForm({ initialPhone = '', result, pending = false, onAttemp
 
   return (
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <CsrfField />
       <TextField
         {...field('phone')}
         label="Phone number"

@@ -4,7 +4,6 @@ import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
 import { CodeField } from '@/features/accounts/components/code-field'
@@ -60,7 +59,6 @@ function PhoneStep({ failure, pending }: { failure?: FormFailure; pending: boole
   const id = useId()
   return (
     <Form method="post" noValidate className="flex flex-col gap-5">
-      <CsrfField />
       <input type="hidden" name="intent" value={REQUEST_INTENT} />
       <TextField
         id={`${id}-phone`}
@@ -100,7 +98,6 @@ function NewPasswordForm({
   const fields = withCode ? ['code', 'new_password'] : ['new_password']
   return (
     <Form method="post" noValidate className="flex flex-col gap-5">
-      <CsrfField />
       <input type="hidden" name="intent" value={CONFIRM_INTENT} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

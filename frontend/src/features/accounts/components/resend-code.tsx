@@ -1,7 +1,6 @@
 import { Form } from 'react-router'
 
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { useCountdown } from '@/lib/use-countdown'
 
 type ResendCodeProps = {
@@ -28,7 +27,6 @@ export function ResendCode({ id, intent, phone, until, pending = false, message 
   const described = [waiting && `${id}-wait`, shown && `${id}-message`].filter(Boolean).join(' ') || undefined
   return (
     <Form method="post" noValidate className="flex flex-col gap-2">
-      <CsrfField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="phone" value={phone} />
       <Button type="submit" variant="secondary" pending={pending} disabled={waiting} aria-describedby={described} className="w-full sm:w-auto">

@@ -4,7 +4,6 @@ import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { CodeField } from '@/features/accounts/components/code-field'
 import { ResendCode } from '@/features/accounts/components/resend-code'
 import { SIGNUP_REDIRECT_DELAY_MS } from '@/features/accounts/components/signup-form'
@@ -109,7 +108,6 @@ export function SignupCodeStep({ phone, resendAt, result, pending, startPath, lo
         </div>
       ) : (
         <Form method="post" noValidate className="flex flex-col gap-5">
-          <CsrfField />
           <input type="hidden" name="intent" value={VERIFY_INTENT} />
           <input type="hidden" name="phone" value={phone} />
           <CodeField id={`${id}-code`} error={codeError} hint="The 6 digits from the SMS." autoFocus />

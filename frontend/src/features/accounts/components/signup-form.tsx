@@ -4,7 +4,6 @@ import { Form, Link, href } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
 import {
@@ -135,7 +134,6 @@ export function SignupForm({ initialPhone = '', result, pending = false, onSigne
 
   return (
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
-      <CsrfField />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.

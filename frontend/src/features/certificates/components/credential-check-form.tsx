@@ -4,7 +4,6 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import {
   CREDENTIAL_MAX_BYTES,
   CREDENTIAL_MISSING_MESSAGE,
@@ -169,7 +168,6 @@ export function CredentialCheckForm({ result, pending = false }: CredentialCheck
         </div>
       </div>
       <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-        <CsrfField />
         <input type="hidden" name="intent" value={CREDENTIAL_INTENT} />
         <label htmlFor={inputId} className="text-sm font-semibold text-ink">
           Credential file

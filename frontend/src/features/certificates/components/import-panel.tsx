@@ -5,7 +5,6 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { LinkButton } from '@/components/ui/link-button'
 import {
   CertificateImportError,
@@ -217,7 +216,6 @@ export function ImportPanel({ answer }: { answer?: ImportAnswer }) {
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate aria-label="Import certificates">
-    <CsrfField />
     <ol className="flex flex-col gap-10">
       <Step number={1} title="Choose the CSV file" done={!!file}>
         <div

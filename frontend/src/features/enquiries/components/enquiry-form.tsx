@@ -4,7 +4,6 @@ import { Form, useLocation, useSubmit } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { Select } from '@/components/ui/select'
 import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
@@ -160,7 +159,6 @@ export function EnquiryForm({ packages, packagesLoading = false, initialPackage,
       className="relative flex flex-col gap-5"
       aria-describedby={`${id}-required-note`}
     >
-      <CsrfField />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.

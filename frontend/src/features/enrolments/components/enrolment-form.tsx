@@ -4,7 +4,6 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import {
@@ -105,7 +104,6 @@ export function EnrolmentForm({ course, initial, codeFromLink, result, pending =
 
   return (
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
-      <CsrfField />
       <input type="hidden" name="intent" value="enrol" />
       <input type="hidden" name="course" value={course.slug} />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">

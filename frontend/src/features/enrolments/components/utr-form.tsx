@@ -4,7 +4,6 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
@@ -72,7 +71,6 @@ export function UtrForm({ enrolment, result, pending = false }: UtrFormProps) {
 
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
-      <CsrfField />
       <input type="hidden" name="intent" value="utr" />
       <input type="hidden" name="reference" value={enrolment.reference} />
       <div className="flex flex-col gap-1">

@@ -4,7 +4,6 @@ import { Form, useSubmit } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
 import type { Application, InternshipDomainDetail } from '@/features/internships/api/get-internship-domain'
@@ -113,7 +112,6 @@ export function ApplicationForm({ domain, failure, pending = false }: Applicatio
 
   return (
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
-      <CsrfField />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.

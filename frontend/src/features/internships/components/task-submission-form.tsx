@@ -4,7 +4,6 @@ import { Form, useLocation, useSubmit } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { describedBy } from '@/components/ui/field-props'
 import { Field } from '@/components/ui/field'
 import { TextArea } from '@/components/ui/text-area'
@@ -138,7 +137,6 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
       className="flex flex-col gap-4"
       aria-label={`${again ? 'Send a new version' : 'Submit your work'}: Task ${taskNumber}, ${taskTitle}`}
     >
-      <CsrfField />
       <input type="hidden" name="task" value={taskNumber} />
       <TextField
         id={fieldId('link')}

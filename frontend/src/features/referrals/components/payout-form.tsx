@@ -5,7 +5,6 @@ import { Form, Link, useLocation } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { CsrfField } from '@/components/ui/csrf-field'
 import { TextField } from '@/components/ui/text-field'
 import { PAYOUT_ANCHOR, PAYOUT_PARAM, searchWith } from '@/features/referrals/page-params'
 import { upiIdError } from '@/features/referrals/validation'
@@ -88,7 +87,6 @@ export function PayoutForm({ amountDisplay, failure, pending, onSend, onCancel }
       className="flex flex-col gap-4"
       aria-labelledby={`${id}-heading`}
     >
-      <CsrfField />
       <input type="hidden" name="intent" value={PAYOUT_INTENT} />
       <div className="flex flex-col gap-1">
         <h4 id={`${id}-heading`} className="font-bold text-ink">

@@ -1,0 +1,54 @@
+/**
+ * Which pages a shared cache (nginx, a CDN) may keep, and for how long (docs/product.md
+ * section 17). A route module opts in with `export const handle = { sharing: 'page' }`
+ * (or `'verify'`); entry.server.tsx writes the route's Cache-Control and the root
+ * middleware (api-scope.server.ts) takes it back to private whenever the answer is not the
+ * same for every visitor: a session cookie, a cookie set, a non-GET, a status other than
+ * 200 and 404, or an answer from Django that is not one to share (a refusal such as 429).
+ */
+
+/** Django's session cookie (SESSION_COOKIE_NAME's default); nginx bypasses its cache with it. */
+export const SESSION_COOKIE = 'sessionid'
+
+export type Sharing = 'page' | 'verify'
+
+/** What a route module's `handle` may say. */
+export type SharingHandle = { sharing?: Sharing }
+
+const SHARED: Record<Sharing, string> = {
+  // A minute fresh, then served stale while one request renders it again.
+  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+  // A revocation reaches everyone within a minute: nothing kept longer, nothing stale.
+  verify: 'public, max-age=0, s-maxage=60',
+}
+
+/** For one visitor only (a signed-in visitor's pages). */
+export const PRIVATE = 'private, no-cache'
+/** Never kept (posts, errors). */
+export const NO_STORE = 'private, no-store'
+
+export function sharedCacheControl(sharing: Sharing): string {
+  return SHARED[sharing]
+}
+
+/** Whether an answer marked shareable may go out as it is. */
+export function mayShare({
+  method,
+  status,
+  hasSession,
+  setsCookie,
+  djangoAgreed,
+}: {
+  method: string
+  status: number
+  hasSession: boolean
+  setsCookie: boolean
+  djangoAgreed: boolean
+}): boolean {
+  return (method === 'GET' || method === 'HEAD') && (status === 200 || status === 404) && !hasSession && !setsCookie && djangoAgreed
+}
+
+/** A page render's answer from Django that a shared page may be built on: success, 401 (a visitor) and 404. */
+export function shareableAnswer(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 401 || status === 404
+}

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto'
+
+/**
+ * The pages' Content Security Policy, one home for server.mjs (every answer of the Node
+ * server) and entry.server.tsx (a rendered page). No 'unsafe-inline' and no per-response
+ * nonce: a page's inline scripts (the framework's hydration data and module loader) are
+ * allowed by their SHA-256 hashes, computed from the HTML as it is rendered, so the same
+ * page has the same policy for every visitor and a shared cache may keep both.
+ */
+
+function production(): boolean {
+  return (
+    process.env.DJANGO_ENV === 'production' ||
+    ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
+  )
+}
+
+/** The policy, allowing the inline scripts with these hashes (`'sha256-…'` sources). */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...scriptHashes]],
+    ['style-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ...(production() ? ([['upgrade-insecure-requests', []]] as [string, string[]][]) : []),
+  ]
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join(';')
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi
+
+/** The CSP sources (`'sha256-…'`) of the inline scripts in a rendered page, each once. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (body.length === 0) continue
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
