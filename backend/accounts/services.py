@@ -24,6 +24,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from accounts import otp
 from accounts.models import OneTimeCode, User
 from accounts.phones import InvalidPhone, phone_normalise
+from core.dates import INDIA
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.ratelimit import rate_limit_check, rate_limit_hit
@@ -444,8 +445,49 @@ PASSWORD_WRONG = "Your password is not right."
 PASSWORD_TRIES_MESSAGE = "Too many wrong passwords."
 
 
-def account_update(*, user: User, name: str, email: str) -> User:
-    """Change the name and the email (blank allowed: it is optional)."""
+CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email."
+EMAIL_CHANGED_SUBJECT = "The email address of your account was changed"
+
+
+def email_masked(email: str) -> str:
+    """'rahul.k@gmail.com' -> 'r***@gmail.com': enough for its owner to recognise, too
+    little for anyone else to use."""
+    local, _at, domain = email.rpartition("@")
+    return f"{local[:1]}***@{domain}" if local else "***"
+
+
+def _email_changed_notice(*, user: User, old_email: str, new_email: str) -> None:
+    """Tell the old address that the account's email changed (queued with the change)."""
+    now = timezone.localtime(timezone.now(), INDIA).strftime("%d %b %Y, %H:%M IST")
+    change = (
+        f"changed to {email_masked(new_email)}"
+        if new_email
+        else "removed (the account has no email now)"
+    )
+    email_queue(
+        to=old_email,
+        subject=EMAIL_CHANGED_SUBJECT,
+        body=(
+            f"Hello {user.get_short_name()},\n\n"
+            f"The email address of your account (phone {phone_masked(user.phone)}) was "
+            f"{change} on {now}. This address will no longer get password-reset links "
+            "or receipts.\n\n"
+            "If you made this change, there is nothing more to do.\n\n"
+            "If it was not you, someone may be using your account. Reset your password now "
+            f"with a code sent to your phone: {settings.SITE_URL}/forgot-password (that logs "
+            "out every other device), then set your email again on "
+            f"{settings.SITE_URL}/account. For help, write to us at "
+            f"{settings.SITE_URL}/getquote or reply to this email.\n"
+        ),
+        topic="account.email_changed",
+    )
+
+
+def account_update(*, user: User, name: str, email: str, current_password: str = "") -> User:
+    """Change the name and the email (blank allowed: it is optional). A new email (or none)
+    needs the current password, counted as account_password_verify counts it: a borrowed
+    session must not be able to point the password-reset link somewhere else. The old
+    address is told, in the same transaction as the change."""
     fields: dict[str, str] = {}
     name = name.strip()
     email = email.strip().lower()
@@ -458,11 +500,25 @@ def account_update(*, user: User, name: str, email: str) -> User:
             validate_email(email)
         except DjangoValidationError:
             fields["email"] = "Enter a valid email address."
+    old_email = user.email
+    email_changes = email != old_email.strip().lower()
+    if email_changes and not current_password:
+        fields["current_password"] = CURRENT_PASSWORD_NEEDED
     if fields:
         raise FieldErrors(fields)
-    user.name = name
-    user.email = email
-    user.save(update_fields=["name", "email"])
+    if email_changes:
+        account_password_verify(
+            user=user,
+            password=current_password,
+            field="current_password",
+            message=CURRENT_PASSWORD_WRONG,
+        )
+    with transaction.atomic():
+        user.name = name
+        user.email = email
+        user.save(update_fields=["name", "email"])
+        if email_changes and old_email:
+            _email_changed_notice(user=user, old_email=old_email, new_email=email)
     return user
 
 
