@@ -156,13 +156,21 @@ def auth_me(request: HttpRequest) -> dict[str, Any]:
 
 @router.patch(
     "/account",
-    response={200: UserOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={200: UserOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     auth=logged_in,
     summary="Change the account's name and email",
+    description=(
+        "A new email (or removing it) needs current_password: missing or wrong, 422 at "
+        "current_password and nothing changes; wrong ones are limited like a login's (429). "
+        "The old address is sent a notice naming the new one, masked."
+    ),
 )
 def account_update(request: HttpRequest, payload: AccountUpdateIn) -> dict[str, Any]:
     user = services.account_update(
-        user=cast(User, request.user), name=payload.name, email=payload.email
+        user=cast(User, request.user),
+        name=payload.name,
+        email=payload.email,
+        current_password=payload.current_password,
     )
     return user_public(user=user)
 

@@ -169,6 +169,9 @@ class OneTimeCode(models.Model):
     wrong_attempts = models.PositiveSmallIntegerField(default=0)
     used_at = models.DateTimeField(null=True, blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
+    # Who asked for it (core.http.client_key; blank: staff in the admin): the daily cap
+    # refuses the client that used it up, not every client (accounts.otp).
+    client = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ("-created_at", "-pk")

@@ -6,9 +6,16 @@
   a phone and purpose works (a new one voids the others).
 - A new code for the same phone and purpose only RESEND_SECONDS after the previous one,
   while that one is unused (a used or voided code does not hold the next one back).
-- At most DAILY_CAP codes per phone per India day, whatever the purpose.
+- At most DAILY_CAP codes a day (India's) for one phone and purpose from one client: the
+  client that used the allowance up is refused, not the phone's owner asking from elsewhere.
+  Past DAILY_CEILING codes for the phone and purpose from all clients together, only the
+  clients that already had one today are refused (a new client still gets its code), so an
+  attacker cannot spend a phone's allowance to keep its owner from signing up or
+  recovering, and cannot send a phone more than DAILY_CAP texts from one address.
 - Per client address: RATE_LIMIT_OTP codes sent (counted when one is sent), and the entries
   of both forms are limited by RATE_LIMIT_OTP_CHECK (accounts.api).
+- otp_decoy answers as otp_issue would for a phone that must get no code (a reset asked
+  for a phone without an account): nothing is stored or counted for the phone.
 
 Wrong entries are counted in their own transaction and committed before the refusal is
 raised, so a caller's rollback can never undo them: `otp_check` must not be called inside
@@ -24,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -33,12 +41,14 @@ from accounts.models import OneTimeCode
 from core.dates import INDIA
 from core.errors import FieldErrors, RateLimited
 from core.ratelimit import rate_limit_check, rate_limit_hit
+from core.sms.queue import sms_queue
 
 CODE_LENGTH = 6
 CODE_MINUTES = 10
 CODE_TRIES = 5
 RESEND_SECONDS = 60
 DAILY_CAP = 5
+DAILY_CEILING = 4 * DAILY_CAP
 # Rows are kept this long for the daily cap, then deleted.
 KEEP = timedelta(days=2)
 
@@ -90,25 +100,45 @@ def _resend_refusal(wait: int) -> RateLimited:
     )
 
 
+def _day_start(now: datetime) -> datetime:
+    return timezone.localtime(now, INDIA).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _daily_cap_refusal(now: datetime) -> RateLimited:
+    return RateLimited(DAILY_CAP_MESSAGE, retry_after=_seconds(_india_midnight_after(now) - now))
+
+
+def _client_check(client: str | None) -> None:
+    if client is not None:
+        rate_limit_check(
+            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
+        )
+
+
+def _client_hit(client: str | None) -> None:
+    if client is not None:
+        rate_limit_hit(
+            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
+        )
+
+
 def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
     """A new code for (phone, purpose), or RateLimited (429 with extra.retry_after):
     the client's limit (when `client` is given; staff sending from the admin pass None),
     the 60-second wait, the daily cap. The caller sends the code (accounts.services)."""
     now = timezone.now()
-    if client is not None:
-        rate_limit_check(
-            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
-        )
+    _client_check(client)
     wait = otp_resend_wait(phone=phone, purpose=purpose, now=now)
     if wait:
         raise _resend_refusal(wait)
-    day_start = timezone.localtime(now, INDIA).replace(hour=0, minute=0, second=0, microsecond=0)
-    if OneTimeCode.objects.filter(phone=phone, created_at__gte=day_start).count() >= DAILY_CAP:
-        raise RateLimited(DAILY_CAP_MESSAGE, retry_after=_seconds(_india_midnight_after(now) - now))
-    if client is not None:
-        rate_limit_hit(
-            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
-        )
+    asker = (client or "")[:64]
+    today = OneTimeCode.objects.filter(
+        phone=phone, purpose=purpose, created_at__gte=_day_start(now)
+    )
+    mine = today.filter(client=asker).count()
+    if mine >= DAILY_CAP or (mine and today.count() >= DAILY_CEILING):
+        raise _daily_cap_refusal(now)
+    _client_hit(client)
     code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
     try:
         with transaction.atomic():
@@ -131,6 +161,7 @@ def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
                 phone=phone,
                 purpose=purpose,
                 code_hash=_digest(phone=phone, purpose=purpose, code=code),
+                client=asker,
                 created_at=now,
                 expires_at=now + timedelta(minutes=CODE_MINUTES),
             )
@@ -139,6 +170,31 @@ def otp_issue(*, phone: str, purpose: str, client: str | None) -> IssuedCode:
         # "one_time_code_one_live"): that one is being sent, so this one waits its turn.
         raise _resend_refusal(RESEND_SECONDS) from None
     return IssuedCode(row=row, code=code)
+
+
+def otp_decoy(*, phone: str, purpose: str, client: str | None) -> None:
+    """Answer as otp_issue would, issuing nothing: the client's limit counts as for a real
+    code (it is the client's), while the 60-second wait and the client's daily cap for
+    this phone are only imitated, in the cache, so the answers cannot tell a phone
+    without an account from one with it. Nothing of the phone's own allowance is used."""
+    now = timezone.now()
+    _client_check(client)
+    wait_key = "otp-decoy:" + _digest(phone=phone, purpose=purpose, code="")
+    last = cache.get(wait_key)
+    if last is not None:
+        ready = datetime.fromisoformat(last) + timedelta(seconds=RESEND_SECONDS)
+        if ready > now:
+            raise _resend_refusal(_seconds(ready - now))
+    day = _day_start(now)
+    count_key = "otp-decoy:" + _digest(
+        phone=phone, purpose=purpose, code=f"{client or ''}:{day.date().isoformat()}"
+    )
+    count = int(cache.get(count_key) or 0)
+    if count >= DAILY_CAP:
+        raise _daily_cap_refusal(now)
+    _client_hit(client)
+    cache.set(wait_key, now.isoformat(), timeout=RESEND_SECONDS + 5)
+    cache.set(count_key, count + 1, timeout=_seconds(_india_midnight_after(now) - now) + 60)
 
 
 def otp_check(*, phone: str, purpose: str, code: str) -> OneTimeCode:
@@ -192,4 +248,53 @@ def otp_checks_hit(*, client: str) -> None:
     """One entry of a code (or of a reset link) from this client (RATE_LIMIT_OTP_CHECK)."""
     rate_limit_hit(
         scope="otp-check", ident=client, rate=settings.RATE_LIMIT_OTP_CHECK, message=CHECKS_MESSAGE
+    )
+
+
+# --- Sending a code, and the answer that says so ----------------------------------------
+@dataclass(frozen=True)
+class CodeSent:
+    message: str
+    phone: str
+    expires_in: int
+    resend_after: int
+
+
+def phone_masked(e164: str) -> str:
+    """'+919876543210' -> '+91 98xxxxx210': enough for its owner to recognise."""
+    national = e164.removeprefix("+91")
+    return f"+91 {national[:2]}{'x' * (len(national) - 5)}{national[-3:]}"
+
+
+def _text(code: str, purpose: str) -> str:
+    doing = (
+        "confirm your phone number and sign up"
+        if purpose == OneTimeCode.Purpose.SIGNUP
+        else "reset your password"
+    )
+    return (
+        f"{code} is your code to {doing}. It expires in {CODE_MINUTES} minutes. "
+        "Do not share it with anyone."
+    )
+
+
+def otp_send(issued: IssuedCode) -> None:
+    """Text the code to its phone (through the SMS queue)."""
+    row = issued.row
+    sms_queue(
+        to=row.phone,
+        text=_text(issued.code, row.purpose),
+        variables={"otp": issued.code},
+        topic=f"code.{row.purpose}",
+        expires_at=row.expires_at,
+    )
+
+
+def otp_sent(*, phone: str, purpose: str, message: str) -> CodeSent:
+    """The answer to a request for a code: when it expires, when a new one may be asked for."""
+    return CodeSent(
+        message=message,
+        phone=phone,
+        expires_in=CODE_MINUTES * 60,
+        resend_after=otp_resend_wait(phone=phone, purpose=purpose),
     )

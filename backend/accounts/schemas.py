@@ -49,6 +49,9 @@ class PasswordResetConfirmIn(Schema):
 class AccountUpdateIn(Schema):
     name: Text
     email: Text = ""
+    current_password: Text = Field(
+        "", description="Needed when the email changes (or is removed); ignored otherwise."
+    )
 
 
 class PasswordChangeIn(Schema):

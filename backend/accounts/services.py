@@ -24,10 +24,10 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from accounts import otp
 from accounts.models import OneTimeCode, User
 from accounts.phones import InvalidPhone, phone_normalise
+from core.dates import INDIA
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.ratelimit import rate_limit_check, rate_limit_hit
-from core.sms.queue import sms_queue
 
 
 def referral_code_for_phone(*, phone: str) -> str:
@@ -122,14 +122,6 @@ START_AGAIN = "Start again: fill in the sign-up form."
 PASSWORD_RESET_SENT = "If an account has this phone, we sent it a code."
 
 
-@dataclass(frozen=True)
-class CodeSent:
-    message: str
-    phone: str
-    expires_in: int
-    resend_after: int
-
-
 class NoPendingSignup(ApplicationError):
     def __init__(self) -> None:
         super().__init__(
@@ -139,49 +131,11 @@ class NoPendingSignup(ApplicationError):
         )
 
 
-def phone_masked(e164: str) -> str:
-    """'+919876543210' -> '+91 98xxxxx210': enough for its owner to recognise."""
-    national = e164.removeprefix("+91")
-    return f"+91 {national[:2]}{'x' * (len(national) - 5)}{national[-3:]}"
-
-
-def _code_text(code: str, purpose: str) -> str:
-    doing = (
-        "confirm your phone number and sign up"
-        if purpose == OneTimeCode.Purpose.SIGNUP
-        else "reset your password"
-    )
-    return (
-        f"{code} is your code to {doing}. It expires in {otp.CODE_MINUTES} minutes. "
-        "Do not share it with anyone."
-    )
-
-
-def _code_send(issued: otp.IssuedCode) -> None:
-    row = issued.row
-    sms_queue(
-        to=row.phone,
-        text=_code_text(issued.code, row.purpose),
-        variables={"otp": issued.code},
-        topic=f"code.{row.purpose}",
-        expires_at=row.expires_at,
-    )
-
-
-def _code_sent(*, phone: str, purpose: str, message: str) -> CodeSent:
-    return CodeSent(
-        message=message,
-        phone=phone,
-        expires_in=otp.CODE_MINUTES * 60,
-        resend_after=otp.otp_resend_wait(phone=phone, purpose=purpose),
-    )
-
-
-def _signup_sent(phone: str) -> CodeSent:
-    return _code_sent(
+def _signup_sent(phone: str) -> otp.CodeSent:
+    return otp.otp_sent(
         phone=phone,
         purpose=OneTimeCode.Purpose.SIGNUP,
-        message=f"We sent a {otp.CODE_LENGTH}-digit code to {phone_masked(phone)}.",
+        message=f"We sent a {otp.CODE_LENGTH}-digit code to {otp.phone_masked(phone)}.",
     )
 
 
@@ -193,7 +147,7 @@ def signup_start(
     phone: str,
     password: str,
     email: str = "",
-) -> CodeSent:
+) -> otp.CodeSent:
     """Check the form (as the one-step sign-up does), keep it in the session and send a
     code to the phone. The same browser sending the form again while its code still works
     (within the 60 seconds) keeps that code and only updates what it entered."""
@@ -215,7 +169,7 @@ def signup_start(
         "started_at": timezone.now().isoformat(),
     }
     if issued is not None:
-        _code_send(issued)
+        otp.otp_send(issued)
     return _signup_sent(form.phone)
 
 
@@ -234,13 +188,13 @@ def _signup_pending(session: SessionBase, phone: str) -> dict[str, str]:
     return pending
 
 
-def signup_resend(*, session: SessionBase, client: str, phone: str) -> CodeSent:
+def signup_resend(*, session: SessionBase, client: str, phone: str) -> otp.CodeSent:
     """A new code for the sign-up waiting in this session (the 60 s wait and the caps)."""
     pending = _signup_pending(session, phone)
     issued = otp.otp_issue(
         phone=pending["phone"], purpose=OneTimeCode.Purpose.SIGNUP, client=client
     )
-    _code_send(issued)
+    otp.otp_send(issued)
     return _signup_sent(pending["phone"])
 
 
@@ -287,39 +241,48 @@ def password_reset_link(*, user: User) -> str:
     return f"{settings.SITE_URL}/forgot-password?uid={uid}&token={token}"
 
 
-def password_reset_request(*, client: str | None, phone: str) -> CodeSent:
+def password_reset_request(*, client: str | None, phone: str) -> otp.CodeSent:
     """A reset code by SMS (and, for an account with an email, a reset link by email).
 
-    The answer, the waits and the caps are the same whether or not the phone has an
-    account: a code is issued (and counted) either way, and only sent when it has one.
+    The answer, the waits and the caps read the same whether or not the phone has an
+    account, but for a phone without one no code is issued and nothing of the phone's
+    allowance is used (accounts.otp.otp_decoy): asking for resets must not keep the phone's
+    owner from signing up.
     """
     try:
         normalised = phone_normalise(phone)
     except InvalidPhone as exc:
         raise FieldErrors({"phone": str(exc)}) from exc
-    issued = otp.otp_issue(phone=normalised, purpose=OneTimeCode.Purpose.RESET, client=client)
     user = User.objects.filter(phone=normalised, is_active=True).first()
-    if user is not None:
-        _code_send(issued)
-        if user.email:
-            email_queue(
-                to=user.email,
-                subject="Reset your password",
-                body=(
-                    f"Hello {user.get_short_name()},\n\n"
-                    "Someone (we hope you) asked to reset the password of your account. "
-                    "Open this link to choose a new one:\n\n"
-                    f"{password_reset_link(user=user)}\n\n"
-                    "If it was not you, ignore this email: your password stays as it is.\n"
-                ),
-                topic="account.password_reset",
-            )
-    return _code_sent(
+    if user is None:
+        otp.otp_decoy(phone=normalised, purpose=OneTimeCode.Purpose.RESET, client=client)
+        return otp.CodeSent(
+            message=PASSWORD_RESET_SENT,
+            phone=normalised,
+            expires_in=otp.CODE_MINUTES * 60,
+            resend_after=otp.RESEND_SECONDS,
+        )
+    issued = otp.otp_issue(phone=normalised, purpose=OneTimeCode.Purpose.RESET, client=client)
+    otp.otp_send(issued)
+    if user.email:
+        email_queue(
+            to=user.email,
+            subject="Reset your password",
+            body=(
+                f"Hello {user.get_short_name()},\n\n"
+                "Someone (we hope you) asked to reset the password of your account. "
+                "Open this link to choose a new one:\n\n"
+                f"{password_reset_link(user=user)}\n\n"
+                "If it was not you, ignore this email: your password stays as it is.\n"
+            ),
+            topic="account.password_reset",
+        )
+    return otp.otp_sent(
         phone=normalised, purpose=OneTimeCode.Purpose.RESET, message=PASSWORD_RESET_SENT
     )
 
 
-def password_reset_send(*, user: User) -> CodeSent:
+def password_reset_send(*, user: User) -> otp.CodeSent:
     """Staff send a reset code from the admin (the 60 s wait and the daily cap apply)."""
     if not user.is_active:
         raise ApplicationError("This account is deactivated: it cannot reset its password.")
@@ -360,8 +323,7 @@ def password_reset_confirm(
     row = otp.otp_check(phone=normalised, purpose=OneTimeCode.Purpose.RESET, code=code)
     user = User.objects.filter(phone=normalised, is_active=True).first()
     if user is None:
-        # A code is issued for a phone without an account too (the answers must not tell),
-        # but never sent: nobody can know it.
+        # No code was issued for it (a deleted account's are deleted with it).
         raise FieldErrors({"code": otp.EXPIRED})
     _new_password_check(user, new_password)
     with transaction.atomic():
@@ -444,8 +406,49 @@ PASSWORD_WRONG = "Your password is not right."
 PASSWORD_TRIES_MESSAGE = "Too many wrong passwords."
 
 
-def account_update(*, user: User, name: str, email: str) -> User:
-    """Change the name and the email (blank allowed: it is optional)."""
+CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email."
+EMAIL_CHANGED_SUBJECT = "The email address of your account was changed"
+
+
+def email_masked(email: str) -> str:
+    """'rahul.k@gmail.com' -> 'r***@gmail.com': enough for its owner to recognise, too
+    little for anyone else to use."""
+    local, _at, domain = email.rpartition("@")
+    return f"{local[:1]}***@{domain}" if local else "***"
+
+
+def _email_changed_notice(*, user: User, old_email: str, new_email: str) -> None:
+    """Tell the old address that the account's email changed (queued with the change)."""
+    now = timezone.localtime(timezone.now(), INDIA).strftime("%d %b %Y, %H:%M IST")
+    change = (
+        f"changed to {email_masked(new_email)}"
+        if new_email
+        else "removed (the account has no email now)"
+    )
+    email_queue(
+        to=old_email,
+        subject=EMAIL_CHANGED_SUBJECT,
+        body=(
+            f"Hello {user.get_short_name()},\n\n"
+            f"The email address of your account (phone {otp.phone_masked(user.phone)}) was "
+            f"{change} on {now}. This address will no longer get password-reset links "
+            "or receipts.\n\n"
+            "If you made this change, there is nothing more to do.\n\n"
+            "If it was not you, someone may be using your account. Reset your password now "
+            f"with a code sent to your phone: {settings.SITE_URL}/forgot-password (that logs "
+            "out every other device), then set your email again on "
+            f"{settings.SITE_URL}/account. For help, write to us at "
+            f"{settings.SITE_URL}/getquote or reply to this email.\n"
+        ),
+        topic="account.email_changed",
+    )
+
+
+def account_update(*, user: User, name: str, email: str, current_password: str = "") -> User:
+    """Change the name and the email (blank allowed: it is optional). A new email (or none)
+    needs the current password, counted as account_password_verify counts it: a borrowed
+    session must not be able to point the password-reset link somewhere else. The old
+    address is told, in the same transaction as the change."""
     fields: dict[str, str] = {}
     name = name.strip()
     email = email.strip().lower()
@@ -458,11 +461,25 @@ def account_update(*, user: User, name: str, email: str) -> User:
             validate_email(email)
         except DjangoValidationError:
             fields["email"] = "Enter a valid email address."
+    old_email = user.email
+    email_changes = email != old_email.strip().lower()
+    if email_changes and not current_password:
+        fields["current_password"] = CURRENT_PASSWORD_NEEDED
     if fields:
         raise FieldErrors(fields)
-    user.name = name
-    user.email = email
-    user.save(update_fields=["name", "email"])
+    if email_changes:
+        account_password_verify(
+            user=user,
+            password=current_password,
+            field="current_password",
+            message=CURRENT_PASSWORD_WRONG,
+        )
+    with transaction.atomic():
+        user.name = name
+        user.email = email
+        user.save(update_fields=["name", "email"])
+        if email_changes and old_email:
+            _email_changed_notice(user=user, old_email=old_email, new_email=email)
     return user
 
 

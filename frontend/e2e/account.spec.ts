@@ -199,9 +199,17 @@ test('the account page: details, password, other devices', async ({ page, browse
   await details.getByLabel(/^Email/).fill('not-an-email')
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(details.getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true')
+  // A new email needs the current password: the field appears once the email differs.
+  await expect(details.getByLabel(/^Current password/)).toHaveCount(0)
   await details.getByLabel(/^Email/).fill('holder@example.com')
+  await details.getByLabel(/^Current password/).fill('not-my-password')
+  await details.getByRole('button', { name: 'Save details' }).click()
+  await expect(details.getByLabel(/^Current password/)).toHaveAccessibleDescription(/Your current password is not right\./)
+  expect(((await (await page.request.get('/api/auth/me')).json()) as { email: string }).email).not.toBe('holder@example.com')
+  await details.getByLabel(/^Current password/).fill(PASSWORD)
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(details.getByText('Your details are saved.')).toBeVisible()
+  await expect(details.getByLabel(/^Current password/)).toHaveCount(0)
   const me = (await (await page.request.get('/api/auth/me')).json()) as { name: string; email: string }
   expect(me).toMatchObject({ name: 'Account Holder Renamed', email: 'holder@example.com' })
 

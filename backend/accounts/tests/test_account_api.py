@@ -9,7 +9,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from accounts.models import User
+from accounts.services import email_masked
 from core.tests.base import LEARNER, PASSWORD
+from core.tests.mail import queued_about
 
 pytestmark = pytest.mark.django_db
 
@@ -38,20 +40,124 @@ def test_me_says_whether_the_phone_is_confirmed(learner_client: Client) -> None:
 
 def test_it_changes_the_name_and_email(learner_client: Client, learner: User) -> None:
     response = send(
-        learner_client, "PATCH", "/api/auth/account", {"name": " Asha K ", "email": "A@X.org"}
+        learner_client,
+        "PATCH",
+        "/api/auth/account",
+        {"name": " Asha K ", "email": "A@X.org", "current_password": PASSWORD},
     )
     assert response.status_code == 200
     assert response.json()["name"] == "Asha K" and response.json()["email"] == "a@x.org"
     learner.refresh_from_db()
     assert (learner.name, learner.email) == ("Asha K", "a@x.org")
-    # The email is optional.
-    assert send(learner_client, "PATCH", "/api/auth/account", {"name": "Asha"}).status_code == 200
+    # The email is optional (removing it is a change: the password again).
+    removed = send(
+        learner_client, "PATCH", "/api/auth/account", {"name": "Asha", "current_password": PASSWORD}
+    )
+    assert removed.status_code == 200
     learner.refresh_from_db()
     assert learner.email == ""
 
 
+def test_the_name_alone_changes_without_the_password(learner_client: Client, learner: User) -> None:
+    # The same email, whatever its case, is no change.
+    body = {"name": "Asha Renamed", "email": LEARNER.email.upper()}
+    assert send(learner_client, "PATCH", "/api/auth/account", body).status_code == 200
+    learner.refresh_from_db()
+    assert (learner.name, learner.email) == ("Asha Renamed", LEARNER.email)
+    assert queued_about("account.email_changed") == []
+
+
+@pytest.mark.parametrize(
+    ("password", "message"),
+    [
+        (None, "Enter your current password to change your email."),
+        ("", "Enter your current password to change your email."),
+        ("not-it", "Your current password is not right."),
+    ],
+)
+def test_a_new_email_needs_the_current_password(
+    learner_client: Client, learner: User, password: str | None, message: str
+) -> None:
+    """Issue 28.4: a borrowed session could set its own email, then reset the password
+    through it."""
+    body = {"name": "Taken Over", "email": "thief@example.net"}
+    if password is not None:
+        body["current_password"] = password
+    response = send(learner_client, "PATCH", "/api/auth/account", body)
+    assert fields(response) == {"current_password": message}
+    learner.refresh_from_db()
+    assert (learner.name, learner.email) == (LEARNER.name, LEARNER.email)
+    assert queued_about("account.email_changed") == []
+
+
+def test_removing_the_email_needs_the_current_password(
+    learner_client: Client, learner: User
+) -> None:
+    response = send(learner_client, "PATCH", "/api/auth/account", {"name": LEARNER.name})
+    assert fields(response) == {
+        "current_password": "Enter your current password to change your email."
+    }
+    learner.refresh_from_db()
+    assert learner.email == LEARNER.email
+
+
+def test_wrong_passwords_for_an_email_change_are_limited(
+    learner_client: Client, learner: User, settings
+) -> None:
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "2/15m"
+    body = {"name": "x", "email": "thief@example.net", "current_password": "guess"}
+    for _ in range(2):
+        assert send(learner_client, "PATCH", "/api/auth/account", body).status_code == 422
+    body["current_password"] = PASSWORD
+    assert send(learner_client, "PATCH", "/api/auth/account", body).status_code == 429
+    learner.refresh_from_db()
+    assert learner.email == LEARNER.email
+
+
+def test_the_old_address_is_told_of_the_change(
+    learner_client: Client, learner: User, settings
+) -> None:
+    body = {"name": LEARNER.name, "email": "rahul.new@gmail.com", "current_password": PASSWORD}
+    assert send(learner_client, "PATCH", "/api/auth/account", body).status_code == 200
+    (notice,) = queued_about("account.email_changed")
+    assert notice.to == [LEARNER.email]
+    assert notice.subject == "The email address of your account was changed"
+    text = notice.message
+    assert "r***@gmail.com" in text and "rahul.new" not in text
+    # How to get help: a reset by the phone's code, and the contact form.
+    assert f"{settings.SITE_URL}/forgot-password" in text
+    assert f"{settings.SITE_URL}/getquote" in text
+
+
+def test_adding_a_first_email_needs_the_password_and_tells_nobody(
+    learner: User, learner_client: Client
+) -> None:
+    learner.email = ""
+    learner.save(update_fields=["email"])
+    body = {"name": LEARNER.name, "email": "first@example.com"}
+    assert fields(send(learner_client, "PATCH", "/api/auth/account", body)) == {
+        "current_password": "Enter your current password to change your email."
+    }
+    body["current_password"] = PASSWORD
+    assert send(learner_client, "PATCH", "/api/auth/account", body).status_code == 200
+    assert queued_about("account.email_changed") == []
+
+
+@pytest.mark.parametrize(
+    ("email", "masked"),
+    [("rahul@gmail.com", "r***@gmail.com"), ("a@x.org", "a***@x.org")],
+)
+def test_email_masked(email: str, masked: str) -> None:
+    assert email_masked(email) == masked
+
+
 def test_it_refuses_bad_details_and_changes_nothing(learner_client: Client, learner: User) -> None:
-    response = send(learner_client, "PATCH", "/api/auth/account", {"name": " ", "email": "nope"})
+    response = send(
+        learner_client,
+        "PATCH",
+        "/api/auth/account",
+        {"name": " ", "email": "nope", "current_password": PASSWORD},
+    )
     assert fields(response) == {"name": "Enter your name.", "email": "Enter a valid email address."}
     learner.refresh_from_db()
     assert learner.name == LEARNER.name and learner.email == LEARNER.email

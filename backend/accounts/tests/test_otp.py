@@ -119,18 +119,72 @@ def test_a_used_code_does_not_hold_the_next_one_back_and_works_once() -> None:
 
 
 @time_machine.travel(NOW, tick=False)
-def test_at_most_five_codes_per_phone_per_india_day() -> None:
+def test_at_most_five_codes_per_phone_and_purpose_per_india_day() -> None:
     for minute in range(5):
         with time_machine.travel(NOW + timedelta(minutes=2 * minute), tick=False):
-            issue(purpose=SIGNUP if minute % 2 else RESET)
+            issue()
     with time_machine.travel(NOW + timedelta(minutes=20), tick=False):
         with pytest.raises(RateLimited) as exc:
             issue()
         assert exc.value.message == "Too many codes today for this phone. Try again tomorrow."
         # Until midnight in India (18:30 UTC).
         assert exc.value.extra["retry_after"] == (8 * 60 + 10) * 60
+        # Issue 28.6: the other purpose has its own allowance.
+        issue(purpose=RESET)
     with time_machine.travel(datetime(2026, 11, 24, 18, 30, tzinfo=UTC), tick=False):
         issue()
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_daily_cap_refuses_the_client_that_used_it_up_not_the_owner() -> None:
+    """Issue 28.6: five resets asked for by someone else kept the owner from recovering."""
+    for minute in range(5):
+        with time_machine.travel(NOW + timedelta(minutes=2 * minute), tick=False):
+            issue(purpose=RESET, client="198.51.100.66")
+    with time_machine.travel(NOW + timedelta(minutes=20), tick=False):
+        with pytest.raises(RateLimited):
+            issue(purpose=RESET, client="198.51.100.66")
+        owner = issue(purpose=RESET, client="203.0.113.5")
+        otp.otp_check(phone=PHONE, purpose=RESET, code=owner.code)
+
+
+@time_machine.travel(NOW, tick=False)
+def test_past_the_phones_ceiling_only_clients_that_had_a_code_today_are_refused() -> None:
+    attackers = [f"198.51.100.{n}" for n in range(otp.DAILY_CEILING // otp.DAILY_CAP)]
+    at = NOW
+    for attacker in attackers:
+        for _ in range(otp.DAILY_CAP):
+            with time_machine.travel(at, tick=False):
+                issue(purpose=RESET, client=attacker)
+            at += timedelta(minutes=2)
+    with time_machine.travel(at, tick=False):
+        # One code today from this address, and the phone past its ceiling: refused.
+        issue(purpose=RESET, client="192.0.2.1")
+    with time_machine.travel(at + timedelta(minutes=2), tick=False):
+        with pytest.raises(RateLimited):
+            issue(purpose=RESET, client="192.0.2.1")
+        # A client new to the phone today still gets its code (the owner recovers).
+        issue(purpose=RESET, client="192.0.2.2")
+
+
+@time_machine.travel(NOW, tick=False)
+def test_a_decoy_issues_and_counts_nothing_for_the_phone_but_answers_alike(settings) -> None:
+    settings.RATE_LIMIT_OTP = "100/h"
+    for minute in range(5):
+        with time_machine.travel(NOW + timedelta(minutes=2 * minute), tick=False):
+            otp.otp_decoy(phone=PHONE, purpose=RESET, client="198.51.100.9")
+    with time_machine.travel(NOW + timedelta(minutes=8, seconds=30), tick=False):
+        with pytest.raises(RateLimited) as wait:
+            otp.otp_decoy(phone=PHONE, purpose=RESET, client="198.51.100.9")
+        assert wait.value.message == "You can ask for a new code in 30 seconds."
+    with time_machine.travel(NOW + timedelta(minutes=20), tick=False):
+        with pytest.raises(RateLimited) as cap:
+            otp.otp_decoy(phone=PHONE, purpose=RESET, client="198.51.100.9")
+        assert cap.value.message == "Too many codes today for this phone. Try again tomorrow."
+        assert not OneTimeCode.objects.exists()
+        # The phone's own allowance is untouched, for either purpose.
+        issue(purpose=RESET, client="198.51.100.9")
+        issue(purpose=SIGNUP, client="198.51.100.9")
 
 
 @time_machine.travel(NOW, tick=False)

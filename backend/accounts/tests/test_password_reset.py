@@ -136,9 +136,54 @@ def test_the_new_password_meets_djangos_validators_and_the_code_stays_usable(
 
 def test_a_phone_without_an_account_cannot_reset_anything(client: Client) -> None:
     ask(client, NOBODY)
-    assert OneTimeCode.objects.filter(phone=NOBODY).exists()  # counted, never sent
+    assert not OneTimeCode.objects.exists()  # issue 28.6: no code, nothing counted
     assert not OutboundSMS.objects.exists()
     assert "code" in fields(confirm(client, phone=NOBODY, code="123456"))
+
+
+def test_resets_asked_for_a_phone_without_an_account_leave_its_sign_up_alone(
+    client: Client, settings
+) -> None:
+    """Issue 28.6: five reset requests 61 s apart used up the phone's daily codes, so its
+    owner could not sign up that day."""
+    settings.RATE_LIMIT_OTP = "100/h"
+    for n in range(6):
+        with time_machine.travel(NOW + timedelta(seconds=61 * n), tick=False):
+            ask(client, NOBODY)
+    assert not OneTimeCode.objects.exists()
+    with time_machine.travel(NOW + timedelta(minutes=10), tick=False):
+        owner = Client()
+        body = {"name": "Phone Owner", "phone": NOBODY, "password": "owner-long-pass-7"}
+        assert post(owner, "/api/auth/signup", body).status_code == 202
+        verify = post(
+            owner, "/api/auth/signup/verify", {"phone": NOBODY, "code": last_code(NOBODY)}
+        )
+        assert verify.status_code == 201
+
+
+def test_resets_asked_by_someone_else_leave_the_owners_recovery_alone(
+    learner: User, settings
+) -> None:
+    settings.RATE_LIMIT_OTP = "100/h"
+    attacker = Client(REMOTE_ADDR="198.51.100.66")
+    for n in range(5):
+        with time_machine.travel(NOW + timedelta(seconds=61 * n), tick=False):
+            assert ask(attacker, LEARNER.phone).status_code == 202
+    with time_machine.travel(NOW + timedelta(minutes=10), tick=False):
+        assert ask(attacker, LEARNER.phone).status_code == 429  # the client over its cap
+        owner = Client(REMOTE_ADDR="203.0.113.5")
+        assert ask(owner, LEARNER.phone).status_code == 202
+        assert confirm(owner, phone=LEARNER.phone, code=last_code(LEARNER.phone)).status_code == 200
+
+
+def test_the_client_over_its_own_limit_is_refused(client: Client, settings) -> None:
+    settings.RATE_LIMIT_OTP = "2/h"
+    with time_machine.travel(NOW, tick=False):
+        assert ask(client, NOBODY).status_code == 202
+        assert ask(client, "+919811122244").status_code == 202
+        refused = ask(client, "+919811122255")
+    assert refused.status_code == 429
+    assert refused.json()["message"].startswith("Too many codes asked for from your network.")
 
 
 def _link(learner: User, client: Client) -> dict[str, str]:

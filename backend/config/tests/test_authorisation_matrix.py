@@ -130,7 +130,12 @@ MATRIX: dict[str, Row] = {
     "auth_me": Row(401, 200, 200, 200, private=(LEARNER.phone, LEARNER.email)),
     # --- One's own account: every answer is about request.user only -----------------------
     "account_update": Row(
-        401, 200, 200, 200, body={"name": "A New Name", "email": ""}, private=(LEARNER.phone,)
+        401,
+        200,
+        200,
+        200,
+        body={"name": "A New Name", "email": "", "current_password": PASSWORD},
+        private=(LEARNER.phone,),
     ),
     "account_password_change": Row(
         401,

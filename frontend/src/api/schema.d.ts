@@ -34,7 +34,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the account's name and email */
+        /**
+         * Change the account's name and email
+         * @description A new email (or removing it) needs current_password: missing or wrong, 422 at current_password and nothing changes; wrong ones are limited like a login's (429). The old address is sent a notice naming the new one, masked.
+         */
         patch: operations["account_update"];
         trace?: never;
     };
@@ -1001,6 +1004,12 @@ export interface components {
         };
         /** AccountUpdateIn */
         AccountUpdateIn: {
+            /**
+             * Current Password
+             * @description Needed when the email changes (or is removed); ignored otherwise.
+             * @default
+             */
+            current_password: string;
             /**
              * Email
              * @default
@@ -2320,6 +2329,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 
 import { accountHandlers, learner } from '@/app/__tests__/accounts-fixtures'
+import { DetailsSection } from '@/features/accounts/components/account-sections'
 import { json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
@@ -41,7 +44,20 @@ describe('/account', () => {
     expect(within(banner).getAllByRole('link', { name: 'Account' })[0]).toHaveAttribute('href', '/account')
   })
 
-  it('changes the name and email', async () => {
+  it('changes the name alone without asking for the password', async () => {
+    const { fetchMock, user } = await openAccount({
+      'PATCH /api/auth/account': () => json({ ...learner, name: 'Asha V' }),
+    })
+    const details = section('Your details')
+    expect(within(details).queryByLabelText(/^current password/i)).not.toBeInTheDocument()
+    await user.clear(within(details).getByLabelText(/^name/i))
+    await user.type(within(details).getByLabelText(/^name/i), 'Asha V')
+    await user.click(within(details).getByRole('button', { name: 'Save details' }))
+    expect(await within(section('Your details')).findByText('Your details are saved.')).toBeInTheDocument()
+    expect(await sentBodies(fetchMock, 'PATCH /api/auth/account')).toEqual([{ name: 'Asha V', email: learner.email, current_password: '' }])
+  })
+
+  it('asks for the current password once the email changes, and sends it', async () => {
     const { fetchMock, user } = await openAccount({
       'PATCH /api/auth/account': () => json({ ...learner, name: 'Asha V', email: 'asha.v@example.com' }),
     })
@@ -53,21 +69,45 @@ describe('/account', () => {
     await user.type(name, 'Asha V')
     await user.clear(within(details).getByLabelText(/email/i))
     await user.type(within(details).getByLabelText(/email/i), 'asha.v@example.com')
+    const password = within(details).getByLabelText(/^current password/i)
+    expect(password).toBeRequired()
+    expect(password).toHaveAttribute('autocomplete', 'current-password')
+    await user.type(password, 'referral-journey-42')
     await user.click(within(details).getByRole('button', { name: 'Save details' }))
-    expect(await within(details).findByText('Your details are saved.')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'PATCH /api/auth/account')).toEqual([{ name: 'Asha V', email: 'asha.v@example.com' }])
+    expect(await within(section('Your details')).findByText('Your details are saved.')).toBeInTheDocument()
+    expect(await sentBodies(fetchMock, 'PATCH /api/auth/account')).toEqual([
+      { name: 'Asha V', email: 'asha.v@example.com', current_password: 'referral-journey-42' },
+    ])
+    // Typing the old email back hides the field again.
+    const again = section('Your details')
+    await user.clear(within(again).getByLabelText(/email/i))
+    await user.type(within(again).getByLabelText(/email/i), 'ASHA@example.com')
+    expect(within(again).queryByLabelText(/^current password/i)).not.toBeInTheDocument()
   })
 
-  it('shows the server’s refusal of the details next to the field', async () => {
+  it('shows a wrong or missing current password next to its field, keeping the new email', async () => {
     const { user } = await openAccount({
-      'PATCH /api/auth/account': () => refusal(422, 'Check the fields.', { fields: { email: 'Enter a valid email address.' } }),
+      'PATCH /api/auth/account': () =>
+        refusal(422, 'Check the fields.', { fields: { current_password: 'Your current password is not right.' } }),
     })
     const details = section('Your details')
     await user.clear(within(details).getByLabelText(/email/i))
-    await user.type(within(details).getByLabelText(/email/i), 'asha@')
+    await user.type(within(details).getByLabelText(/email/i), 'thief@example.net')
+    await user.type(within(details).getByLabelText(/^current password/i), 'a-guess')
     await user.click(within(details).getByRole('button', { name: 'Save details' }))
-    await waitFor(() => expect(within(section('Your details')).getByLabelText(/email/i)).toHaveAccessibleDescription('Enter a valid email address.'))
-    expect(within(section('Your details')).getByLabelText(/email/i)).toHaveValue('asha@')
+    await waitFor(() =>
+      expect(within(section('Your details')).getByLabelText(/^current password/i)).toHaveAccessibleDescription(
+        /Your current password is not right\./,
+      ),
+    )
+    expect(within(section('Your details')).getByLabelText(/email/i)).toHaveValue('thief@example.net')
+  })
+
+  it('offers the current password without JavaScript, where the page cannot tell the email changed', () => {
+    const Stub = createRoutesStub([{ path: '/account', Component: () => <DetailsSection user={learner} /> }])
+    const html = renderToString(<Stub initialEntries={['/account']} />)
+    expect(html).toMatch(/<input[^>]*name="current_password"[^>]*autoComplete="current-password"|<input[^>]*autocomplete="current-password"[^>]*name="current_password"/i)
+    expect(html).toContain('Needed only if you change your email')
   })
 
   it('changes the password, or says the current one is not right', async () => {

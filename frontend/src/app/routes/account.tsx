@@ -48,7 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
   switch (values.intent) {
     case ACCOUNT_INTENTS.details:
       return answer(values, ACCOUNT_INTENTS.details, async () => {
-        await updateAccount({ name: (values.name ?? '').trim(), email: (values.email ?? '').trim() })
+        // The API needs the current password only when the email changes (empty otherwise).
+        await updateAccount({
+          name: (values.name ?? '').trim(),
+          email: (values.email ?? '').trim(),
+          current_password: values.current_password ?? '',
+        })
         return 'Your details are saved.'
       })
     case ACCOUNT_INTENTS.password:

@@ -12,6 +12,7 @@ import { ACCOUNT_DATA_PATH } from '@/features/accounts/api/delete-account'
 import type { User } from '@/features/accounts/api/get-me'
 import { ACCOUNT_INTENTS, type AccountIntent } from '@/features/accounts/account-intents'
 import type { FormFailure } from '@/lib/form-result'
+import { useHydrated } from '@/lib/use-hydrated'
 
 export type AccountResult = { ok: true; intent: AccountIntent; message?: string } | FormFailure
 
@@ -66,49 +67,95 @@ function IntentField({ intent }: { intent: AccountIntent }) {
   )
 }
 
+/** Whether the email typed differs from the account's (case aside): a change needs the password. */
+function emailChanges(typed: string, current: string | null | undefined): boolean {
+  return typed.trim().toLowerCase() !== (current ?? '').trim().toLowerCase()
+}
+
 export function DetailsSection({ user, result, pending }: SectionProps & { user: User }) {
-  const id = useId()
   const { success, failure } = answerFor(result, ACCOUNT_INTENTS.details)
-  const sending = pending === ACCOUNT_INTENTS.details
+  // Each save (and a new email on the account) starts a new form: the password field empties.
+  const [saves, setSaves] = useState(0)
+  const [seen, setSeen] = useState(result)
+  if (seen !== result) {
+    setSeen(result)
+    if (success) setSaves((count) => count + 1)
+  }
+  const id = useId()
   return (
     <Section id={`${id}-heading`} title="Your details" intro="Your name is on your certificates; your email gets receipts and password-reset links.">
-      <Form method="post" noValidate className="flex flex-col gap-5">
-        <IntentField intent={ACCOUNT_INTENTS.details} />
-        <TextField
-          id={`${id}-name`}
-          name="name"
-          label="Name"
-          autoComplete="name"
-          maxLength={120}
-          defaultValue={failure?.values.name ?? user.name}
-          error={failure?.fields.name}
-          required
-        />
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          label="Email (optional)"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          maxLength={254}
-          defaultValue={failure?.values.email ?? user.email ?? ''}
-          error={failure?.fields.email}
-        />
-        <p className="text-sm text-ink-muted">
-          Phone number: <span className="font-semibold whitespace-nowrap text-ink">{user.phone_display}</span> (it is how you log in and
-          cannot be changed here).
-        </p>
-        <div>
-          <Button type="submit" pending={sending} className="w-full sm:w-auto">
-            {!sending && <Save className="size-4" aria-hidden="true" width={16} height={16} />}
-            Save details
-          </Button>
-        </div>
-        <Outcome success={success} problem={formMessage(failure, ['name', 'email'])} />
-      </Form>
+      <DetailsForm
+        key={`${saves}|${user.email ?? ''}`}
+        user={user}
+        success={success}
+        failure={failure}
+        sending={pending === ACCOUNT_INTENTS.details}
+      />
     </Section>
+  )
+}
+
+function DetailsForm({ user, success, failure, sending }: { user: User; success?: string; failure?: FormFailure; sending: boolean }) {
+  const id = useId()
+  const hydrated = useHydrated()
+  const [email, setEmail] = useState<string>(failure?.values.email ?? user.email ?? '')
+  const changing = emailChanges(email, user.email)
+  // Without JavaScript the page cannot tell when the email changes: the field is always
+  // there, and the server asks for it (422 at current_password) when it is needed.
+  const askPassword = !hydrated || changing || Boolean(failure?.fields.current_password)
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-5">
+      <IntentField intent={ACCOUNT_INTENTS.details} />
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label="Name"
+        autoComplete="name"
+        maxLength={120}
+        defaultValue={failure?.values.name ?? user.name}
+        error={failure?.fields.name}
+        required
+      />
+      <TextField
+        id={`${id}-email`}
+        name="email"
+        label="Email (optional)"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        maxLength={254}
+        defaultValue={failure?.values.email ?? user.email ?? ''}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        error={failure?.fields.email}
+      />
+      {askPassword && (
+        <PasswordField
+          id={`${id}-current`}
+          name="current_password"
+          label="Current password"
+          autoComplete="current-password"
+          hint={
+            hydrated
+              ? 'Needed to change your email: the reset links go there.'
+              : 'Needed only if you change your email: the reset links go there.'
+          }
+          error={failure?.fields.current_password}
+          required={hydrated && changing}
+        />
+      )}
+      <p className="text-sm text-ink-muted">
+        Phone number: <span className="font-semibold whitespace-nowrap text-ink">{user.phone_display}</span> (it is how you log in and
+        cannot be changed here).
+      </p>
+      <div>
+        <Button type="submit" pending={sending} className="w-full sm:w-auto">
+          {!sending && <Save className="size-4" aria-hidden="true" width={16} height={16} />}
+          Save details
+        </Button>
+      </div>
+      <Outcome success={success} problem={formMessage(failure, ['name', 'email', 'current_password'])} />
+    </Form>
   )
 }
 
