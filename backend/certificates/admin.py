@@ -146,7 +146,9 @@ class CertificateAdmin(ModelAdmin):
             " · ", '<a href="{}" target="_blank" rel="noopener">{}</a>', available
         )
 
-    @admin.action(description="Revoke selected certificates (asks for a reason)")
+    @admin.action(
+        description="Revoke selected certificates (asks for a reason)", permissions=["change"]
+    )
     def revoke(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> HttpResponse | None:
         form = RevokeForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
@@ -174,7 +176,7 @@ class CertificateAdmin(ModelAdmin):
         }
         return TemplateResponse(request, "admin/certificates/certificate/revoke.html", context)
 
-    @admin.action(description="Reinstate selected certificates")
+    @admin.action(description="Reinstate selected certificates", permissions=["change"])
     def reinstate(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
         count = services.certificate_reinstate(
             certificate_ids=list(queryset.values_list("pk", flat=True))

@@ -363,7 +363,10 @@ class EnrolmentAdmin(DecisionPageAdmin):
         if done:
             self.message_user(request, f"{done} enrolment(s) {verb}.", messages.SUCCESS)
 
-    @admin.action(description="Confirm payment (credits the referrer, emails the student)")
+    @admin.action(
+        description="Confirm payment (credits the referrer, emails the student)",
+        permissions=["change"],
+    )
     def confirm_payment(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> None:
         self._apply(
             request,
@@ -372,7 +375,10 @@ class EnrolmentAdmin(DecisionPageAdmin):
             lambda pk: services.enrolment_confirm_payment(enrolment_id=pk, by=_staff(request)),
         )
 
-    @admin.action(description="Reject (asks for a reason, emails the student)")
+    @admin.action(
+        description="Reject (asks for a reason, emails the student)",
+        permissions=["change"],
+    )
     def reject(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> HttpResponse | None:
         return self._with_reason(
             request,
@@ -390,7 +396,10 @@ class EnrolmentAdmin(DecisionPageAdmin):
             ),
         )
 
-    @admin.action(description="Undo confirmation (asks for a reason, reverses a held reward)")
+    @admin.action(
+        description="Undo confirmation (asks for a reason, reverses a held reward)",
+        permissions=["change"],
+    )
     def unconfirm(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> HttpResponse | None:
         return self._with_reason(
             request,
@@ -408,7 +417,10 @@ class EnrolmentAdmin(DecisionPageAdmin):
             ),
         )
 
-    @admin.action(description="Correct the UTR (asks for the right one and a reason)")
+    @admin.action(
+        description="Correct the UTR (asks for the right one and a reason)",
+        permissions=["change"],
+    )
     def correct_utr(
         self, request: HttpRequest, queryset: QuerySet[Enrolment]
     ) -> HttpResponse | None:

@@ -220,7 +220,9 @@ class PayoutRequestAdmin(_ReadOnly):
             danger=True,
         )
 
-    @admin.action(description="Mark as paid (asks for the payment reference)")
+    @admin.action(
+        description="Mark as paid (asks for the payment reference)", permissions=["change"]
+    )
     def mark_paid(
         self, request: HttpRequest, queryset: QuerySet[PayoutRequest]
     ) -> HttpResponse | None:
@@ -259,7 +261,7 @@ class PayoutRequestAdmin(_ReadOnly):
         }
         return TemplateResponse(request, "admin/referrals/payoutrequest/mark_paid.html", context)
 
-    @admin.action(description="Cancel (the amount becomes available again)")
+    @admin.action(description="Cancel (the amount becomes available again)", permissions=["change"])
     def cancel(self, request: HttpRequest, queryset: QuerySet[PayoutRequest]) -> None:
         done = 0
         for pk in queryset.filter(status=PayoutRequest.Status.REQUESTED).values_list(
