@@ -78,7 +78,8 @@ class EnquiryAdmin(ModelAdmin):
         for enquiry in queryset.exclude(status=Enquiry.Status.HANDLED):
             services.enquiry_mark_handled(enquiry=enquiry, by=request.user)
             count += 1
-        self.message_user(request, f"{count} enquiry(ies) marked as handled.", messages.SUCCESS)
+        noun = "enquiry" if count == 1 else "enquiries"
+        self.message_user(request, f"{count} {noun} marked as handled.", messages.SUCCESS)
 
     @admin.action(description="Mark as new", permissions=["change"])
     def mark_new(self, request: HttpRequest, queryset: QuerySet[Enquiry]) -> None:
@@ -86,4 +87,5 @@ class EnquiryAdmin(ModelAdmin):
         for enquiry in queryset.exclude(status=Enquiry.Status.NEW):
             services.enquiry_mark_new(enquiry=enquiry)
             count += 1
-        self.message_user(request, f"{count} enquiry(ies) marked as new.", messages.SUCCESS)
+        noun = "enquiry" if count == 1 else "enquiries"
+        self.message_user(request, f"{count} {noun} marked as new.", messages.SUCCESS)
