@@ -2,10 +2,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from axes import admin as axes_admin
+from axes.models import AccessAttempt
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from unfold.admin import ModelAdmin
 from unfold.decorators import action, display
@@ -148,3 +151,19 @@ class UserAdmin(BaseUserAdmin, ModelAdmin):
             submit_label="Send the code",
             run=run,
         )
+
+
+class AccessAttemptAdmin(axes_admin.AccessAttemptAdmin):
+    """django-axes' login lockouts; clearing expired ones deletes rows, so it needs the
+    delete permission (axes' own action runs for staff who may only view them)."""
+
+    actions = ["cleanup_expired_attempts"]
+
+    @admin.action(description="Clean up expired lockouts", permissions=["delete"])
+    def cleanup_expired_attempts(self, request: HttpRequest, queryset: QuerySet) -> None:
+        super().cleanup_expired_attempts(request, queryset)
+
+
+if admin.site.is_registered(AccessAttempt):
+    admin.site.unregister(AccessAttempt)
+    admin.site.register(AccessAttempt, AccessAttemptAdmin)

@@ -1,5 +1,6 @@
-"""Back office for certificate records. Revocation goes through actions (with a reason),
-so the verify page always has one to show."""
+"""Back office for certificate records. Revocation and reinstatement are decisions (a button
+on the certificate's page and a list action, core.admin_decisions), revocation with a
+reason, so the verify page always has one to show; a certificate is never deleted here."""
 
 from __future__ import annotations
 
@@ -7,17 +8,14 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin import helpers
-from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
 from django.utils.html import format_html_join
-from unfold.admin import ModelAdmin
+from unfold.widgets import UnfoldAdminTextareaWidget
 
-from certificates import openbadges, selectors, services
+from certificates import selectors, services
 from certificates.models import Certificate, certificate_id_normalise
-from core.errors import ApplicationError
+from core.admin_decisions import Decision, DecisionsAdmin
 
 
 class CertificateForm(forms.ModelForm):
@@ -42,13 +40,61 @@ class CertificateForm(forms.ModelForm):
 class RevokeForm(forms.Form):
     reason = forms.CharField(
         max_length=500,
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Shown to anyone who verifies these certificates.",
+        widget=UnfoldAdminTextareaWidget(attrs={"rows": 3, "cols": 60}),
+        help_text="Shown to anyone who verifies the certificate.",
     )
 
 
+def _revoke(obj: Certificate, by: Any, data: dict[str, Any]) -> str:
+    services.certificate_revoke(certificate_ids=[obj.pk], reason=data["reason"])
+    return f"Certificate {obj.certificate_id} revoked."
+
+
+def _reinstate(obj: Certificate, by: Any, data: dict[str, Any]) -> str:
+    services.certificate_reinstate(certificate_ids=[obj.pk])
+    return f"Certificate {obj.certificate_id} reinstated."
+
+
+CERTIFICATE_DECISIONS = (
+    Decision(
+        name="revoke",
+        label="Revoke",
+        applies=Q(status=Certificate.Status.VALID),
+        run=_revoke,
+        done="revoked",
+        explanation=(
+            "Anyone who verifies this certificate will see that it is revoked, with the "
+            "reason below, and no download is offered. It can be reinstated later."
+        ),
+        bulk_explanation=(
+            "Anyone who verifies these certificates will see that they are revoked, with "
+            "the reason below, and no download is offered. They can be reinstated later."
+        ),
+        form_class=RevokeForm,
+        icon="block",
+        danger=True,
+    ),
+    Decision(
+        name="reinstate",
+        label="Reinstate",
+        applies=Q(status=Certificate.Status.REVOKED),
+        run=_reinstate,
+        done="reinstated",
+        explanation=(
+            "The certificate verifies as valid again, its downloads are offered, and the "
+            "revocation reason is cleared."
+        ),
+        bulk_explanation=(
+            "These certificates verify as valid again, their downloads are offered, and "
+            "the revocation reasons are cleared."
+        ),
+        icon="restart_alt",
+    ),
+)
+
+
 @admin.register(Certificate)
-class CertificateAdmin(ModelAdmin):
+class CertificateAdmin(DecisionsAdmin):
     form = CertificateForm
     list_display = (
         "certificate_id",
@@ -64,7 +110,7 @@ class CertificateAdmin(ModelAdmin):
     search_fields = ("certificate_id", "name")
     list_per_page = 100
     show_full_result_count = False  # counting 100,000 rows on every search is wasted work
-    actions = ("revoke", "reinstate")
+    decisions = CERTIFICATE_DECISIONS
     readonly_fields = (
         "status",
         "revoked_reason",
@@ -118,14 +164,24 @@ class CertificateAdmin(ModelAdmin):
         if services.certificate_holders_notify(certificates=[obj]):
             self.message_user(request, f"{obj.email} was emailed the links.", messages.INFO)
 
-    def delete_model(self, request: HttpRequest, obj: Certificate) -> None:
-        super().delete_model(request, obj)
-        # A deleted record's credential must read as revoked from now on.
-        openbadges.status_list_invalidate()
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A deleted record makes the holder's link say "invalid" with no reason: revoke
+        # (with the reason the verify page shows) instead.
+        return False
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
-        super().delete_queryset(request, queryset)
-        openbadges.status_list_invalidate()
+    def decision_summary(self, obj: Certificate) -> list[tuple[str, Any]]:
+        return [
+            ("CertificateID", obj.certificate_id),
+            ("Name", obj.name),
+            ("Domain", obj.course),
+            ("Duration", obj.duration),
+            ("Issued", obj.issue_date),
+            ("Status", obj.get_status_display()),
+            *([("Revoked because", obj.revoked_reason)] if obj.revoked_reason else []),
+        ]
+
+    def decision_row(self, obj: Certificate) -> str:
+        return f"{obj.certificate_id}: {obj.name or '-'} ({obj.get_status_display()})"
 
     @admin.display(description="Downloads")
     def previews(self, obj: Certificate) -> str:
@@ -145,38 +201,3 @@ class CertificateAdmin(ModelAdmin):
         return format_html_join(
             " · ", '<a href="{}" target="_blank" rel="noopener">{}</a>', available
         )
-
-    @admin.action(description="Revoke selected certificates (asks for a reason)")
-    def revoke(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> HttpResponse | None:
-        form = RevokeForm(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            try:
-                count = services.certificate_revoke(
-                    certificate_ids=list(queryset.values_list("pk", flat=True)),
-                    reason=form.cleaned_data["reason"],
-                )
-            except ApplicationError as exc:
-                form.add_error("reason", exc.message)
-            else:
-                self.message_user(request, f"{count} certificate(s) revoked.", messages.SUCCESS)
-                return None
-        context: dict[str, Any] = {
-            **self.admin_site.each_context(request),
-            "title": "Revoke certificates",
-            "opts": self.model._meta,
-            "form": form,
-            "certificates": queryset[:200],
-            "count": queryset.count(),
-            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
-            "select_across": request.POST.get("select_across", "0"),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-            "changelist_url": reverse("admin:certificates_certificate_changelist"),
-        }
-        return TemplateResponse(request, "admin/certificates/certificate/revoke.html", context)
-
-    @admin.action(description="Reinstate selected certificates")
-    def reinstate(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
-        count = services.certificate_reinstate(
-            certificate_ids=list(queryset.values_list("pk", flat=True))
-        )
-        self.message_user(request, f"{count} certificate(s) reinstated.", messages.SUCCESS)

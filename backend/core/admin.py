@@ -1,12 +1,17 @@
-"""The SMS queue in the back office: what was sent, what waits and why one failed. The
-codes never show: a 6-digit run is masked (sent messages are also masked in the row)."""
+"""The message queues in the back office. The SMS queue: what was sent, what waits and why
+one failed; the codes never show (a 6-digit run is masked, sent messages are also masked
+in the row). The email queue: django-post-office's admin, its action behind the change
+permission."""
 
 from __future__ import annotations
 
 import re
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from post_office import admin as post_office_admin
+from post_office.models import Email
 from unfold.admin import ModelAdmin
 from unfold.decorators import display
 
@@ -47,3 +52,25 @@ class OutboundSMSAdmin(ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: OutboundSMS | None = None) -> bool:
         return False
+
+
+# --- The email queue (django-post-office's admin, with the permission its action needs) --
+
+
+@admin.action(description="Send the selected emails again", permissions=["change"])
+def requeue(model_admin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+    count = queryset.count()
+    post_office_admin.requeue(model_admin, request, queryset)
+    noun = "email" if count == 1 else "emails"
+    model_admin.message_user(request, f"{count} {noun} queued to be sent again.")
+
+
+class EmailAdmin(post_office_admin.EmailAdmin):
+    """post-office's own admin, whose "requeue" action would run for staff who may only
+    view emails: here it needs the change permission."""
+
+    actions = [requeue]
+
+
+admin.site.unregister(Email)
+admin.site.register(Email, EmailAdmin)

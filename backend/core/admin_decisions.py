@@ -1,29 +1,39 @@
-"""One decision on one record, from its admin page: a button opens a confirmation step
-(what will happen, and a reason or a reference when the decision needs one), and only the
-POST of that step runs the service, the same one the list's bulk action runs.
+"""Decisions staff take on records, declared once each (`Decision`): the declaration makes
+the button on a record's page and the list's bulk action, both behind its permission.
 
-The button itself is a django-unfold detail action (`actions_detail`); its permission
-callback (`has_<name>_permission(request, object_id)`) checks the model permission and the
-record's state, so a button appears only when the decision is possible.
+The button is a django-unfold detail action (`actions_detail`); its permission callback
+(`has_<name>_detail_permission(request, object_id)`) checks the permission and the
+record's state, so a button appears only when the decision is possible. It opens a
+confirmation step (what will happen, and a reason or a reference when the decision needs
+one); only the POST of that step runs the service. The bulk action is a Django admin
+action with `permissions=[...]`: its step says what it will do to how many records and
+what follows ("3 certificates will be issued"), asks for what the decision needs, and
+only its confirmation runs the service, on each record the decision applies to; the
+result says what happened ("1 enrolment confirmed").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.admin import ModelAdmin, SimpleListFilter, helpers
 from django.contrib.admin.views.main import SEARCH_VAR
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet, TextChoices
+from django.db.models import Q, QuerySet, TextChoices
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from unfold.admin import ModelAdmin as UnfoldModelAdmin
+from unfold.decorators import action as unfold_action
+from unfold.enums import ActionVariant
 
 from core.errors import ApplicationError
+
+ROWS_SHOWN = 200
 
 
 def without_save_buttons(extra_context: dict[str, Any] | None) -> dict[str, Any]:
@@ -35,30 +45,6 @@ def without_save_buttons(extra_context: dict[str, Any] | None) -> dict[str, Any]
         "show_save_and_continue": False,
         "show_save_and_add_another": False,
     }
-
-
-class DecisionPageAdmin(UnfoldModelAdmin):
-    """The admin of a record that staff decide on (the buttons at the top of its page, and
-    the list's actions) but never add, delete or edit field by field: it comes from the
-    site, whose form or service checks every rule, and other records point at it. No Add,
-    no Delete, and its page has no Save buttons (every field is read-only)."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().change_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
-        )
 
 
 class ConfirmForm(forms.Form):
@@ -114,6 +100,255 @@ def decision_view(
         "danger": danger,
     }
     return TemplateResponse(request, "admin/decision.html", context)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one decision did to one record: the sentence for its page ("Payment of
+    ENR-1 confirmed."), and what followed that a bulk result must name too ("certificate
+    IN-1 issued to Asha Learner")."""
+
+    said: str
+    also: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision, declared once: the button on a record's page and the list's bulk
+    action (unless `bulk` is False), both needing `permission` (a model admin permission
+    name: "change", or a custom one with its `has_<name>_permission` method)."""
+
+    name: str  # the methods' names: <name> (list action), <name>_detail (page button)
+    label: str  # the button, the list action and the submit button
+    applies: Q  # the records it can be taken on (the button shows only on those)
+    run: Callable[[Any, Any, dict[str, Any]], Outcome | str]  # (record, staff, answers)
+    done: str  # past participle: "1 enrolment confirmed", "3 enrolments confirmed"
+    explanation: str  # what follows, on the record's confirmation step
+    bulk_explanation: str = ""  # the same for many records (default: explanation)
+    form_class: type[forms.Form] = ConfirmForm  # what it asks for (a reason, a reference)
+    permission: str = "change"
+    icon: str = "check_circle"
+    danger: bool = False
+    bulk: bool = True
+    one_at_a_time: bool = False  # each record needs its own answer (a UTR, a reference)
+    url_path: str = ""  # default: the name with dashes
+    noun: tuple[str, str] | None = None  # default: the model's verbose names
+    # What else follows for these records, counted: ["3 students will be emailed."].
+    follows: Callable[[QuerySet[Any]], list[str]] | None = None
+    possible: Callable[[Any], bool] | None = None  # a check the query cannot make
+
+    @property
+    def path(self) -> str:
+        return self.url_path or self.name.replace("_", "-")
+
+    def nouns(self, model: Any) -> tuple[str, str]:
+        opts = model._meta
+        return self.noun or (str(opts.verbose_name), str(opts.verbose_name_plural))
+
+    def counted(self, model: Any, count: int) -> str:
+        one, many = self.nouns(model)
+        return f"{count} {one if count == 1 else many}"
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """ "1 student", "3 students"."""
+    return f"{count} {one if count == 1 else many}"
+
+
+class DecisionsAdmin(UnfoldModelAdmin):
+    """A model admin whose `decisions` make its list actions and its page buttons.
+
+    The summary on a record's confirmation step comes from `decision_summary(obj)`, a
+    selected row on the bulk step reads `decision_row(obj)`."""
+
+    decisions: Sequence[Decision] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared: Sequence[Decision] = cls.__dict__.get("decisions", ())
+        for decision in declared:
+            setattr(cls, f"has_{decision.name}_detail_permission", _page_permission(decision))
+            setattr(cls, f"{decision.name}_detail", _page_action(decision))
+            if decision.bulk:
+                setattr(cls, decision.name, _bulk_action(decision))
+        if declared:
+            cls.actions = tuple(d.name for d in declared if d.bulk)
+            cls.actions_detail = tuple(f"{d.name}_detail" for d in declared)
+
+    def decision_summary(self, obj: Any) -> list[tuple[str, Any]]:
+        return []
+
+    def decision_row(self, obj: Any) -> str:
+        return str(obj)
+
+    def decision_allowed(self, request: HttpRequest, decision: Decision) -> bool:
+        check = getattr(self, f"has_{decision.permission}_permission")
+        return bool(check(request))
+
+    def decision_queryset(self, decision: Decision, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        """The records of `queryset` the decision can be taken on."""
+        rows = queryset.filter(decision.applies)
+        if decision.possible is not None:
+            rows = rows.filter(pk__in=[obj.pk for obj in rows if decision.possible(obj)])
+        return rows
+
+
+class DecisionPageAdmin(DecisionsAdmin):
+    """The admin of a record that staff decide on (the buttons at the top of its page, and
+    the list's actions) but never add, delete or edit field by field: it comes from the
+    site, whose form or service checks every rule, and other records point at it. No Add,
+    no Delete, and its page has no Save buttons (every field is read-only)."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        return super().change_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
+
+
+def _page_permission(decision: Decision) -> Callable[..., bool]:
+    def has_permission(self: DecisionsAdmin, request: HttpRequest, object_id: Any = None) -> bool:
+        if not self.decision_allowed(request, decision):
+            return False
+        if object_id is None:
+            return True
+        rows = self.model._default_manager.filter(pk=object_id)
+        return self.decision_queryset(decision, rows).exists()
+
+    return has_permission
+
+
+def _page_action(decision: Decision) -> Callable[..., HttpResponse]:
+    def page(self: DecisionsAdmin, request: HttpRequest, object_id: str) -> HttpResponse:
+        obj = self.get_object(request, object_id)
+
+        def run(record: Any, data: dict[str, Any]) -> str:
+            outcome = decision.run(record, request.user, data)
+            return outcome.said if isinstance(outcome, Outcome) else outcome
+
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title=decision.label,
+            explanation=decision.explanation,
+            submit_label=decision.label,
+            summary=self.decision_summary(obj) if obj is not None else None,
+            form_class=decision.form_class,
+            run=run,
+            danger=decision.danger,
+        )
+
+    page.__name__ = f"{decision.name}_detail"
+    return unfold_action(
+        description=decision.label,
+        url_path=decision.path,
+        permissions=[f"{decision.name}_detail"],
+        icon=decision.icon,
+        variant=ActionVariant.DANGER if decision.danger else ActionVariant.DEFAULT,
+    )(page)
+
+
+def _bulk_action(decision: Decision) -> Callable[..., HttpResponse | None]:
+    def bulk(
+        self: DecisionsAdmin, request: HttpRequest, queryset: QuerySet[Any]
+    ) -> HttpResponse | None:
+        return decision_bulk(self, decision, request, queryset)
+
+    bulk.__name__ = decision.name
+    fields = decision.form_class.base_fields.items()
+    asks = [str(field.label or name.replace("_", " ")) for name, field in fields]
+    description = decision.label + (f" (asks for {', '.join(asks).lower()})" if asks else "")
+    return admin.action(description=description, permissions=[decision.permission])(bulk)
+
+
+def decision_bulk(
+    model_admin: DecisionsAdmin,
+    decision: Decision,
+    request: HttpRequest,
+    queryset: QuerySet[Any],
+) -> HttpResponse | None:
+    """The list action: a step saying what will happen to how many records, asking for
+    what the decision needs; its confirmation ("apply") runs the service on each."""
+    model = model_admin.model
+    rows = model_admin.decision_queryset(decision, queryset)
+    count = rows.count()
+    _, many = decision.nouns(model)
+    if not count:
+        model_admin.message_user(
+            request,
+            f"None of the selected {many} can be {decision.done}: nothing was changed.",
+            messages.WARNING,
+        )
+        return None
+    if decision.one_at_a_time and count != 1:
+        model_admin.message_user(
+            request,
+            f"Select one of the {many} at a time for “{decision.label}”: each needs its own "
+            "answer. Nothing was changed.",
+            messages.ERROR,
+        )
+        return None
+    form = decision.form_class(request.POST if "apply" in request.POST else None)
+    if form.is_bound and form.is_valid():
+        _bulk_run(model_admin, decision, request, rows, form.cleaned_data)
+        return None
+    opts = model._meta
+    context: dict[str, Any] = {
+        **model_admin.admin_site.each_context(request),
+        "title": decision.label,
+        "opts": opts,
+        "form": form,
+        "will": f"{decision.counted(model, count)} will be {decision.done}.",
+        "follows": decision.follows(rows) if decision.follows else [],
+        "explanation": decision.bulk_explanation or decision.explanation,
+        "rows": [model_admin.decision_row(obj) for obj in rows[:ROWS_SHOWN]],
+        "more": max(0, count - ROWS_SHOWN),
+        "submit_label": f"{decision.label}: {decision.counted(model, count)}",
+        "danger": decision.danger,
+        "action": decision.name,
+        "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
+        "select_across": request.POST.get("select_across", "0"),
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        "changelist_url": reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"),
+    }
+    return TemplateResponse(request, "admin/decision_bulk.html", context)
+
+
+def _bulk_run(
+    model_admin: DecisionsAdmin,
+    decision: Decision,
+    request: HttpRequest,
+    rows: QuerySet[Any],
+    data: dict[str, Any],
+) -> None:
+    done = 0
+    also: list[str] = []
+    for obj in rows:
+        try:
+            outcome = decision.run(obj, request.user, data)
+        except ApplicationError as exc:
+            model_admin.message_user(request, error_text(exc), messages.ERROR)
+            continue
+        done += 1
+        if isinstance(outcome, Outcome) and outcome.also:
+            also.append(outcome.also)
+    if done:
+        text = f"{decision.counted(model_admin.model, done)} {decision.done}."
+        if also:
+            text += " Also: " + "; ".join(also) + "."
+        model_admin.message_user(request, text, messages.SUCCESS)
 
 
 class WaitingFirstFilter(SimpleListFilter):

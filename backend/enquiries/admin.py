@@ -72,18 +72,20 @@ class EnquiryAdmin(ModelAdmin):
             '<a href="mailto:{}?subject={}">Reply to {} by email</a>', address, subject, obj.email
         )
 
-    @admin.action(description="Mark as handled")
+    @admin.action(description="Mark as handled", permissions=["change"])
     def mark_handled(self, request: HttpRequest, queryset: QuerySet[Enquiry]) -> None:
         count = 0
         for enquiry in queryset.exclude(status=Enquiry.Status.HANDLED):
             services.enquiry_mark_handled(enquiry=enquiry, by=request.user)
             count += 1
-        self.message_user(request, f"{count} enquiry(ies) marked as handled.", messages.SUCCESS)
+        noun = "enquiry" if count == 1 else "enquiries"
+        self.message_user(request, f"{count} {noun} marked as handled.", messages.SUCCESS)
 
-    @admin.action(description="Mark as new")
+    @admin.action(description="Mark as new", permissions=["change"])
     def mark_new(self, request: HttpRequest, queryset: QuerySet[Enquiry]) -> None:
         count = 0
         for enquiry in queryset.exclude(status=Enquiry.Status.NEW):
             services.enquiry_mark_new(enquiry=enquiry)
             count += 1
-        self.message_user(request, f"{count} enquiry(ies) marked as new.", messages.SUCCESS)
+        noun = "enquiry" if count == 1 else "enquiries"
+        self.message_user(request, f"{count} {noun} marked as new.", messages.SUCCESS)

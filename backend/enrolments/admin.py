@@ -11,10 +11,9 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
-from django.contrib.admin import helpers
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -29,7 +28,7 @@ from unfold.widgets import (
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
-from core.admin_decisions import DecisionPageAdmin, WaitingFirstFilter, decision_view
+from core.admin_decisions import Decision, DecisionPageAdmin, WaitingFirstFilter, plural
 from core.errors import ApplicationError
 from enrolments import services
 from enrolments.models import Enrolment, StatementLine, UtrChange
@@ -66,6 +65,133 @@ class UtrCorrectionForm(ReasonForm):
         widget=UnfoldAdminTextInputWidget,
     )
     field_order = ("utr", "reason")
+
+
+def _emailed(enrolments: QuerySet[Enrolment]) -> list[str]:
+    count = enrolments.exclude(email="").count()
+    return [f"{plural(count, 'student', 'students')} will be emailed."] if count else []
+
+
+def _confirm_follows(enrolments: QuerySet[Enrolment]) -> list[str]:
+    rewarded = enrolments.filter(referrer__isnull=False, course__referral_reward__gt=0)
+    total = sum(rewarded.values_list("course__referral_reward", flat=True))
+    earn = (
+        [f"{plural(rewarded.count(), 'referrer', 'referrers')} will earn a reward (₹{total})."]
+        if total
+        else []
+    )
+    return [*_emailed(enrolments), *earn]
+
+
+def _confirm(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
+    services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=by)
+    return f"Payment of {enrolment.reference} confirmed."
+
+
+def _reject(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
+    services.enrolment_reject(enrolment_id=enrolment.pk, by=by, reason=data["reason"])
+    return f"{enrolment.reference} rejected."
+
+
+def _refund(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
+    services.enrolment_reject(enrolment_id=enrolment.pk, by=by, reason=data["reason"])
+    return f"Refund of {enrolment.reference} recorded."
+
+
+def _unconfirm(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
+    services.enrolment_unconfirm(enrolment_id=enrolment.pk, by=by, reason=data["reason"])
+    return f"{enrolment.reference} is waiting for a decision again."
+
+
+def _correct_utr(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
+    services.enrolment_correct_utr(
+        enrolment_id=enrolment.pk, utr=data["utr"], by=by, reason=data["reason"]
+    )
+    return f"UTR of {enrolment.reference} updated."
+
+
+Status = Enrolment.Status
+ENROLMENT_DECISIONS = (
+    Decision(
+        name="confirm_payment",
+        label="Confirm payment",
+        applies=Q(status__in=[Status.PENDING, Status.PAID_CLAIMED]),
+        run=_confirm,
+        done="confirmed",
+        explanation=(
+            "Confirm only when the bank statement shows this UTR and amount. The student "
+            "is emailed and the referrer, if any, earns the reward."
+        ),
+        bulk_explanation=(
+            "Confirm only the payments the bank statement shows, UTR and amount. Each "
+            "student is emailed and each referrer earns the reward."
+        ),
+        follows=_confirm_follows,
+    ),
+    Decision(
+        name="reject",
+        label="Reject",
+        # A confirmed enrolment is refunded (its own action), never rejected.
+        applies=Q(status__in=[Status.PENDING, Status.PAID_CLAIMED, Status.EXPIRED]),
+        run=_reject,
+        done="rejected",
+        explanation="The payment was not received: the student is emailed this reason.",
+        bulk_explanation="No payment was received for these: each student is emailed this reason.",
+        form_class=ReasonForm,
+        icon="cancel",
+        danger=True,
+        follows=_emailed,
+    ),
+    Decision(
+        name="refund",
+        label="Record a refund",
+        applies=Q(status=Status.CONFIRMED),
+        run=_refund,
+        done="refunded",
+        explanation=(
+            "Pay the fee back to the student first (from the bank account), then record it "
+            "here: the enrolment is marked rejected, the student is emailed this reason, "
+            f"and the refund {HOLD_RULE}"
+        ),
+        form_class=ReasonForm,
+        icon="currency_rupee",
+        danger=True,
+        bulk=False,
+    ),
+    Decision(
+        name="unconfirm",
+        label="Undo confirmation",
+        applies=Q(status=Status.CONFIRMED),
+        run=_unconfirm,
+        done="reopened",
+        explanation=(
+            "The enrolment goes back to waiting for a decision and the student is not "
+            f"emailed. {HOLD_RULE_CAPITAL}"
+        ),
+        bulk_explanation=(
+            "These enrolments go back to waiting for a decision and the students are not "
+            f"emailed. {HOLD_RULE_CAPITAL}"
+        ),
+        form_class=ReasonForm,
+        icon="undo",
+        danger=True,
+        url_path="undo-confirmation",
+    ),
+    Decision(
+        name="correct_utr",
+        label="Correct the UTR",
+        applies=Q(status__in=[Status.PENDING, Status.PAID_CLAIMED, Status.CONFIRMED]),
+        run=_correct_utr,
+        done="updated",
+        explanation=(
+            "Students cannot change a UTR once sent. Type the UTR shown on the bank "
+            "statement; the old one and your reason are kept on the enrolment."
+        ),
+        form_class=UtrCorrectionForm,
+        icon="edit",
+        one_at_a_time=True,
+    ),
+)
 
 
 class WaitingFirstStatusFilter(WaitingFirstFilter):
@@ -113,13 +239,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
     search_help_text = "Reference, phone, UTR, name or e-mail, in every status."
     list_select_related = ("course",)
     list_per_page = 50
-    actions = ("confirm_payment", "reject", "unconfirm", "correct_utr")
-    actions_detail = (
-        "confirm_payment_detail",
-        "reject_detail",
-        "unconfirm_detail",
-        "correct_utr_detail",
-    )
+    decisions = ENROLMENT_DECISIONS
     inlines = (UtrChangeInline,)
     fieldsets = (
         (
@@ -193,48 +313,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
     def enrolled(self, obj: Enrolment) -> str:
         return timezone.localtime(obj.created_at).strftime("%d %b %Y")
 
-    # --- One decision from the record's page (the same services as the list actions) ---
-
-    def _can(self, request: HttpRequest, object_id: Any, *statuses: str) -> bool:
-        if not self.has_change_permission(request):
-            return False
-        if object_id is None:
-            return True
-        return Enrolment.objects.filter(pk=object_id, status__in=statuses).exists()
-
-    def has_confirm_payment_detail_permission(
-        self, request: HttpRequest, object_id: Any = None
-    ) -> bool:
-        return self._can(
-            request, object_id, Enrolment.Status.PENDING, Enrolment.Status.PAID_CLAIMED
-        )
-
-    def has_reject_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
-        return self._can(
-            request,
-            object_id,
-            Enrolment.Status.PENDING,
-            Enrolment.Status.PAID_CLAIMED,
-            Enrolment.Status.CONFIRMED,
-            Enrolment.Status.EXPIRED,
-        )
-
-    def has_unconfirm_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
-        return self._can(request, object_id, Enrolment.Status.CONFIRMED)
-
-    def has_correct_utr_detail_permission(
-        self, request: HttpRequest, object_id: Any = None
-    ) -> bool:
-        return self._can(
-            request,
-            object_id,
-            Enrolment.Status.PENDING,
-            Enrolment.Status.PAID_CLAIMED,
-            Enrolment.Status.CONFIRMED,
-        )
-
-    @staticmethod
-    def _summary(enrolment: Enrolment) -> list[tuple[str, Any]]:
+    def decision_summary(self, enrolment: Enrolment) -> list[tuple[str, Any]]:
         return [
             ("Reference", enrolment.reference),
             ("Name", enrolment.name),
@@ -251,250 +330,13 @@ class EnrolmentAdmin(DecisionPageAdmin):
             ),
         ]
 
-    @action(
-        description="Confirm payment",
-        url_path="confirm-payment",
-        permissions=["confirm_payment_detail"],
-        icon="check_circle",
-    )
-    def confirm_payment_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
-            services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=_staff(request))
-            return f"Payment of {enrolment.reference} confirmed."
-
-        enrolment = self.get_object(request, object_id)
-        return decision_view(
-            self,
-            request,
-            object_id,
-            title="Confirm payment",
-            explanation=(
-                "Confirm only when the bank statement shows this UTR and amount. The student "
-                "is emailed and the referrer, if any, earns the reward."
-            ),
-            submit_label="Confirm payment",
-            summary=self._summary(enrolment) if enrolment else None,
-            run=run,
+    def decision_row(self, enrolment: Enrolment) -> str:
+        utr = f", UTR {enrolment.utr}" if enrolment.utr else ""
+        return (
+            f"{enrolment.reference}: {enrolment.name} ({enrolment.phone}), "
+            f"{enrolment.course.short_name or enrolment.course.name}, ₹{enrolment.amount}, "
+            f"{enrolment.get_status_display()}{utr}"
         )
-
-    @action(
-        description="Reject",
-        url_path="reject",
-        permissions=["reject_detail"],
-        icon="cancel",
-    )
-    def reject_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
-            services.enrolment_reject(
-                enrolment_id=enrolment.pk, by=_staff(request), reason=data["reason"]
-            )
-            return f"{enrolment.reference} rejected."
-
-        enrolment = self.get_object(request, object_id)
-        return decision_view(
-            self,
-            request,
-            object_id,
-            title="Reject the enrolment",
-            explanation=(
-                "The student is emailed this reason. Rejecting a confirmed enrolment (a "
-                f"refund) {HOLD_RULE}"
-            ),
-            submit_label="Reject",
-            summary=self._summary(enrolment) if enrolment else None,
-            form_class=ReasonForm,
-            run=run,
-            danger=True,
-        )
-
-    @action(
-        description="Undo confirmation",
-        url_path="undo-confirmation",
-        permissions=["unconfirm_detail"],
-        icon="undo",
-    )
-    def unconfirm_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
-            services.enrolment_unconfirm(
-                enrolment_id=enrolment.pk, by=_staff(request), reason=data["reason"]
-            )
-            return f"{enrolment.reference} is waiting for a decision again."
-
-        enrolment = self.get_object(request, object_id)
-        return decision_view(
-            self,
-            request,
-            object_id,
-            title="Undo confirmation",
-            explanation=(
-                "The enrolment goes back to waiting for a decision and the student is not "
-                f"emailed. {HOLD_RULE_CAPITAL}"
-            ),
-            submit_label="Undo confirmation",
-            summary=self._summary(enrolment) if enrolment else None,
-            form_class=ReasonForm,
-            run=run,
-            danger=True,
-        )
-
-    @action(
-        description="Correct the UTR",
-        url_path="correct-utr",
-        permissions=["correct_utr_detail"],
-        icon="edit",
-    )
-    def correct_utr_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        def run(enrolment: Enrolment, data: dict[str, Any]) -> str:
-            services.enrolment_correct_utr(
-                enrolment_id=enrolment.pk,
-                utr=data["utr"],
-                by=_staff(request),
-                reason=data["reason"],
-            )
-            return f"UTR of {enrolment.reference} updated."
-
-        enrolment = self.get_object(request, object_id)
-        return decision_view(
-            self,
-            request,
-            object_id,
-            title="Correct the UTR",
-            explanation=(
-                "Students cannot change a UTR once sent. Type the UTR shown on the bank "
-                "statement; the old one and your reason are kept on the enrolment."
-            ),
-            submit_label="Save the UTR",
-            summary=self._summary(enrolment) if enrolment else None,
-            form_class=UtrCorrectionForm,
-            run=run,
-        )
-
-    def _apply(
-        self,
-        request: HttpRequest,
-        queryset: QuerySet[Enrolment],
-        verb: str,
-        run: Any,
-    ) -> None:
-        done = 0
-        for pk in queryset.values_list("pk", flat=True):
-            try:
-                run(pk)
-            except ApplicationError as exc:
-                fields = (exc.extra or {}).get("fields") or {}
-                self.message_user(request, " ".join(fields.values()) or exc.message, messages.ERROR)
-            else:
-                done += 1
-        if done:
-            self.message_user(request, f"{done} enrolment(s) {verb}.", messages.SUCCESS)
-
-    @admin.action(description="Confirm payment (credits the referrer, emails the student)")
-    def confirm_payment(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> None:
-        self._apply(
-            request,
-            queryset.exclude(status=Enrolment.Status.CONFIRMED),
-            "confirmed",
-            lambda pk: services.enrolment_confirm_payment(enrolment_id=pk, by=_staff(request)),
-        )
-
-    @admin.action(description="Reject (asks for a reason, emails the student)")
-    def reject(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> HttpResponse | None:
-        return self._with_reason(
-            request,
-            queryset.exclude(status=Enrolment.Status.REJECTED),
-            action="reject",
-            title="Reject enrolments",
-            submit_label="Reject",
-            explanation=(
-                "The students are emailed this reason. Rejecting a confirmed enrolment (a "
-                f"refund) {HOLD_RULE}"
-            ),
-            verb="rejected",
-            run=lambda pk, reason: services.enrolment_reject(
-                enrolment_id=pk, by=_staff(request), reason=reason
-            ),
-        )
-
-    @admin.action(description="Undo confirmation (asks for a reason, reverses a held reward)")
-    def unconfirm(self, request: HttpRequest, queryset: QuerySet[Enrolment]) -> HttpResponse | None:
-        return self._with_reason(
-            request,
-            queryset.filter(status=Enrolment.Status.CONFIRMED),
-            action="unconfirm",
-            title="Undo confirmation",
-            submit_label="Undo confirmation",
-            explanation=(
-                "These enrolments go back to waiting for a decision and the students are "
-                f"not emailed. {HOLD_RULE_CAPITAL}"
-            ),
-            verb="reopened",
-            run=lambda pk, reason: services.enrolment_unconfirm(
-                enrolment_id=pk, by=_staff(request), reason=reason
-            ),
-        )
-
-    @admin.action(description="Correct the UTR (asks for the right one and a reason)")
-    def correct_utr(
-        self, request: HttpRequest, queryset: QuerySet[Enrolment]
-    ) -> HttpResponse | None:
-        if queryset.count() > 1:
-            self.message_user(request, "Correct one enrolment's UTR at a time.", messages.ERROR)
-            return None
-        return self._with_reason(
-            request,
-            queryset.exclude(status__in=[Enrolment.Status.REJECTED, Enrolment.Status.EXPIRED]),
-            action="correct_utr",
-            title="Correct the UTR",
-            submit_label="Save the UTR",
-            explanation=(
-                "Students cannot change a UTR once sent. Type the UTR shown on the bank "
-                "statement; the old one and your reason are kept on the enrolment."
-            ),
-            verb="updated",
-            form_class=UtrCorrectionForm,
-            run=lambda pk, data: services.enrolment_correct_utr(
-                enrolment_id=pk, utr=data["utr"], by=_staff(request), reason=data["reason"]
-            ),
-        )
-
-    def _with_reason(
-        self,
-        request: HttpRequest,
-        queryset: QuerySet[Enrolment],
-        *,
-        form_class: type[ReasonForm] = ReasonForm,
-        action: str,
-        title: str,
-        submit_label: str,
-        explanation: str,
-        verb: str,
-        run: Any,
-    ) -> HttpResponse | None:
-        if not queryset.exists():
-            self.message_user(request, "None of the selected enrolments can be changed so.")
-            return None
-        form = form_class(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            data = form.cleaned_data
-            value = data if form_class is not ReasonForm else data["reason"]
-            self._apply(request, queryset, verb, lambda pk: run(pk, value))
-            return None
-        context: dict[str, Any] = {
-            **self.admin_site.each_context(request),
-            "title": title,
-            "opts": self.model._meta,
-            "form": form,
-            "enrolments": queryset.select_related("course")[:200],
-            "count": queryset.count(),
-            "explanation": explanation,
-            "submit_label": submit_label,
-            "action": action,
-            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
-            "select_across": request.POST.get("select_across", "0"),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-            "changelist_url": reverse("admin:enrolments_enrolment_changelist"),
-        }
-        return TemplateResponse(request, "admin/enrolments/enrolment/reason.html", context)
 
 
 class StatementUploadForm(forms.Form):

@@ -4,29 +4,21 @@ payout requests (paid or cancelled through actions) and each referrer's balance.
 from __future__ import annotations
 
 import base64
-from typing import Any, cast
+from typing import Any
 
 from django import forms
-from django.contrib import admin, messages
-from django.contrib.admin import helpers
-from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.contrib import admin
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
 from django.utils.html import format_html
-from unfold.decorators import action, display
+from unfold.decorators import display
 from unfold.widgets import UnfoldAdminTextInputWidget
 
 from accounts.models import User
-from core.admin_decisions import DecisionPageAdmin, WaitingFirstFilter, decision_view
-from core.errors import ApplicationError
+from core.admin_decisions import Decision, DecisionPageAdmin, WaitingFirstFilter
 from core.upi import upi_link, upi_qr_svg
 from referrals import selectors, services
 from referrals.models import PayoutRequest, Referrer, RewardEntry
-
-
-def _staff(request: HttpRequest) -> User:
-    return cast(User, request.user)
 
 
 class _ReadOnly(DecisionPageAdmin):
@@ -83,6 +75,52 @@ def payout_upi_link(payout: PayoutRequest) -> str:
     )
 
 
+def _mark_paid(payout: PayoutRequest, by: User, data: dict[str, Any]) -> str:
+    services.payout_mark_paid(payout_id=payout.pk, by=by, reference=data["reference"])
+    return f"Payout #{payout.pk} marked as paid."
+
+
+def _cancel(payout: PayoutRequest, by: User, data: dict[str, Any]) -> str:
+    services.payout_cancel(payout_id=payout.pk, by=by)
+    return f"Payout request #{payout.pk} cancelled."
+
+
+def _cancel_follows(payouts: QuerySet[PayoutRequest]) -> list[str]:
+    total = sum(payouts.values_list("amount", flat=True))
+    return [f"₹{total} in all becomes available to the referrers again."]
+
+
+PAYOUT_DECISIONS = (
+    Decision(
+        name="mark_paid",
+        label="Mark paid",
+        applies=Q(status=PayoutRequest.Status.REQUESTED),
+        run=_mark_paid,
+        done="marked as paid",
+        explanation=(
+            "Send the amount to the UPI ID first (the QR code on the payout's page), then "
+            "record the UTR of your transfer. This debits the referrer's reward ledger "
+            "and emails them."
+        ),
+        form_class=PaymentReferenceForm,
+        one_at_a_time=True,
+    ),
+    Decision(
+        name="cancel",
+        label="Cancel the request",
+        applies=Q(status=PayoutRequest.Status.REQUESTED),
+        run=_cancel,
+        done="cancelled",
+        explanation="The amount becomes available to the referrer again.",
+        bulk_explanation="Each amount becomes available to its referrer again.",
+        icon="cancel",
+        danger=True,
+        follows=_cancel_follows,
+        url_path="cancel",
+    ),
+)
+
+
 @admin.register(PayoutRequest)
 class PayoutRequestAdmin(_ReadOnly):
     list_display = (
@@ -98,8 +136,7 @@ class PayoutRequestAdmin(_ReadOnly):
     search_fields = ("user__phone", "user__name", "upi_id", "payment_reference")
     search_help_text = "Phone, name, UPI ID or payment reference, in every status."
     list_select_related = ("user",)
-    actions = ("mark_paid", "cancel")
-    actions_detail = ("mark_paid_detail", "cancel_detail")
+    decisions = PAYOUT_DECISIONS
     fields = (
         "user",
         "amount",
@@ -141,26 +178,7 @@ class PayoutRequestAdmin(_ReadOnly):
             obj.amount,
         )
 
-    def _waiting(self, request: HttpRequest, object_id: Any) -> bool:
-        if not super(_ReadOnly, self).has_change_permission(request):
-            return False
-        return (
-            object_id is None
-            or PayoutRequest.objects.filter(
-                pk=object_id, status=PayoutRequest.Status.REQUESTED
-            ).exists()
-        )
-
-    def has_mark_paid_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
-        return self._waiting(request, object_id)
-
-    def has_cancel_detail_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
-        return self._waiting(request, object_id)
-
-    @staticmethod
-    def _summary(payout: PayoutRequest | None) -> list[tuple[str, Any]] | None:
-        if payout is None:
-            return None
+    def decision_summary(self, payout: PayoutRequest) -> list[tuple[str, Any]]:
         return [
             ("Referrer", payout.user.name),
             ("Phone", payout.user.phone),
@@ -168,110 +186,8 @@ class PayoutRequestAdmin(_ReadOnly):
             ("UPI ID", payout.upi_id),
         ]
 
-    @action(
-        description="Mark paid",
-        url_path="mark-paid",
-        permissions=["mark_paid_detail"],
-        icon="check_circle",
-    )
-    def mark_paid_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        def run(payout: PayoutRequest, data: dict[str, Any]) -> str:
-            services.payout_mark_paid(
-                payout_id=payout.pk, by=_staff(request), reference=data["reference"]
-            )
-            return f"Payout #{payout.pk} marked as paid."
-
-        return decision_view(
-            self,
-            request,
-            object_id,
-            title="Mark the payout as paid",
-            explanation=(
-                "Send the amount to the UPI ID first (the QR code on the payout's page), then "
-                "record the UTR of your transfer. This debits the referrer's reward ledger "
-                "and emails them."
-            ),
-            submit_label="Mark as paid",
-            summary=self._summary(self.get_object(request, object_id)),
-            form_class=PaymentReferenceForm,
-            run=run,
-        )
-
-    @action(
-        description="Cancel",
-        url_path="cancel",
-        permissions=["cancel_detail"],
-        icon="cancel",
-    )
-    def cancel_detail(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        def run(payout: PayoutRequest, data: dict[str, Any]) -> str:
-            services.payout_cancel(payout_id=payout.pk, by=_staff(request))
-            return f"Payout request #{payout.pk} cancelled."
-
-        return decision_view(
-            self,
-            request,
-            object_id,
-            title="Cancel the payout request",
-            explanation="The amount becomes available to the referrer again.",
-            submit_label="Cancel the request",
-            summary=self._summary(self.get_object(request, object_id)),
-            run=run,
-            danger=True,
-        )
-
-    @admin.action(description="Mark as paid (asks for the payment reference)")
-    def mark_paid(
-        self, request: HttpRequest, queryset: QuerySet[PayoutRequest]
-    ) -> HttpResponse | None:
-        waiting = queryset.filter(status=PayoutRequest.Status.REQUESTED)
-        if waiting.count() != 1:
-            self.message_user(
-                request,
-                "Select exactly one requested payout: each payment has its own reference.",
-                messages.ERROR,
-            )
-            return None
-        form = PaymentReferenceForm(request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            payout = waiting.get()
-            try:
-                services.payout_mark_paid(
-                    payout_id=payout.pk,
-                    by=_staff(request),
-                    reference=form.cleaned_data["reference"],
-                )
-            except ApplicationError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-            else:
-                self.message_user(request, f"Payout #{payout.pk} marked as paid.", messages.SUCCESS)
-            return None
-        context: dict[str, Any] = {
-            **self.admin_site.each_context(request),
-            "title": "Mark payout as paid",
-            "opts": self.model._meta,
-            "form": form,
-            "payouts": waiting.select_related("user"),
-            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
-            "select_across": request.POST.get("select_across", "0"),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-            "changelist_url": reverse("admin:referrals_payoutrequest_changelist"),
-        }
-        return TemplateResponse(request, "admin/referrals/payoutrequest/mark_paid.html", context)
-
-    @admin.action(description="Cancel (the amount becomes available again)")
-    def cancel(self, request: HttpRequest, queryset: QuerySet[PayoutRequest]) -> None:
-        done = 0
-        for pk in queryset.filter(status=PayoutRequest.Status.REQUESTED).values_list(
-            "pk", flat=True
-        ):
-            try:
-                services.payout_cancel(payout_id=pk, by=_staff(request))
-            except ApplicationError as exc:
-                self.message_user(request, exc.message, messages.ERROR)
-            else:
-                done += 1
-        self.message_user(request, f"{done} payout request(s) cancelled.", messages.SUCCESS)
+    def decision_row(self, payout: PayoutRequest) -> str:
+        return f"#{payout.pk}: {payout.user.name} ({payout.user.phone}), ₹{payout.amount} to {payout.upi_id}"
 
 
 @admin.register(Referrer)

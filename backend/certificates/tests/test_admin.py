@@ -42,7 +42,7 @@ def test_it_asks_for_a_reason_before_revoking(admin_client: Client) -> None:
     )
 
     assert response.status_code == 200
-    assert b"Revoke 1 certificate" in response.content
+    assert b"1 certificate will be revoked." in response.content
     assert b'name="reason"' in response.content
     assert Certificate.objects.get().status == "valid"
 
@@ -84,7 +84,15 @@ def test_it_does_not_revoke_without_a_reason(admin_client: Client) -> None:
 def test_it_reinstates(admin_client: Client) -> None:
     certificate = make("WD-001", status="revoked", revoked_reason="Oops")
 
-    admin_client.post(CHANGELIST, {"action": "reinstate", ACTION_CHECKBOX_NAME: [certificate.pk]})
+    step = admin_client.post(
+        CHANGELIST, {"action": "reinstate", ACTION_CHECKBOX_NAME: [certificate.pk]}
+    )
+    assert b"1 certificate will be reinstated." in step.content
+    assert Certificate.objects.get().status == "revoked"
+
+    admin_client.post(
+        CHANGELIST, {"action": "reinstate", ACTION_CHECKBOX_NAME: [certificate.pk], "apply": "1"}
+    )
 
     certificate.refresh_from_db()
     assert (certificate.status, certificate.revoked_reason, certificate.revoked_at) == (
@@ -126,3 +134,40 @@ def test_it_is_closed_to_learners(learner_client: Client) -> None:
 
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
+
+
+def test_the_certificate_page_revokes_and_reinstates_with_the_reason(
+    admin_client: Client,
+) -> None:
+    certificate = make("WD-001")
+    page = f"{CHANGELIST}{certificate.pk}/"
+    change = admin_client.get(f"{page}change/").content.decode()
+    assert f"{page}revoke/" in change and f"{page}reinstate/" not in change
+
+    asked = admin_client.post(f"{page}revoke/", {"reason": ""})
+    assert "This field is required." in asked.content.decode()
+    done = admin_client.post(f"{page}revoke/", {"reason": "Issued in error."}, follow=True)
+
+    assert "Certificate WD-001 revoked." in done.content.decode()
+    certificate.refresh_from_db()
+    assert (certificate.status, certificate.revoked_reason) == ("revoked", "Issued in error.")
+    revoked_page = admin_client.get(f"{page}change/").content.decode()
+    assert f"{page}reinstate/" in revoked_page and f"{page}revoke/" not in revoked_page
+
+    admin_client.post(f"{page}reinstate/")
+    assert Certificate.objects.get().status == "valid"
+
+
+def test_a_certificate_is_never_deleted_in_the_admin(admin_client: Client) -> None:
+    certificate = make("WD-001")
+
+    listing = admin_client.get(CHANGELIST).content.decode()
+    refused = admin_client.post(f"{CHANGELIST}{certificate.pk}/delete/", {"post": "yes"})
+    bulk = admin_client.post(
+        CHANGELIST,
+        {"action": "delete_selected", ACTION_CHECKBOX_NAME: [certificate.pk], "post": "yes"},
+    )
+
+    assert 'value="delete_selected"' not in listing
+    assert refused.status_code == 403 and bulk.status_code == 302
+    assert Certificate.objects.get().status == "valid"

@@ -67,14 +67,49 @@ def test_it_searches_by_reference(back_office_client: Client, course: Course) ->
     assert enrolment.reference.encode() in response.content
 
 
-def test_it_confirms_payments(back_office_client: Client, course: Course, learner: User) -> None:
+def test_it_confirms_payments_after_saying_what_will_follow(
+    back_office_client: Client, course: Course, learner: User
+) -> None:
     enrolment = referred(course, learner)
 
-    response = act(back_office_client, "confirm_payment", enrolment)
+    step = act(back_office_client, "confirm_payment", enrolment)
 
-    assert response.status_code == 302
+    page = step.content.decode()
+    assert step.status_code == 200
+    assert "1 enrolment will be confirmed." in page
+    assert "1 student will be emailed." in page and "1 referrer will earn a reward (₹150)." in page
+    assert Enrolment.objects.get().status == "pending" and not RewardEntry.objects.exists()
+
+    done = act(back_office_client, "confirm_payment", enrolment, apply="1")
+
+    assert done.status_code == 302
     assert Enrolment.objects.get().status == "confirmed"
     assert RewardEntry.objects.get().amount == 150
+    assert "1 enrolment confirmed." in back_office_client.get(CHANGELIST).content.decode()
+
+
+def test_a_confirmed_enrolment_is_refunded_not_rejected(
+    back_office_client: Client, course: Course, learner: User, staff: User
+) -> None:
+    enrolment = referred(course, learner)
+    services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
+    page = back_office_client.get(f"{CHANGELIST}{enrolment.pk}/change/").content.decode()
+    assert f"{enrolment.pk}/reject/" not in page and f"{enrolment.pk}/refund/" in page
+    assert (
+        back_office_client.post(f"{CHANGELIST}{enrolment.pk}/reject/", {"reason": "x"}).status_code
+        == 403
+    )
+
+    act(back_office_client, "reject", enrolment, apply="1", reason="x")
+    assert Enrolment.objects.get().status == "confirmed"
+
+    back_office_client.post(f"{CHANGELIST}{enrolment.pk}/refund/", {"reason": "Refunded by NEFT."})
+    refunded = Enrolment.objects.get()
+    assert (refunded.status, refunded.rejected_reason) == ("rejected", "Refunded by NEFT.")
+    assert list(RewardEntry.objects.values_list("kind", flat=True).order_by("pk")) == [
+        "credit",
+        "reversal",
+    ]
 
 
 def test_it_asks_for_a_reason_before_rejecting(back_office_client: Client, course: Course) -> None:

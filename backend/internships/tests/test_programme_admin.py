@@ -124,7 +124,9 @@ def test_accept_from_the_list_places_each_on_their_batchs_board(
 
     step = act(office, APPLICATIONS, "accept", [first.pk, second.pk])
     assert step.status_code == 200  # type: ignore[attr-defined]
-    assert "The board of each applicant&#x27;s batch" in step.content.decode()  # type: ignore[attr-defined]
+    page = step.content.decode()  # type: ignore[attr-defined]
+    assert "The board of the applicant&#x27;s batch" in page
+    assert "2 applications will be accepted." in page and "2 applicants will be emailed." in page
     assert not Placement.objects.exists()
 
     act(office, APPLICATIONS, "accept", [first.pk, second.pk], apply="1", board="")
@@ -167,7 +169,7 @@ def test_the_application_page_accepts_onto_the_batchs_board_by_default(
 
     step = office.get(f"{APPLICATIONS}{application.pk}/accept/").content.decode()
     default = TaskBoard.objects.get(slug="tasks-1")
-    assert re.search(rf'<option value="{default.pk}"[^>]*selected', step)
+    assert re.search(r'<option value=""[^>]*selected>The board of the applicant', step)
 
     done = office.post(
         f"{APPLICATIONS}{application.pk}/accept/", {"board": str(default.pk)}, follow=True
@@ -224,7 +226,10 @@ def test_placements_list_names_and_progress_and_unlocks_early(
     page = office.get(PLACEMENTS, {"q": "Asha"}).content.decode()
     assert "Asha Learner" in page and "1 of 4" in page
 
-    act(office, PLACEMENTS, "unlock_next_task", [placement.pk])
+    step = act(office, PLACEMENTS, "unlock_next_task", [placement.pk])
+    assert "1 intern will be given their next task early." in step.content.decode()  # type: ignore[attr-defined]
+    assert not EarlyUnlock.objects.exists()
+    act(office, PLACEMENTS, "unlock_next_task", [placement.pk], apply="1")
 
     assert list(EarlyUnlock.objects.values_list("task__number", flat=True)) == [2]
 
@@ -295,7 +300,7 @@ def test_approve_in_bulk_and_request_changes_with_feedback(
     services.placement_unlock_next_task(placement_id=placement.pk, by=staff)
     first, second = submit(placement.user, 1), submit(placement.user, 2)
 
-    act(office, SUBMISSIONS, "approve", [first.pk])
+    act(office, SUBMISSIONS, "approve", [first.pk], apply="1")
     asked = act(office, SUBMISSIONS, "request_changes", [second.pk], apply="1", feedback="")
     assert "This field is required." in asked.content.decode()  # type: ignore[attr-defined]
     act(office, SUBMISSIONS, "request_changes", [second.pk], apply="1", feedback="Add tests.")
@@ -329,10 +334,19 @@ def test_the_fourth_approval_in_the_admin_issues_the_certificate(
     unlock_all(placement, staff)
     submissions = [submit(placement.user, n) for n in range(1, 5)]
 
-    act(office, SUBMISSIONS, "approve", [s.pk for s in submissions])
+    step = act(office, SUBMISSIONS, "approve", [s.pk for s in submissions])
+    page = step.content.decode()  # type: ignore[attr-defined]
+    assert "4 submissions will be approved." in page and "1 intern will be emailed." in page
+    assert "1 certificate will be issued" in page
+    assert Placement.objects.get().certificate is None
+
+    act(office, SUBMISSIONS, "approve", [s.pk for s in submissions], apply="1")
 
     certificate = Placement.objects.get().certificate
     assert certificate is not None
+    result = office.get(SUBMISSIONS).content.decode()
+    assert "4 submissions approved." in result
+    assert f"certificate {certificate.certificate_id} issued to Asha Learner" in result
     assert len(queued_about("certificate.issued")) == 1
 
 

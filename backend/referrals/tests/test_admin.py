@@ -64,10 +64,18 @@ def test_it_asks_for_the_payment_reference_then_marks_paid(
 def test_it_cancels_requests(back_office_client: Client, learner: User, earned: int) -> None:
     payout = services.payout_request_create(user=learner, upi_id=UPI_ID)
 
-    act(back_office_client, "cancel", payout)
+    step = act(back_office_client, "cancel", payout)
+    page = step.content.decode()
+    assert "1 payout request will be cancelled." in page
+    assert "₹150 in all becomes available to the referrers again." in page
+    payout.refresh_from_db()
+    assert payout.status == "requested"
+
+    act(back_office_client, "cancel", payout, apply="1")
 
     payout.refresh_from_db()
     assert payout.status == "cancelled"
+    assert "1 payout request cancelled." in back_office_client.get(PAYOUTS).content.decode()
 
 
 def test_it_shows_a_referrers_debt_after_a_refund_of_a_paid_reward(
