@@ -17,7 +17,8 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { createProxyMiddleware } from 'http-proxy-middleware'
-import morgan from 'morgan'
+
+import { observe, observeErrors } from './server/observability.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const host = process.env.HOST || '127.0.0.1'
@@ -44,6 +45,8 @@ const { pages } = await import(path.join(here, 'build/server/index.js'))
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxyHops)
+// Request ids, JSON log lines, metrics and Sentry (server/observability.mjs).
+observe(app, { djangoPrefixes: DJANGO_PREFIXES, trustProxyHops })
 
 app.get('/healthz', (_req, res) => {
   res.type('text/plain').set('Cache-Control', 'no-store').send('ok')
@@ -79,7 +82,6 @@ app.use(
 )
 
 app.use(compression())
-app.use(morgan(production ? 'combined' : 'tiny'))
 
 // A fresh nonce per response, for the framework's inline scripts (no 'unsafe-inline').
 app.use((_req, res, next) => {
@@ -121,6 +123,7 @@ app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immu
 app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false }))
 
 app.all('/{*splat}', pages)
+observeErrors(app)
 
 const server = app.listen(port, host, () => {
   console.log(`Pages on http://${host}:${port} (Django at ${djangoUrl})`)

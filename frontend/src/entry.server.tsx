@@ -1,12 +1,14 @@
 import { PassThrough } from 'node:stream'
 
 import { createReadableStreamFromReadable } from '@react-router/node'
+import * as Sentry from '@sentry/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 
-import { setServerTransport } from '@/lib/api-client'
+import { ApiError, setServerTransport } from '@/lib/api-client'
+import { RequestIdContext } from '@/lib/request-id'
 import { nonceContext } from '@/server/nonce'
-import { serverFetch } from '@/server/api-scope.server'
+import { serverFetch, visitorContext } from '@/server/api-scope.server'
 
 // Loaders and actions call the API through the typed client; on the server its requests
 // go to Django with the visitor's cookies and address.
@@ -20,6 +22,29 @@ function nonceOf(context: RouterContextProvider): string | undefined {
   } catch {
     return undefined
   }
+}
+
+function requestIdOf(context: RouterContextProvider): string | null {
+  try {
+    return context.get(visitorContext)?.requestId ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Errors in loaders, actions and rendering: logged, and unexpected ones sent to Sentry
+ * (server/observability.mjs initialises it with SENTRY_DSN; without it this sends
+ * nothing). The API's answers (ApiError) are not: Django reports its own failures.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (error instanceof ApiError) {
+    if (error.status >= 500 || error.status === 0) console.warn(`API answered ${error.status}: ${error.message}`)
+    return
+  }
+  console.error(error)
+  Sentry.captureException(error)
 }
 
 /**
@@ -38,11 +63,17 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
+  const requestId = requestIdOf(loadContext)
   const nonce = nonceOf(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <RequestIdContext value={requestId}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RequestIdContext>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       onAllReady() {
         shellRendered = true

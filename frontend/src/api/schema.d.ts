@@ -634,7 +634,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /** Liveness, database reachability and the queue worker's last pass */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1632,6 +1632,8 @@ export interface components {
             database: string;
             /** Status */
             status: string;
+            /** Worker */
+            worker: string;
         };
         /** HeldRewardOut */
         HeldRewardOut: {

@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+
+import { OutagePage } from '@/app/outage-page'
 
 /**
  * How loaders and actions reach the Django JSON API on the server: the same typed client
@@ -23,6 +27,8 @@ export type Visitor = {
   protocol: string
   /** The Host the visitor asked for. */
   host: string
+  /** The request's id (server/observability.mjs): Django logs its API calls under it. */
+  requestId?: string
 }
 
 export const visitorContext = createContext<Visitor | null>(null)
@@ -35,6 +41,30 @@ type Scope = {
   referer?: string
   csrfToken?: string
   memo: Map<string, Promise<unknown>>
+  /** Django said its database is unreachable (503), or could not be reached at all. */
+  outage: boolean
+}
+
+/** Seconds a visitor is told to wait while the site's database is unreachable. */
+export const OUTAGE_RETRY_AFTER = 30
+
+/** Answers that mean the site is down for a moment, not that the request was wrong. */
+const OUTAGE_STATUSES = new Set([502, 503, 504])
+
+/**
+ * The page a request gets when one of its API calls met an outage: a short "back in a
+ * moment", status 503 with Retry-After, instead of a page whose data quietly failed.
+ */
+function outageResponse(requestId: string | undefined): Response {
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(OutagePage, { requestId: requestId ?? null }))}`
+  return new Response(html, {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': String(OUTAGE_RETRY_AFTER),
+    },
+  })
 }
 
 const scopes = new AsyncLocalStorage<Scope>()
@@ -85,8 +115,10 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
     origin: request.headers.get('Origin') ?? undefined,
     referer: request.headers.get('Referer') ?? undefined,
     memo: new Map(),
+    outage: false,
   }
   const response = await scopes.run(scope, next)
+  if (scope.outage) return outageResponse(scope.visitor.requestId)
   for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
   return response
 }
@@ -120,12 +152,20 @@ export async function serverFetch(input: Request): Promise<Response> {
   headers.set('X-Forwarded-For', scope.visitor.address)
   headers.set('X-Forwarded-Host', scope.visitor.host)
   headers.set('X-Forwarded-Proto', scope.visitor.protocol)
+  if (scope.visitor.requestId) headers.set('X-Request-ID', scope.visitor.requestId)
   if (input.method !== 'GET' && input.method !== 'HEAD') {
     if (scope.csrfToken) headers.set('X-CSRFToken', scope.csrfToken)
     headers.set('Origin', scope.origin ?? `${scope.visitor.protocol}://${scope.visitor.host}`)
     if (scope.referer) headers.set('Referer', scope.referer)
   }
-  const response = await fetch(new Request(input, { headers, redirect: 'manual' }))
+  let response: Response
+  try {
+    response = await fetch(new Request(input, { headers, redirect: 'manual' }))
+  } catch (error) {
+    scope.outage = true
+    throw error
+  }
+  if (OUTAGE_STATUSES.has(response.status)) scope.outage = true
   const setCookies = response.headers.getSetCookie()
   // A new session (login, logout) changes who is logged in: ask again after it.
   if (setCookies.length > 0) scope.memo.clear()

@@ -20,6 +20,7 @@ export const pages = createRequestHandler({
       address: req.ip ?? req.socket.remoteAddress ?? '',
       protocol: req.protocol,
       host: req.get('host') ?? '',
+      requestId: typeof res.locals.requestId === 'string' ? res.locals.requestId : undefined,
     })
     context.set(nonceContext, typeof res.locals.nonce === 'string' ? res.locals.nonce : null)
     return context
