@@ -97,6 +97,11 @@ migrate: install ## Create or update the database (SQLite under var/ by default)
 
 run: build migrate ## Install, build, migrate and serve on HOST:PORT (Node in front of gunicorn, and the email worker)
 	@trap 'kill 0' EXIT INT TERM; \
+	  if [ -n "$$METRICS_ADDR" ]; then \
+	    export PROMETHEUS_MULTIPROC_DIR="$${PROMETHEUS_MULTIPROC_DIR:-$(CURDIR)/var/metrics}"; \
+	    rm -rf "$$PROMETHEUS_MULTIPROC_DIR" && mkdir -p "$$PROMETHEUS_MULTIPROC_DIR"; \
+	    $(MANAGE) serve_metrics & \
+	  fi; \
 	  SITE_URL="$(SITE_URL)" $(MANAGE) send_queued_mail_loop & \
 	  SITE_URL="$(SITE_URL)" TRUSTED_PROXY_COUNT=1 $(UV) run --frozen gunicorn config.wsgi --chdir backend \
 	  --bind 127.0.0.1:$(DJANGO_PORT) --workers $(WORKERS) --access-logfile - --forwarded-allow-ips 127.0.0.1 & \

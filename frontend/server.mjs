@@ -18,7 +18,8 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { createProxyMiddleware } from 'http-proxy-middleware'
-import morgan from 'morgan'
+
+import { observe, observeErrors } from './server/observability.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const host = process.env.HOST || '127.0.0.1'
@@ -46,6 +47,8 @@ const { pages, contentSecurityPolicy } = await import(path.join(here, 'build/ser
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxyHops)
+// Request ids, JSON log lines, metrics and Sentry (server/observability.mjs).
+observe(app, { djangoPrefixes: DJANGO_PREFIXES, trustProxyHops })
 
 app.get('/healthz', (_req, res) => {
   res.type('text/plain').set('Cache-Control', 'no-store').send('ok')
@@ -144,7 +147,6 @@ app.use(
 )
 
 app.use(compression())
-app.use(morgan(production ? 'combined' : 'tiny'))
 
 app.use(
   helmet({
@@ -173,6 +175,7 @@ app.all('/{*splat}', (req, res, next) => {
   res.removeHeader('Content-Security-Policy')
   pages(req, res, next)
 })
+observeErrors(app)
 
 const server = app.listen(port, host, () => {
   console.log(`Pages on http://${host}:${port} (Django at ${djangoUrl})`)

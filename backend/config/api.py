@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import connection
-from django.db.utils import DatabaseError
+from django.db.utils import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from ninja import NinjaAPI, Schema, Status
@@ -20,6 +21,9 @@ from certificates.api import credentials_router
 from certificates.api import router as certificates_router
 from core.api import NINJA_CSRF_FAILED, session_csrf
 from core.errors import ApplicationError
+from core.observability import current_request_id
+from core.outage import ERROR_MESSAGE, outage_envelope
+from core.worker import worker_heartbeat_age
 from enquiries.api import router as enquiries_router
 from enrolments.api import router as enrolments_router
 from internships.api import router as internships_router
@@ -122,15 +126,32 @@ def on_too_many_files(request: HttpRequest, exc: TooManyFilesSent) -> HttpRespon
     return _envelope(request, "The request has too many files.", 400)
 
 
+def on_database_outage(request: HttpRequest, exc: Any) -> HttpResponse:
+    # Every request fails alike while the database is down: one log line each, one Sentry
+    # event per outage (core.observability.before_send).
+    logger.error("Database unreachable", exc_info=exc)
+    response = api.create_response(request, outage_envelope(current_request_id()), status=503)
+    response["Retry-After"] = str(settings.OUTAGE_RETRY_AFTER)
+    return response
+
+
+api.add_exception_handler(OperationalError, on_database_outage)
+api.add_exception_handler(InterfaceError, on_database_outage)
+
+
 @api.exception_handler(Exception)
 def on_unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
     logger.exception("Unhandled API error", exc_info=exc)
-    return _envelope(request, "Something went wrong on our side. Please try again.", 500)
+    # The id a student can quote to staff, who find the log lines and the Sentry event by it.
+    return _envelope(request, ERROR_MESSAGE, 500, {"request_id": current_request_id()})
 
 
 class HealthOut(Schema):
     status: str
     database: str
+    # "ok", "stale" (no pass for WORKER_HEARTBEAT_MAX_AGE seconds), "never" (no pass yet on
+    # this database) or "unchecked" (WORKER_HEARTBEAT_MAX_AGE=0).
+    worker: str
 
 
 @api.get(
@@ -138,17 +159,34 @@ class HealthOut(Schema):
     response={200: HealthOut, 503: HealthOut},
     auth=None,
     tags=["health"],
-    summary="Liveness and database reachability",
+    summary="Liveness, database reachability and the queue worker's last pass",
 )
 def health(request: HttpRequest) -> Status[HealthOut]:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
+        worker = _worker_state()
     except DatabaseError:
         logger.warning("Health check: database unreachable", exc_info=True)
-        return Status(503, HealthOut(status="unavailable", database="unreachable"))
-    return Status(200, HealthOut(status="ok", database="ok"))
+        return Status(
+            503, HealthOut(status="unavailable", database="unreachable", worker="unknown")
+        )
+    if worker == "stale":
+        return Status(503, HealthOut(status="unavailable", database="ok", worker=worker))
+    return Status(200, HealthOut(status="ok", database="ok", worker=worker))
+
+
+def _worker_state() -> str:
+    """A worker that has stopped fails the check; one that never ran on this database (a
+    fresh install, a test server without it) does not, and shows as "never"."""
+    max_age = settings.WORKER_HEARTBEAT_MAX_AGE
+    if not max_age:
+        return "unchecked"
+    age = worker_heartbeat_age()
+    if age is None:
+        return "never"
+    return "stale" if age.total_seconds() > max_age else "ok"
 
 
 # Django tries URL patterns in order: the certificate lookup, the busiest endpoint (every

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "post_office",
+    "django_prometheus",
     "core",
     "accounts",
     "catalog",
@@ -85,6 +86,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The request id first, so every later log line and error report carries it.
+    "core.observability.RequestIdMiddleware",
+    # Requests by view and status, latencies (django-prometheus): first and last.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise so that static files (SVGs included) carry the headers too.
     "csp.middleware.CSPMiddleware",
@@ -99,6 +104,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Turns a login refused by a lockout into the 429 answer (accounts.lockout).
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -143,7 +149,8 @@ REDIS_TIMEOUT = env_float("REDIS_TIMEOUT", 1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
+            # django-redis's, counting hits and misses (django-prometheus).
+            "BACKEND": "django_prometheus.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "site"),
             "OPTIONS": {
@@ -159,7 +166,8 @@ if REDIS_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            # Django's, counting hits and misses (core.cache).
+            "BACKEND": "core.cache.DatabaseCache",
             "LOCATION": "cache_table",
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "site"),
         }
@@ -458,11 +466,20 @@ if PRIVATE_STORAGE_DIR.resolve().is_relative_to(Path(MEDIA_ROOT).resolve()):
         "PRIVATE_STORAGE_DIR must not be inside MEDIA_ROOT (served publicly)"
     )
 
+# One JSON object a line on standard error (journald, make run's output), each with the
+# request id the Node server and Django share (core.observability).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "core.observability.RequestIdFilter"}},
+    "formatters": {"json": {"()": "core.observability.JsonLineFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
@@ -474,3 +491,28 @@ LOGGING = {
         "post_office": {"level": "WARNING", "handlers": ["console"], "propagate": False},
     },
 }
+
+# --- Errors and monitoring (docs/deploy.md, Monitoring) --------------------------------
+# Error reports and job check-ins go to Sentry only when SENTRY_DSN is set.
+SENTRY_DSN = env_str("SENTRY_DSN")
+SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", DJANGO_ENV)
+SENTRY_RELEASE = env_str("SENTRY_RELEASE")
+SENTRY_TRACES_SAMPLE_RATE = env_float("SENTRY_TRACES_SAMPLE_RATE", 0.0, minimum=0.0)
+if SENTRY_DSN:
+    from core.observability import sentry_init
+
+    sentry_init(
+        dsn=SENTRY_DSN,
+        environment=SENTRY_ENVIRONMENT,
+        release=SENTRY_RELEASE,
+        traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE,
+    )
+# /api/health fails when the queue worker has not finished a pass for this many seconds
+# (0: not checked, for a site run without the worker).
+WORKER_HEARTBEAT_MAX_AGE = env_int("WORKER_HEARTBEAT_MAX_AGE", 300, minimum=0)
+# Where `manage.py serve_metrics` answers Prometheus (host:port, e.g. 127.0.0.1:9100): an
+# address only the operator reaches, never the public one. The gunicorn workers share
+# their request counts with it through PROMETHEUS_MULTIPROC_DIR (docs/deploy.md).
+METRICS_ADDR = env_str("METRICS_ADDR")
+# Seconds a client is told to wait (Retry-After) while the database is unreachable.
+OUTAGE_RETRY_AFTER = env_int("OUTAGE_RETRY_AFTER", 30, minimum=1)

@@ -39,3 +39,7 @@ urlpatterns = [
     # docs/ explain putting nginx in front for larger sites.
     re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),
 ]
+
+# A database outage answers 503 (Retry-After, the envelope under /api/, a short page
+# elsewhere); any other unexpected error 500; both with the request id (core.outage).
+handler500 = "core.outage.server_error"

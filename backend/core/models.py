@@ -56,3 +56,18 @@ class OutboundSMS(models.Model):
 
     def __str__(self) -> str:
         return f"SMS to {self.to} ({self.get_status_display()})"
+
+
+class WorkerHeartbeat(models.Model):
+    """When a background worker last finished a pass (core.worker): /api/health fails when
+    the queue worker's is older than WORKER_HEARTBEAT_MAX_AGE, and the metrics show its age.
+    A row in the database, not a cache entry, since the database cache culls entries."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    beat_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = "worker heartbeat"
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.beat_at:%Y-%m-%d %H:%M:%S}"

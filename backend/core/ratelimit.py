@@ -108,6 +108,8 @@ def rate_limit_reset(*, scope: str, ident: str, rate: str) -> None:
 INCR_KEEPS_EXPIRY = frozenset(
     {
         "django_redis.cache.RedisCache",
+        # django-redis's, counting hits for the metrics (settings.CACHES).
+        "django_prometheus.cache.backends.redis.RedisCache",
         "django.core.cache.backends.redis.RedisCache",
         "django.core.cache.backends.locmem.LocMemCache",
     }

@@ -1,10 +1,12 @@
 import { Writable } from 'node:stream'
 
+import * as Sentry from '@sentry/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext } from 'react-router'
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 
-import { setServerTransport } from '@/lib/api-client'
-import { serverFetch } from '@/server/api-scope.server'
+import { ApiError, setServerTransport } from '@/lib/api-client'
+import { RequestIdContext } from '@/lib/request-id'
+import { serverFetch, visitorContext } from '@/server/api-scope.server'
 import { PRIVATE, sharedCacheControl, type SharingHandle } from '@/server/cache-policy'
 import { contentSecurityPolicy, inlineScriptHashes } from '@/server/security-policy'
 
@@ -25,18 +27,44 @@ function sharingOf(routerContext: EntryContext): SharingHandle['sharing'] {
   return undefined
 }
 
+function requestIdOf(context: RouterContextProvider): string | null {
+  try {
+    return context.get(visitorContext)?.requestId ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Errors in loaders, actions and rendering: logged, and unexpected ones sent to Sentry
+ * (server/observability.mjs initialises it with SENTRY_DSN; without it this sends
+ * nothing). The API's answers (ApiError) are not: Django reports its own failures.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (error instanceof ApiError) {
+    if (error.status >= 500 || error.status === 0) console.warn(`API answered ${error.status}: ${error.message}`)
+    return
+  }
+  console.error(error)
+  Sentry.captureException(error)
+}
+
 /**
  * Every page is sent whole: the response starts once everything has rendered (nothing on
  * the site streams in later), so a phone without JavaScript and a crawler read the same
  * complete page. The HTML is held until then so that the policy can allow its inline
  * scripts by their hashes (no per-response nonce: the same page, byte for byte, for every
- * visitor, which a shared cache may keep), and so that it goes out with its length.
+ * visitor, which a shared cache may keep), and so that it goes out with its length. The
+ * request id is in the HTML only on error pages (components/ui/request-reference.tsx),
+ * which are never shared.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   const sharing = sharingOf(routerContext)
   // The root middleware takes this back to private when the answer is not for everyone.
@@ -44,6 +72,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
+  const requestId = requestIdOf(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
@@ -62,7 +91,12 @@ export default function handleRequest(
         callback()
       },
     })
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <RequestIdContext value={requestId}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </RequestIdContext>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
       onAllReady() {
         shellRendered = true
         pipe(collect)

@@ -637,7 +637,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /** Liveness, database reachability and the queue worker's last pass */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1641,6 +1641,8 @@ export interface components {
             database: string;
             /** Status */
             status: string;
+            /** Worker */
+            worker: string;
         };
         /** HeldRewardOut */
         HeldRewardOut: {

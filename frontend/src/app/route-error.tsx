@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react'
 
 import { LinkButton } from '@/components/ui/link-button'
 import { RetryButton } from '@/components/ui/retry-button'
+import { RequestReference } from '@/components/ui/request-reference'
 
 /**
  * Most errors here are a page's code failing to download on a flaky connection (or an
@@ -15,6 +16,7 @@ export function RouteError() {
         This page could not be loaded
       </h1>
       <p className="max-w-xl text-lg text-ink-muted">Check your internet connection and try again.</p>
+      <RequestReference />
       <div className="flex flex-wrap gap-3">
         <RetryButton onRetry={() => window.location.reload()} variant="primary" size="lg" />
         <LinkButton to={href('/')} reloadDocument variant="secondary" size="lg">

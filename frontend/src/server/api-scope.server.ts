@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+
+import { OutagePage } from '@/app/outage-page'
 
 import { mayShare, NO_STORE, PRIVATE, SESSION_COOKIE, shareableAnswer } from '@/server/cache-policy'
 import { contentSecurityPolicy } from '@/server/security-policy'
@@ -32,6 +36,8 @@ export type Visitor = {
   protocol: string
   /** The Host the visitor asked for. */
   host: string
+  /** The request's id (server/observability.mjs): Django logs its API calls under it. */
+  requestId?: string
 }
 
 export const visitorContext = createContext<Visitor | null>(null)
@@ -45,7 +51,32 @@ type Scope = {
   memo: Map<string, Promise<unknown>>
   /** False once Django answered anything a shared page must not be built on (a 429, a 500). */
   shareable: boolean
+  /** Django said its database is unreachable (503), or could not be reached at all. */
+  outage: boolean
 }
+/** Seconds a visitor is told to wait while the site's database is unreachable. */
+export const OUTAGE_RETRY_AFTER = 30
+
+/** Answers that mean the site is down for a moment, not that the request was wrong. */
+const OUTAGE_STATUSES = new Set([502, 503, 504])
+
+/**
+ * The page a request gets when one of its API calls met an outage: a short "back in a
+ * moment", status 503 with Retry-After, instead of a page whose data quietly failed.
+ */
+function outageResponse(requestId: string | undefined): Response {
+  const html = `<!doctype html>${renderToStaticMarkup(createElement(OutagePage, { requestId: requestId ?? null }))}`
+  return new Response(html, {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': contentSecurityPolicy(),
+      'Retry-After': String(OUTAGE_RETRY_AFTER),
+    },
+  })
+}
+
 
 const scopes = new AsyncLocalStorage<Scope>()
 
@@ -96,9 +127,11 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
     referer: request.headers.get('Referer') ?? undefined,
     memo: new Map(),
     shareable: true,
+    outage: false,
   }
   const hasSession = scope.cookies.has(SESSION_COOKIE)
   const response = await scopes.run(scope, next)
+  if (scope.outage) return outageResponse(scope.visitor.requestId)
   for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
   const wanted = response.headers.get('Cache-Control') ?? ''
   if (!wanted.startsWith('public')) {
@@ -161,14 +194,17 @@ async function send(scope: Scope, input: Request): Promise<Response> {
   headers.set('X-Forwarded-For', scope.visitor.address)
   headers.set('X-Forwarded-Host', scope.visitor.host)
   headers.set('X-Forwarded-Proto', scope.visitor.protocol)
+  if (scope.visitor.requestId) headers.set('X-Request-ID', scope.visitor.requestId)
   let response: Response
   try {
     response = await fetch(new Request(input, { headers, redirect: 'manual' }))
   } catch (error) {
     scope.shareable = false
+    scope.outage = true
     throw error
   }
   if (!shareableAnswer(response.status)) scope.shareable = false
+  if (OUTAGE_STATUSES.has(response.status)) scope.outage = true
   const setCookies = response.headers.getSetCookie()
   // A new session (login, logout) changes who is logged in: ask again after it.
   if (setCookies.length > 0) scope.memo.clear()

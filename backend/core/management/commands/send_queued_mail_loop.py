@@ -17,7 +17,12 @@ from django.utils.module_loading import import_string
 from post_office.lockfile import FileLock, FileLocked, default_lockfile
 from post_office.mail import send_queued
 
+from core.observability import heartbeat_checkin
 from core.sms.queue import sms_send_queued
+from core.worker import worker_heartbeat_record
+
+# The Sentry cron monitor this worker checks in to, once a minute (with SENTRY_DSN set).
+MONITOR_SLUG = "send-queued-mail-loop"
 
 
 class Command(BaseCommand):
@@ -66,5 +71,11 @@ class Command(BaseCommand):
                     import_string(task)()
                 except Exception as exc:
                     self.stderr.write(f"{task} failed: {type(exc).__name__}: {exc}")
+            try:
+                # The pass ran (whatever it met): /api/health and the metrics see the worker.
+                worker_heartbeat_record()
+                heartbeat_checkin(MONITOR_SLUG)
+            except Exception as exc:
+                self.stderr.write(f"Heartbeat failed: {type(exc).__name__}: {exc}")
             if once or stop.wait(interval):
                 break

@@ -10,7 +10,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections, connection
 
+from core.observability import heartbeat_checkin
 from core.sms.queue import sms_send_queued
+from core.worker import worker_heartbeat_record
 
 
 class Command(BaseCommand):
@@ -38,6 +40,9 @@ class Command(BaseCommand):
             if not connection.in_atomic_block:
                 close_old_connections()
             counts = sms_send_queued()
+            # Run from cron instead of send_queued_mail_loop, this is the queue worker.
+            worker_heartbeat_record()
+            heartbeat_checkin("send-queued-sms")
             if not loop:
                 self.stdout.write(
                     f"Sent {counts['sent']}, failed {counts['failed']}, "
