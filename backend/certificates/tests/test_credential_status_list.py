@@ -113,7 +113,7 @@ def test_it_marks_a_deleted_record_revoked(
     assert not revoked(client, index)
     with django_capture_on_commit_callbacks(execute=True):
         certificate.delete()
-        services.status_list_invalidate()
+        openbadges.status_list_invalidate()
     assert revoked(client, index)
 
 
