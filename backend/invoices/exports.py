@@ -87,7 +87,8 @@ def export_register(invoices: list[Invoice], notes: list[CreditNote]) -> str:
     ]
     documents: list[tuple[Invoice | CreditNote, int]] = [(i, 1) for i in invoices]
     documents += [(n, -1) for n in notes]
-    documents.sort(key=lambda pair: (pair[0].date, pair[0].number))
+    # In the order issued (an invoice before its credit note when issued the same instant).
+    documents.sort(key=lambda pair: (pair[0].date, pair[0].issued_at, -pair[1], pair[0].number))
     rows: list[list[str]] = []
     sums = [0, 0, 0, 0, 0]
     for document, sign in documents:
