@@ -18,6 +18,7 @@ import type { Route } from './+types/course'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { statesQueryOptions } from '@/features/enrolments/api/get-states'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
@@ -27,7 +28,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const { pathname } = url
   const user = await currentUser()
   const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user))),
+    prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user)), statesQueryOptions()),
     getPageHead(pathname),
   ])
   return { dehydrated, head }
