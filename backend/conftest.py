@@ -31,6 +31,23 @@ def _clear_cache(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _email_attachments_in_tmp(
+    request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Emails' attachments (invoices) are files in the private storage, chosen when
+    # post-office's model is imported: tests keep theirs in a temporary directory.
+    uses_db = "django_db" in request.keywords or {"db", "transactional_db"} & set(
+        request.fixturenames
+    )
+    if uses_db:
+        from django.core.files.storage import FileSystemStorage
+        from post_office.models import Attachment
+
+        field = Attachment._meta.get_field("file")
+        monkeypatch.setattr(field, "storage", FileSystemStorage(location=tmp_path / "mail"))
+
+
+@pytest.fixture(autouse=True)
 def _sms_outbox(settings: Any) -> None:
     # Text messages go to core.sms.outbox (the locmem backend), empty for every test.
     settings.SMS_BACKEND = "locmem"

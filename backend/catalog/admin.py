@@ -39,6 +39,22 @@ class SiteSettingsAdmin(ModelAdmin):
         ),
         ("UPI payments", {"fields": ("upi_payee_id", "upi_payee_name")}),
         ("Privacy", {"fields": ("grievance_officer",)}),
+        (
+            "Invoices (GST)",
+            {
+                "description": "Copied into each invoice when it is issued: a change here "
+                "applies to the next payment, never to an invoice already issued.",
+                "fields": (
+                    "legal_name",
+                    "legal_address",
+                    "state",
+                    "gstin",
+                    "sac",
+                    "gst_rate",
+                    "invoice_prefix",
+                ),
+            },
+        ),
     )
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -1,11 +1,19 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator
+from django.core.validators import (
+    MaxValueValidator,
+    MinValueValidator,
+    RegexValidator,
+    URLValidator,
+)
 from django.db import models
+
+from core.gst import STATES, gstin_normalise, gstin_problem, state_label, validate_gstin
 
 SITE_SETTINGS_CACHE_KEY = "catalog:site-settings:v1"
 
@@ -42,6 +50,60 @@ class SiteSettings(models.Model):
         "requests and complaints, named in the privacy policy's rights section as India's "
         "DPDP Act 2023 requires.",
     )
+    # The seller on tax invoices (docs/product.md section 18). Each invoice copies them
+    # when it is issued, so editing them here never changes an invoice already issued.
+    legal_name = models.CharField(
+        "legal name",
+        max_length=160,
+        default="YourBrand Private Limited (placeholder)",
+        help_text="The business's legal name as registered (on invoices and receipts).",
+    )
+    legal_address = models.TextField(
+        "registered address",
+        max_length=400,
+        default="Address line (placeholder), City, PIN 000000",
+        help_text="The address printed on invoices.",
+    )
+    state = models.CharField(
+        max_length=2,
+        choices=STATES,
+        default="29",
+        help_text="Where the business is registered: the place of supply for a buyer who "
+        "gave no state, and the test of CGST + SGST (same state) against IGST.",
+    )
+    gstin = models.CharField(
+        "GSTIN",
+        max_length=15,
+        blank=True,
+        validators=[validate_gstin],
+        help_text="Leave empty while not registered for GST: payments then get a payment "
+        "receipt with no tax lines. With a GSTIN every payment gets a tax invoice.",
+    )
+    sac = models.CharField(
+        "SAC",
+        max_length=8,
+        default="999293",
+        validators=[RegexValidator(r"^[0-9]{4,8}$", "A SAC code is 4 to 8 digits.")],
+        help_text="Services accounting code (999293: commercial training and coaching).",
+    )
+    gst_rate = models.DecimalField(
+        "GST rate (%)",
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("18.00"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("28"))],
+        help_text="The whole rate (CGST + SGST, or IGST), e.g. 18.",
+    )
+    invoice_prefix = models.CharField(
+        "invoice series prefix",
+        max_length=3,
+        default="INV",
+        validators=[
+            RegexValidator(r"^[A-Z0-9]{1,3}$", "1 to 3 capital letters or digits, e.g. INV.")
+        ],
+        help_text="Numbers read <prefix>/<financial year>/<6 digits>, e.g. INV/26-27/000001 "
+        "(16 characters at most). Credit notes have their own series, CN.",
+    )
 
     class Meta:
         verbose_name = "site settings"
@@ -57,6 +119,17 @@ class SiteSettings(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise ValueError("Site settings cannot be deleted; edit them instead.")
+
+    def clean(self) -> None:
+        super().clean()
+        self.gstin = gstin_normalise(self.gstin)
+        if self.gstin and not gstin_problem(self.gstin) and self.gstin[:2] != self.state:
+            raise ValidationError(
+                {
+                    "gstin": f"This GSTIN is registered in {state_label(self.gstin[:2])}; "
+                    f"the state above is {state_label(self.state)}."
+                }
+            )
 
 
 class TeamMember(models.Model):

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "certificates",
     "enquiries",
     "enrolments",
+    "invoices",
     "internships",
     "referrals",
     "selfservice",
@@ -347,6 +348,8 @@ POST_OFFICE = {
     "DEFAULT_PRIORITY": "medium",
     "MESSAGE_ID_ENABLED": True,
     "LOG_LEVEL": 1,  # failures only
+    # Attachments (invoices) are personal: kept where no URL reaches them.
+    "FILE_STORAGE": "private",
 }
 
 # --- Text messages (SMS) and one-time codes ---------------------------------------------

@@ -11,8 +11,9 @@ loses nothing, and no request waits for the mail server.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from django.core.files.base import ContentFile
 from post_office import mail
 from post_office.models import STATUS, Email
 
@@ -31,10 +32,19 @@ def email_topic(email: Email) -> str:
 
 
 def email_queue(
-    *, to: Sequence[str] | str, subject: str, body: str, reply_to: str = "", topic: str = ""
+    *,
+    to: Sequence[str] | str,
+    subject: str,
+    body: str,
+    reply_to: str = "",
+    topic: str = "",
+    attachments: Mapping[str, tuple[bytes, str]] | None = None,
 ) -> Email:
     """Queue one plain-text email. With no recipients it is stored as failed (visible in
-    the admin, with the reason in its log) instead of being dropped."""
+    the admin, with the reason in its log) instead of being dropped.
+
+    `attachments` maps a file name to (content, MIME type); post-office keeps them in the
+    private storage (POST_OFFICE["FILE_STORAGE"]) until the email is sent."""
     addresses = [to] if isinstance(to, str) else list(to)
     recipients = list(dict.fromkeys(a.strip() for a in ",".join(addresses).split(",") if a.strip()))
     headers = {TOPIC_HEADER: topic} if topic else {}
@@ -46,6 +56,11 @@ def email_queue(
         message=body,
         headers=headers,
         priority="medium",
+        attachments={
+            name: {"file": ContentFile(content), "mimetype": mimetype}
+            for name, (content, mimetype) in (attachments or {}).items()
+        }
+        or None,
     )
     if not recipients:
         logger.error("Email %r has no recipients; stored as failed", subject)

@@ -14,7 +14,15 @@ from typing import Any
 from django.apps import AppConfig
 
 BACK_OFFICE_GROUP = "Back office"
-PROJECT_APPS = ("catalog", "enquiries", "certificates", "enrolments", "referrals", "internships")
+PROJECT_APPS = (
+    "catalog",
+    "enquiries",
+    "certificates",
+    "enrolments",
+    "invoices",
+    "referrals",
+    "internships",
+)
 READ_ONLY_MODELS = {("accounts", "user"), ("core", "outboundsms")}
 # Beyond the project's apps: login lockouts, which staff see and clear (django-axes).
 EXTRA_PERMISSIONS = {("axes", "view_accessattempt"), ("axes", "delete_accessattempt")}

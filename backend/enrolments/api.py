@@ -1,6 +1,6 @@
 """Enrolment, its UPI payment instructions and the /payment page's bootcamp payment.
 
-Fixed paths ("mine", "session", "bootcamp-payment") are registered before "/{reference}", which
+Fixed paths ("mine", "session", "states", "bootcamp-payment") are registered before "/{reference}", which
 would otherwise capture them.
 """
 
@@ -14,6 +14,7 @@ from ninja import Router, Status
 
 from accounts.models import User
 from core.api import logged_in
+from core.gst import STATES
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut, Text
@@ -24,6 +25,7 @@ from enrolments.schemas import (
     EnrolmentOut,
     EnrolmentUtrIn,
     PaymentInstructionsOut,
+    StateOut,
 )
 
 router = Router(tags=["enrolments"])
@@ -72,7 +74,8 @@ def _svg_response(data: bytes, *, cache: str) -> HttpResponse:
         "extra.payment (instructions) and extra.can_view: true only for the browser session "
         "or account that made it; anyone else gets the message alone. 409 too for a closed "
         "course. "
-        "422 field errors: course, name, phone, email, referral_code."
+        "422 field errors: course, name, phone, email, referral_code, state, gstin "
+        "(with the reason: length, format, state code, check digit), business_name."
     ),
 )
 def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status[EnrolmentOut]:
@@ -89,6 +92,9 @@ def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status
             phone=payload.phone,
             email=payload.email,
             referral_code=payload.referral_code,
+            state=payload.state,
+            gstin=payload.gstin,
+            business_name=payload.business_name,
             user=_user(request),
             session_references=_session_references(request),
         )
@@ -131,6 +137,16 @@ def enrolment_list_session(request: HttpRequest) -> list[dict[str, Any]]:
             session_references=_session_references(request)
         )
     ]
+
+
+@router.get(
+    "/states",
+    response=list[StateOut],
+    auth=None,
+    summary="India's states and union territories (the enrolment form's state select)",
+)
+def enrolment_states(request: HttpRequest) -> list[dict[str, str]]:
+    return [{"code": code, "name": name} for code, name in STATES]
 
 
 @router.get(

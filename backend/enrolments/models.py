@@ -5,6 +5,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from core.gst import STATES
+
 
 class Enrolment(models.Model):
     """A person's enrolment in a course, and the state of its UPI payment.
@@ -67,6 +69,17 @@ class Enrolment(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="referred_enrolments",
+    )
+    # For the invoice (docs/product.md section 18), all optional: the buyer's state (the
+    # place of supply; the seller's when empty) and a business buyer's GSTIN and name.
+    state = models.CharField(
+        max_length=2, choices=STATES, blank=True, help_text="The buyer's state or UT."
+    )
+    gstin = models.CharField(
+        "GSTIN", max_length=15, blank=True, help_text="A business buyer's GSTIN."
+    )
+    business_name = models.CharField(
+        max_length=200, blank=True, help_text="The business's name, as registered for GST."
     )
     amount = models.PositiveIntegerField("amount (₹)", help_text="The course fee at enrolment.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)

@@ -17,6 +17,20 @@ class EnrolmentCreateIn(Schema):
     phone: Text
     email: Text
     referral_code: Annotated[CoreText, Field(max_length=100)] = ""
+    state: Annotated[
+        CoreText,
+        Field(
+            max_length=100,
+            description="The buyer's state or UT, by its GST code ('29'); empty: not given.",
+        ),
+    ] = ""
+    gstin: Annotated[
+        CoreText, Field(max_length=100, description="A business buyer's GSTIN (optional).")
+    ] = ""
+    business_name: Annotated[
+        CoreText,
+        Field(max_length=1000, description="The business's name (with its GSTIN)."),
+    ] = ""
 
 
 class EnrolmentUtrIn(Schema):
@@ -32,6 +46,17 @@ class PaymentInstructionsOut(Schema):
     reference: str = Field(description="The enrolment reference (tr); empty for /payment.")
     note: str
     qr_url: str
+
+
+class StateOut(Schema):
+    code: str = Field(description="The GST state code, e.g. '29'.")
+    name: str
+
+
+class EnrolmentInvoiceOut(Schema):
+    number: str
+    title: str = Field(description="'Tax invoice' or 'Payment receipt'.")
+    download_url: str = Field(description="The PDF, for the enrolment's account only.")
 
 
 class EnrolmentCourseOut(Schema):
@@ -67,4 +92,11 @@ class EnrolmentOut(Schema):
     )
     payment: PaymentInstructionsOut | None = Field(
         description="How to pay; null once the enrolment is confirmed or rejected."
+    )
+    state: str = Field(description="The buyer's state (GST code), or empty.")
+    gstin: str
+    business_name: str
+    invoice: EnrolmentInvoiceOut | None = Field(
+        description="The confirmed payment's invoice (or receipt); null before confirmation "
+        "and after a refund."
     )

@@ -14,6 +14,7 @@ from core.money import format_rupees
 from core.upi import UpiPayment
 from enrolments.models import Enrolment, StatementLine
 from enrolments.statements import Credit, Statement
+from invoices.selectors import invoice_for_enrolment
 
 NOT_FOUND = "No enrolment with this reference."
 
@@ -71,7 +72,11 @@ def enrolment_list_mine(*, user: User) -> list[Enrolment]:
     logged out with the phone the account confirmed by a code at sign-up (linked then,
     enrolments.services.enrolments_link_to_account). Others with the same phone are not
     included: an unconfirmed phone number is no proof of identity."""
-    return list(Enrolment.objects.filter(user=user).select_related("course"))
+    return list(
+        Enrolment.objects.filter(user=user)
+        .select_related("course")
+        .prefetch_related("invoices__credit_note")
+    )
 
 
 def enrolment_list_for_session(*, session_references: Iterable[str]) -> list[Enrolment]:
@@ -117,6 +122,10 @@ def enrolment_public(*, enrolment: Enrolment) -> dict[str, Any]:
         # being checked and offers no second payment.
         "can_submit_utr": enrolment.status == Enrolment.Status.PENDING,
         "is_open": enrolment.is_open,
+        "state": enrolment.state,
+        "gstin": enrolment.gstin,
+        "business_name": enrolment.business_name,
+        "invoice": invoice_for_enrolment(enrolment=enrolment),
         "payment": (
             {
                 **enrolment_payment_instructions(enrolment=enrolment),

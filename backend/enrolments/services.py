@@ -20,11 +20,14 @@ from catalog.models import Course
 from catalog.selectors import site_settings_public
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
+from core.gst import gst_buyer_validate
 from core.mailbox import email_mailbox
 from core.money import format_rupees
 from enrolments.models import Enrolment, StatementLine, UtrChange
 from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
 from enrolments.statements import Statement
+from invoices.selectors import document_file_name, document_pdf
+from invoices.services import credit_note_issue_for_enrolment, invoice_issue_for_enrolment
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
 
 REFERENCE_PREFIX = "ENR-"
@@ -144,6 +147,9 @@ def enrolment_create(
     referral_code: str,
     user: User | None,
     session_references: Iterable[str] = (),
+    state: str = "",
+    gstin: str = "",
+    business_name: str = "",
 ) -> Enrolment:
     """Enrol someone in a course at its current payable fee, awaiting UPI payment.
 
@@ -172,6 +178,8 @@ def enrolment_create(
         )
 
     errors, normalised_phone = _validate_contact(name=name, phone=phone, email=email)
+    buyer_errors, buyer = gst_buyer_validate(state=state, gstin=gstin, business_name=business_name)
+    errors.update(buyer_errors)
 
     referrer: User | None = None
     if code:
@@ -215,6 +223,9 @@ def enrolment_create(
             referral_code_used=code if referrer else "",
             referrer=referrer,
             amount=course.payable_fee,
+            state=buyer.state,
+            gstin=buyer.gstin,
+            business_name=buyer.business_name,
         )
         try:
             with transaction.atomic():
@@ -432,13 +443,16 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     enrolment.confirmed_by = _staff_or_none(by)
     enrolment.save(update_fields=["status", "confirmed_at", "confirmed_by"])
     referral_credit_for_enrolment(enrolment=enrolment, by=_staff_or_none(by))
+    # The invoice (or receipt) exists exactly when the confirmation does: same transaction.
+    invoice = invoice_issue_for_enrolment(enrolment=enrolment)
     if enrolment.email:
         email_queue(
             to=enrolment.email,
             subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
-            body=_confirmed_body(enrolment),
+            body=_confirmed_body(enrolment, invoice_title=invoice.title, number=invoice.number),
             reply_to=site_settings_public()["email"],
             topic="enrolment.confirmed",
+            attachments={document_file_name(invoice): (document_pdf(invoice), "application/pdf")},
         )
     return enrolment
 
@@ -473,6 +487,8 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
         referral_reverse_for_enrolment(
             enrolment=enrolment, by=_staff_or_none(by), reason=f"Enrolment rejected: {text}"
         )
+        # A refund: the invoice stays, reversed by a credit note.
+        credit_note_issue_for_enrolment(enrolment=enrolment, reason=f"Refund: {text}")
     if enrolment.email:
         email_queue(
             to=enrolment.email,
@@ -521,15 +537,18 @@ def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> E
     referral_reverse_for_enrolment(
         enrolment=enrolment, by=_staff_or_none(by), reason=f"Confirmation undone: {text}"
     )
+    credit_note_issue_for_enrolment(enrolment=enrolment, reason=f"Confirmation undone: {text}")
     return enrolment
 
 
-def _confirmed_body(enrolment: Enrolment) -> str:
+def _confirmed_body(enrolment: Enrolment, *, invoice_title: str, number: str) -> str:
     brand = site_settings_public()["brand_name"]
     return (
         f"Hello {enrolment.name},\n\n"
         f"We have received your payment of {format_rupees(enrolment.amount)} for "
         f"{enrolment.course.name}. Your enrolment {enrolment.reference} is confirmed.\n\n"
+        f"Your {invoice_title.lower()} {number} is attached (PDF); it is also on your "
+        "dashboard when you log in.\n\n"
         "We will email you the batch details before classes start.\n\n"
         f"-- {brand}\n"
     )

@@ -41,6 +41,7 @@ export const pages: readonly Page[] = [
   { id: 'tasks-10', path: '/tasks-10', file: 'tasks' },
   { id: 'tasks-20', path: '/tasks-20', file: 'tasks' },
   { id: 'payment', path: '/payment', file: 'payment' },
+  { id: 'invoice-check', path: '/invoice/:token', file: 'invoice-check' },
   { id: 'certificate-import', path: '/test', file: 'certificate-import' },
   { id: 'terms', path: '/t&c', file: 'policy', sitemap: true },
   { id: 'privacy', path: '/privacy-policy', file: 'policy', sitemap: true },

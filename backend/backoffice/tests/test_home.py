@@ -121,6 +121,7 @@ def test_it_lists_the_placeholder_content_until_it_is_replaced(office: Client) -
     before = office.get(HOME).content.decode()
     assert "Before launch" in before
     assert "Site settings still hold placeholders" in before and "UPI payee ID (VPA)" in before
+    assert "Legal name" in before  # the seller on invoices
     assert "Sample portfolio items still shown" in before
     assert "Internship task links still point at example.com" in before
 
@@ -130,6 +131,8 @@ def test_it_lists_the_placeholder_content_until_it_is_replaced(office: Client) -
     settings_row.email = "hello@acme.in"
     settings_row.address = "12 MG Road, Bengaluru"
     settings_row.grievance_officer = "Priya Sharma, privacy@acme.in"
+    settings_row.legal_name = "Acme Skills Private Limited"
+    settings_row.legal_address = "12 MG Road, Bengaluru 560001"
     for social in ("facebook_url", "instagram_url", "linkedin_url", "youtube_url"):
         setattr(settings_row, social, "")
     settings_row.save()

@@ -55,6 +55,10 @@ def test_it_answers_201_with_the_enrolment_and_how_to_pay(client: Client, course
         "can_submit_utr",
         "is_open",
         "payment",
+        "state",
+        "gstin",
+        "business_name",
+        "invoice",
     }
 
 

@@ -462,7 +462,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol in a course
-         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view: true only for the browser session or account that made it; anyone else gets the message alone. 409 too for a closed course. 422 field errors: course, name, phone, email, referral_code.
+         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view: true only for the browser session or account that made it; anyone else gets the message alone. 409 too for a closed course. 422 field errors: course, name, phone, email, referral_code, state, gstin (with the reason: length, format, state code, check digit), business_name.
          */
         post: operations["enrolment_create"];
         delete?: never;
@@ -534,6 +534,23 @@ export interface paths {
          * @description Newest first; empty for a new visitor. The same enrolments a visitor may open one by one: those created (or claimed) in this session.
          */
         get: operations["enrolment_list_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** India's states and union territories (the enrolment form's state select) */
+        get: operations["enrolment_states"];
         put?: never;
         post?: never;
         delete?: never;
@@ -773,6 +790,46 @@ export interface paths {
          * @description 404 for anyone else, as for a missing file.
          */
         get: operations["submission_file_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an invoice, receipt or credit note (its QR code's page)
+         * @description The seller, number, date and total, and the buyer's name: nothing else personal. 404 for an unknown token.
+         */
+        get: operations["invoice_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF of an invoice, receipt or credit note of the account's enrolment
+         * @description 404 unless the document's enrolment is the logged-in account's.
+         */
+        get: operations["invoice_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1354,12 +1411,24 @@ export interface components {
         /** EnrolmentCreateIn */
         EnrolmentCreateIn: {
             /**
+             * Business Name
+             * @description The business's name (with its GSTIN).
+             * @default
+             */
+            business_name: string;
+            /**
              * Course
              * @description The course's slug.
              */
             course: string;
             /** Email */
             email: string;
+            /**
+             * Gstin
+             * @description A business buyer's GSTIN (optional).
+             * @default
+             */
+            gstin: string;
             /** Name */
             name: string;
             /** Phone */
@@ -1369,6 +1438,27 @@ export interface components {
              * @default
              */
             referral_code: string;
+            /**
+             * State
+             * @description The buyer's state or UT, by its GST code ('29'); empty: not given.
+             * @default
+             */
+            state: string;
+        };
+        /** EnrolmentInvoiceOut */
+        EnrolmentInvoiceOut: {
+            /**
+             * Download Url
+             * @description The PDF, for the enrolment's account only.
+             */
+            download_url: string;
+            /** Number */
+            number: string;
+            /**
+             * Title
+             * @description 'Tax invoice' or 'Payment receipt'.
+             */
+            title: string;
         };
         /** EnrolmentOut */
         EnrolmentOut: {
@@ -1376,6 +1466,8 @@ export interface components {
             amount: number;
             /** Amount Display */
             amount_display: string;
+            /** Business Name */
+            business_name: string;
             /** Can Submit Utr */
             can_submit_utr: boolean;
             /** Confirmed At */
@@ -1388,6 +1480,10 @@ export interface components {
             created_at: string;
             /** Email */
             email: string;
+            /** Gstin */
+            gstin: string;
+            /** @description The confirmed payment's invoice (or receipt); null before confirmation and after a refund. */
+            invoice: components["schemas"]["EnrolmentInvoiceOut"] | null;
             /**
              * Is Open
              * @description Still open: waiting for the student's payment (pending) or for staff to check it (paid_claimed).
@@ -1407,6 +1503,11 @@ export interface components {
             referral_code_used: string;
             /** Rejected Reason */
             rejected_reason: string;
+            /**
+             * State
+             * @description The buyer's state (GST code), or empty.
+             */
+            state: string;
             /**
              * Status
              * @enum {string}
@@ -1745,6 +1846,49 @@ export interface components {
             /** Certificates */
             certificates: components["schemas"]["InternshipCertificateOut"][];
         };
+        /** InvoiceCheckOut */
+        InvoiceCheckOut: {
+            /** Buyer Name */
+            buyer_name: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "tax_invoice" | "receipt" | "credit_note";
+            /** Number */
+            number: string;
+            /** @description For an invoice: the credit note that reversed it, if any. For a credit note: the invoice it reverses. */
+            related: components["schemas"]["RelatedDocumentOut"] | null;
+            /**
+             * Seller Gstin
+             * @description Empty for a seller not registered for GST.
+             */
+            seller_gstin: string;
+            /** Seller Legal Name */
+            seller_legal_name: string;
+            /**
+             * Seller State
+             * @description e.g. '29-Karnataka'.
+             */
+            seller_state: string;
+            /**
+             * Title
+             * @description 'Tax invoice', 'Payment receipt' or 'Credit note'.
+             */
+            title: string;
+            /**
+             * Total Display
+             * @description e.g. '₹4,499.00'.
+             */
+            total_display: string;
+            /** Total Paise */
+            total_paise: number;
+        };
         /** LoginIn */
         LoginIn: {
             /** Password */
@@ -2025,6 +2169,16 @@ export interface components {
             /** Successful Referrals */
             successful_referrals: number;
         };
+        /** RelatedDocumentOut */
+        RelatedDocumentOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Number */
+            number: string;
+        };
         /** RewardEntryOut */
         RewardEntryOut: {
             /**
@@ -2129,6 +2283,16 @@ export interface components {
             label: string;
             /** Url */
             url: string;
+        };
+        /** StateOut */
+        StateOut: {
+            /**
+             * Code
+             * @description The GST state code, e.g. '29'.
+             */
+            code: string;
+            /** Name */
+            name: string;
         };
         /** TaskBoardOut */
         TaskBoardOut: {
@@ -3553,6 +3717,26 @@ export interface operations {
             };
         };
     };
+    enrolment_states: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateOut"][];
+                };
+            };
+        };
+    };
     enrolment_get: {
         parameters: {
             query?: never;
@@ -4105,6 +4289,95 @@ export interface operations {
                 content: {
                     "application/pdf": unknown;
                     "application/zip": unknown;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    invoice_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCheckOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Unauthorized */

@@ -29,6 +29,9 @@ async function enrol(values: Record<string, string>) {
       email: (values.email ?? '').trim(),
       // The API ignores a code's case and spaces, and the spaces in a UTR.
       referral_code: values.referral_code ?? '',
+      state: values.state ?? '',
+      gstin: values.gstin ?? '',
+      business_name: (values.business_name ?? '').trim(),
     })
     return { ok: true as const, intent: 'enrol' as const, enrolment } satisfies EnrolmentAnswer
   } catch (error) {

@@ -211,6 +211,10 @@ export function enrolment(overrides: Partial<Schemas['EnrolmentOut']> = {}): Sch
     referral_code_used: '',
     utr: '',
     rejected_reason: '',
+    state: '',
+    gstin: '',
+    business_name: '',
+    invoice: null,
     created_at: '2024-03-20T05:00:00Z',
     utr_submitted_at: null,
     confirmed_at: null,
@@ -250,6 +254,7 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     can_submit_utr: false,
     is_open: false,
     payment: null,
+    invoice: { number: 'INV/23-24/000042', title: 'Tax invoice', download_url: '/api/invoices/tok3n-python/pdf' },
   }),
   enrolment({
     reference: 'ENR-6HWC3N',

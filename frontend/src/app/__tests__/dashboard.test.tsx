@@ -337,7 +337,13 @@ describe('dashboard route', () => {
     const confirmed = card('Python (Basic Python)')
     expect(within(confirmed).getByText('Confirmed', { selector: 'span' })).toBeInTheDocument()
     expect(within(confirmed).getByText('3 Feb 2024')).toBeInTheDocument()
-    expect(within(confirmed).queryByRole('link')).not.toBeInTheDocument()
+    // Its invoice, downloaded from the API (the PDF only this account may fetch); nothing else to do.
+    const invoice = within(confirmed).getByRole('link', { name: /^Invoice/ })
+    expect(invoice).toHaveAttribute('href', '/api/invoices/tok3n-python/pdf')
+    expect(invoice).toHaveAccessibleName('Invoice for Python (Basic Python), INV/23-24/000042 (PDF)')
+    expect(invoice).toHaveAttribute('download')
+    expect(within(confirmed).getAllByRole('link')).toHaveLength(1)
+    expect(within(pending).queryByRole('link', { name: /invoice/i })).not.toBeInTheDocument()
 
     const rejected = card('Android with Java')
     expect(within(rejected).getByText('Rejected')).toBeInTheDocument()

@@ -42,6 +42,10 @@ function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
     referral_code_used: '',
     utr: '',
     rejected_reason: '',
+    state: '',
+    gstin: '',
+    business_name: '',
+    invoice: null,
     created_at: '2026-11-20T10:00:00Z',
     utr_submitted_at: null,
     confirmed_at: null,
@@ -108,6 +112,9 @@ describe('course page enrolment', () => {
       phone: '87654 32109',
       email: 'ravi@example.com',
       referral_code: 'IRCTP3210',
+      state: '',
+      gstin: '',
+      business_name: '',
     })
     expect(token).toBe('test-token')
     expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
@@ -116,6 +123,30 @@ describe('course page enrolment', () => {
     expect(screen.getByRole('img', { name: /QR code to pay ₹999/ })).toHaveAttribute('src', payment.qr_url)
     expect(screen.getByText('placeholder@upi')).toBeInTheDocument()
     expect(window.localStorage.getItem('enrolment:web-development')).toBe('ENR-ABC234')
+  })
+
+  it('sends the state chosen and a business’s GSTIN and name, and shows the GSTIN’s refusal at its field', async () => {
+    const reason = 'This GSTIN’s last character (its check digit) does not match the rest: look for a mistyped character.'
+    const fetchMock = mockApi({
+      ...csrf,
+      'GET /api/enrolments/states': () => json([{ code: '27', name: 'Maharashtra' }, { code: '29', name: 'Karnataka' }]),
+      'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields: { gstin: reason } } }, 422),
+    })
+    renderRoute(COURSE_PATH)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    await user.selectOptions(within(form).getByLabelText(/^state/i), await within(form).findByRole('option', { name: 'Karnataka' }))
+    await user.click(within(form).getByText('GST invoice for a business (optional)'))
+    await user.type(within(form).getByLabelText(/^gstin/i), '29AAGCB7383J1Z5')
+    await user.type(within(form).getByLabelText(/^business name/i), 'Acme Learning LLP')
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    const gstin = within(form).getByLabelText(/^gstin/i)
+    await waitFor(() => expect(gstin).toHaveAccessibleDescription(expect.stringContaining(reason)))
+    await waitFor(() => expect(gstin).toHaveFocus())
+    expect(await sentBodies(fetchMock, 'POST /api/enrolments')).toEqual([
+      expect.objectContaining({ state: '29', gstin: '29AAGCB7383J1Z5', business_name: 'Acme Learning LLP' }),
+    ])
   })
 
   it('asks for the empty required fields before sending, in the server’s words, and focuses the first', async () => {
@@ -432,7 +463,16 @@ describe('course page enrolment without JavaScript (the page from the action’s
       },
     })
     await post({ intent: 'enrol', course: 'web-development', name: ' Ravi Kumar ', phone: '87654 32109 ', email: ' ravi@example.com', referral_code: 'irctp 3210' })
-    expect(body).toEqual({ course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: 'irctp 3210' })
+    expect(body).toEqual({
+      course: 'web-development',
+      name: 'Ravi Kumar',
+      phone: '87654 32109',
+      email: 'ravi@example.com',
+      referral_code: 'irctp 3210',
+      state: '',
+      gstin: '',
+      business_name: '',
+    })
   })
 
   it('answers field errors with the API’s status and fills the form again', async () => {

@@ -16,6 +16,7 @@ import type { SharingHandle } from '@/server/cache-policy'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { statesQueryOptions } from '@/features/enrolments/api/get-states'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
@@ -25,7 +26,7 @@ export async function loader() {
   const path = href('/java+android_bootcamp')
   const user = await currentUser()
   const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(path), visibleEnrolmentsQueryOptions(Boolean(user))),
+    prefetch(courseByRouteQueryOptions(path), visibleEnrolmentsQueryOptions(Boolean(user)), statesQueryOptions()),
     getPageHead(path),
   ])
   return { dehydrated, head }

@@ -19,6 +19,7 @@ import type { SharingHandle } from '@/server/cache-policy'
 import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
 import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
+import { statesQueryOptions } from '@/features/enrolments/api/get-states'
 import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
@@ -28,7 +29,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const { pathname } = url
   const user = await currentUser()
   const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user))),
+    prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user)), statesQueryOptions()),
     getPageHead(pathname),
   ])
   return { dehydrated, head }

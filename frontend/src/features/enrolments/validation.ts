@@ -6,21 +6,30 @@ import { FIELD_MESSAGES, fieldErrors, isBlank } from '@/lib/required-fields'
  * normalises what people type (spaces in a UTR, a referral code's case and spaces).
  */
 
-export type EnrolmentField = 'name' | 'phone' | 'email' | 'referral_code'
+export type EnrolmentField = 'name' | 'phone' | 'email' | 'referral_code' | 'state' | 'gstin' | 'business_name'
 export type EnrolmentValues = Record<EnrolmentField, string>
 export type EnrolmentErrors = Partial<Record<EnrolmentField, string>>
 
 /** Field order on screen: the first invalid one receives focus. */
-export const ENROLMENT_FIELDS: readonly EnrolmentField[] = ['name', 'phone', 'email', 'referral_code']
+export const ENROLMENT_FIELDS: readonly EnrolmentField[] = ['name', 'phone', 'email', 'referral_code', 'state', 'gstin', 'business_name']
+
+/** The fields that must be filled; the others (a referral code, the invoice's state, a business's GSTIN and name) are optional. */
+type RequiredField = keyof typeof FIELD_MESSAGES.enrolment
+
+function isRequired(field: EnrolmentField): field is RequiredField {
+  return field in FIELD_MESSAGES.enrolment
+}
 
 /** The inputs' maxLength (the API's limits; typing stops there). */
 export const NAME_MAX = 120
 export const EMAIL_MAX = 254
 export const CODE_MAX = 20
+export const GSTIN_MAX = 15
+export const BUSINESS_NAME_MAX = 200
 
 export function validateEnrolmentField(field: EnrolmentField, values: EnrolmentValues): string | undefined {
-  // The referral code is optional, and whether one exists only the server knows.
-  if (field === 'referral_code') return undefined
+  // Whether a referral code exists or a GSTIN is valid only the server knows.
+  if (!isRequired(field)) return undefined
   return isBlank(values[field]) ? FIELD_MESSAGES.enrolment[field] : undefined
 }
 

@@ -4,11 +4,15 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
+import { useStates } from '@/features/enrolments/api/get-states'
 import {
+  BUSINESS_NAME_MAX,
   CODE_MAX,
   EMAIL_MAX,
+  GSTIN_MAX,
   ENROLMENT_FIELDS,
   NAME_MAX,
   validateEnrolment,
@@ -32,7 +36,7 @@ type EnrolmentFormProps = {
   pending?: boolean
 }
 
-const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '' }
+const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '', state: '', gstin: '', business_name: '' }
 
 function isEnrolmentField(name: string): name is EnrolmentField {
   return (ENROLMENT_FIELDS as readonly string[]).includes(name)
@@ -67,6 +71,7 @@ export function EnrolmentForm({ course, initial, codeFromLink, result, pending =
     validateField: validateEnrolmentField,
     initialErrors: refusalOf(result)?.fields,
   })
+  const states = useStates()
   const [problem, setProblem] = useState<string | undefined>(() => refusalOf(result)?.message)
   // Without JavaScript the page opens on the first field the server refused.
   const [autoFocusField] = useState(() => ENROLMENT_FIELDS.find((name) => refusalOf(result)?.fields[name]))
@@ -142,6 +147,46 @@ export function EnrolmentForm({ course, initial, codeFromLink, result, pending =
         maxLength={CODE_MAX + 10}
         className="[&_input]:uppercase"
       />
+      <Select
+        {...field('state')}
+        label="State (optional)"
+        autoComplete="address-level1"
+        hint="Where you live: your invoice names it as the place of supply."
+      >
+        <option value="">Choose your state or union territory</option>
+        {/* Until the list arrives, a value already chosen (or sent back by the server) stays selectable. */}
+        {(states.data ?? (values.state ? [{ code: values.state, name: values.state }] : [])).map((state) => (
+          <option key={state.code} value={state.code}>
+            {state.name}
+          </option>
+        ))}
+      </Select>
+      <details
+        className="group rounded-control border border-line bg-white px-4 py-3 [&[open]]:pb-5"
+        open={Boolean(values.gstin || values.business_name || errors.gstin || errors.business_name) || undefined}
+      >
+        <summary className="cursor-pointer font-semibold text-ink">GST invoice for a business (optional)</summary>
+        <div className="mt-4 flex flex-col gap-5">
+          <p className="text-sm text-ink-muted">If a business pays, give its GSTIN and name: your invoice carries them, so the business can claim the GST.</p>
+          <TextField
+            {...field('gstin')}
+            label="GSTIN"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="15 characters, e.g. 29ABCDE1234F1Z5."
+            maxLength={GSTIN_MAX + 5}
+            className="[&_input]:uppercase"
+          />
+          <TextField
+            {...field('business_name')}
+            label="Business name"
+            autoComplete="organization"
+            hint="As registered for GST."
+            maxLength={BUSINESS_NAME_MAX}
+          />
+        </div>
+      </details>
 
       <div role="alert" className="empty:hidden">
         {problem && (

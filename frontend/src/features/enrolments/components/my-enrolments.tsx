@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight, FileDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
@@ -57,6 +57,22 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
         <p className="rounded-control bg-danger-bg px-4 py-3 text-sm text-danger">
           <span className="font-semibold">Reason: </span>
           {enrolment.rejected_reason || 'We could not confirm the payment. Contact us if you have paid.'}
+        </p>
+      )}
+      {enrolment.invoice && (
+        <p>
+          {/* A plain link: the API answers with the PDF as a download, for this account only. */}
+          <a
+            href={enrolment.invoice.download_url}
+            download
+            className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            <FileDown className="size-4" aria-hidden="true" width={16} height={16} />
+            <span>
+              Invoice <span className="sr-only">for {enrolment.course.name},</span>{' '}
+              <span className="font-mono text-sm">{enrolment.invoice.number}</span> (PDF)
+            </span>
+          </a>
         </p>
       )}
       {action && (

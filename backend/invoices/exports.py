@@ -1,0 +1,282 @@
+"""A month's invoices and credit notes as CSV files for the accountant (docs/back-office.md).
+
+The GSTR-1 files follow the column headings of the GST offline tool's CSV templates, so
+their rows can be pasted into it: b2b (invoices to a buyer with a GSTIN), cdnr (credit notes
+to one), b2cs (every other sale, summed by place of supply and rate, net of its credit notes,
+as the return reports them) and hsn (the SAC summary, net of every credit note). Only tax
+invoices belong in the return: receipts of a seller without a GSTIN are in the register.
+
+The sales register lists every document of the month, credit notes negative, with a total
+line: its total is the month's confirmed payments less the month's refunds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date
+from decimal import Decimal
+
+from core.dates import MONTHS
+from core.gst import state_label
+from invoices.drawing import document_title
+from invoices.models import CreditNote, Invoice
+from invoices.selectors import Month, documents_in_month
+
+KINDS = {
+    "register": "Sales register",
+    "b2b": "GSTR-1 B2B (buyers with a GSTIN)",
+    "b2cs": "GSTR-1 B2C small (by place of supply and rate)",
+    "cdnr": "GSTR-1 credit notes to buyers with a GSTIN (CDNR)",
+    "hsn": "GSTR-1 HSN/SAC summary",
+}
+
+
+def rupees(paise: int) -> str:
+    """Paise as the CSV writes rupees: 381271 -> "3812.71" (no grouping, no sign)."""
+    sign = "-" if paise < 0 else ""
+    whole, rest = divmod(abs(paise), 100)
+    return f"{sign}{whole}.{rest:02d}"
+
+
+def gst_date(day: date) -> str:
+    """The offline tool's date: 05-Apr-2026."""
+    return f"{day.day:02d}-{MONTHS[day.month - 1][:3]}-{day.year}"
+
+
+def rate_text(rate: Decimal) -> str:
+    return f"{rate.normalize():f}"
+
+
+def _csv(header: list[str], rows: Iterable[list[str]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def _tax_invoices(invoices: list[Invoice]) -> list[Invoice]:
+    return [i for i in invoices if i.is_tax_invoice]
+
+
+def _tax_notes(notes: list[CreditNote]) -> list[CreditNote]:
+    return [n for n in notes if n.is_tax_invoice]
+
+
+def export_register(invoices: list[Invoice], notes: list[CreditNote]) -> str:
+    header = [
+        "Date",
+        "Number",
+        "Document",
+        "Against invoice",
+        "Enrolment",
+        "Buyer name",
+        "Buyer business",
+        "Buyer GSTIN",
+        "Place of supply",
+        "SAC",
+        "Rate (%)",
+        "Taxable value",
+        "CGST",
+        "SGST",
+        "IGST",
+        "Total",
+    ]
+    documents: list[tuple[Invoice | CreditNote, int]] = [(i, 1) for i in invoices]
+    documents += [(n, -1) for n in notes]
+    # In the order issued (an invoice before its credit note when issued the same instant).
+    documents.sort(key=lambda pair: (pair[0].date, pair[0].issued_at, -pair[1], pair[0].number))
+    rows: list[list[str]] = []
+    sums = [0, 0, 0, 0, 0]
+    for document, sign in documents:
+        invoice = document.invoice if isinstance(document, CreditNote) else document
+        figures = [
+            sign * document.taxable_paise,
+            sign * document.cgst_paise,
+            sign * document.sgst_paise,
+            sign * document.igst_paise,
+            sign * document.total_paise,
+        ]
+        sums = [a + b for a, b in zip(sums, figures, strict=True)]
+        rows.append(
+            [
+                document.date.isoformat(),
+                document.number,
+                document_title(document),
+                invoice.number if isinstance(document, CreditNote) else "",
+                invoice.enrolment.reference,
+                document.buyer_name,
+                document.buyer_business_name,
+                document.buyer_gstin,
+                state_label(document.place_of_supply),
+                document.sac,
+                rate_text(document.rate),
+                *(rupees(value) for value in figures),
+            ]
+        )
+    rows.append(["Total", "", "", "", "", "", "", "", "", "", "", *(rupees(v) for v in sums)])
+    return _csv(header, rows)
+
+
+def export_b2b(invoices: list[Invoice]) -> str:
+    header = [
+        "GSTIN/UIN of Recipient",
+        "Receiver Name",
+        "Invoice Number",
+        "Invoice date",
+        "Invoice Value",
+        "Place Of Supply",
+        "Reverse Charge",
+        "Applicable % of Tax Rate",
+        "Invoice Type",
+        "E-Commerce GSTIN",
+        "Rate",
+        "Taxable Value",
+        "Cess Amount",
+    ]
+    rows = [
+        [
+            i.buyer_gstin,
+            i.buyer_business_name,
+            i.number,
+            gst_date(i.date),
+            rupees(i.total_paise),
+            state_label(i.place_of_supply),
+            "N",
+            "",
+            "Regular B2B",
+            "",
+            rate_text(i.rate),
+            rupees(i.taxable_paise),
+            "",
+        ]
+        for i in _tax_invoices(invoices)
+        if i.is_b2b
+    ]
+    return _csv(header, rows)
+
+
+def export_cdnr(notes: list[CreditNote]) -> str:
+    header = [
+        "GSTIN/UIN of Recipient",
+        "Receiver Name",
+        "Note Number",
+        "Note Date",
+        "Note Type",
+        "Place Of Supply",
+        "Reverse Charge",
+        "Note Supply Type",
+        "Note Value",
+        "Applicable % of Tax Rate",
+        "Rate",
+        "Taxable Value",
+        "Cess Amount",
+    ]
+    rows = [
+        [
+            n.buyer_gstin,
+            n.buyer_business_name,
+            n.number,
+            gst_date(n.date),
+            "C",
+            state_label(n.place_of_supply),
+            "N",
+            "Regular B2B",
+            rupees(n.total_paise),
+            "",
+            rate_text(n.rate),
+            rupees(n.taxable_paise),
+            "",
+        ]
+        for n in _tax_notes(notes)
+        if n.is_b2b
+    ]
+    return _csv(header, rows)
+
+
+def export_b2cs(invoices: list[Invoice], notes: list[CreditNote]) -> str:
+    header = [
+        "Type",
+        "Place Of Supply",
+        "Rate",
+        "Applicable % of Tax Rate",
+        "Taxable Value",
+        "Cess Amount",
+        "E-Commerce GSTIN",
+    ]
+    taxable: dict[tuple[str, Decimal], int] = defaultdict(int)
+    for invoice in _tax_invoices(invoices):
+        if not invoice.is_b2b:
+            taxable[(invoice.place_of_supply, invoice.rate)] += invoice.taxable_paise
+    for note in _tax_notes(notes):
+        if not note.is_b2b:
+            taxable[(note.place_of_supply, note.rate)] -= note.taxable_paise
+    rows = [
+        ["OE", state_label(place), rate_text(rate), "", rupees(value), "", ""]
+        for (place, rate), value in sorted(taxable.items())
+    ]
+    return _csv(header, rows)
+
+
+def export_hsn(invoices: list[Invoice], notes: list[CreditNote]) -> str:
+    header = [
+        "HSN",
+        "Description",
+        "UQC",
+        "Total Quantity",
+        "Total Value",
+        "Rate",
+        "Taxable Value",
+        "Integrated Tax Amount",
+        "Central Tax Amount",
+        "State/UT Tax Amount",
+        "Cess Amount",
+    ]
+    sums: dict[tuple[str, Decimal], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
+    for sign, documents in ((1, _tax_invoices(invoices)), (-1, _tax_notes(notes))):
+        for d in documents:
+            row = sums[(d.sac, d.rate)]
+            for index, value in enumerate(
+                (1, d.total_paise, d.taxable_paise, d.igst_paise, d.cgst_paise, d.sgst_paise)
+            ):
+                row[index] += sign * value
+    rows = [
+        [
+            sac,
+            "Commercial training and coaching services" if sac == "999293" else "",
+            "NA",
+            str(row[0]),
+            rupees(row[1]),
+            rate_text(rate),
+            rupees(row[2]),
+            rupees(row[3]),
+            rupees(row[4]),
+            rupees(row[5]),
+            "",
+        ]
+        for (sac, rate), row in sorted(sums.items())
+    ]
+    return _csv(header, rows)
+
+
+def export_month(*, month: Month, kind: str) -> str:
+    """The month's CSV of `kind` (one of KINDS)."""
+    invoices, notes = documents_in_month(month=month)
+    if kind == "register":
+        return export_register(invoices, notes)
+    if kind == "b2b":
+        return export_b2b(invoices)
+    if kind == "cdnr":
+        return export_cdnr(notes)
+    if kind == "b2cs":
+        return export_b2cs(invoices, notes)
+    if kind == "hsn":
+        return export_hsn(invoices, notes)
+    raise ValueError(f"Unknown export {kind!r}")
+
+
+def export_file_name(*, month: Month, kind: str) -> str:
+    return f"{kind}-{month.label}.csv"
