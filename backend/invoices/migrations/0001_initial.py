@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("enrolments", "0004_buyer_tax_details"),
+        ("enrolments", "0005_buyer_tax_details"),
     ]
 
     operations = [

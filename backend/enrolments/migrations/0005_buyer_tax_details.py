@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("enrolments", "0003_statementline_help_texts"),
+        ("enrolments", "0004_phone_confirmed"),
     ]
 
     operations = [
