@@ -24,6 +24,8 @@ from core.money import format_rupees
 from enrolments.models import Enrolment, StatementLine, UtrChange
 from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
 from enrolments.statements import Statement
+from notifications.messages import payment_confirmed
+from notifications.services import Email, notify
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
 
 REFERENCE_PREFIX = "ENR-"
@@ -355,14 +357,24 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     enrolment.confirmed_by = _staff_or_none(by)
     enrolment.save(update_fields=["status", "confirmed_at", "confirmed_by"])
     referral_credit_for_enrolment(enrolment=enrolment, by=_staff_or_none(by))
-    if enrolment.email:
-        email_queue(
+    notify(
+        user=enrolment.user,
+        phone=enrolment.phone,
+        notice=payment_confirmed(
+            name=enrolment.name,
+            amount=format_rupees(enrolment.amount),
+            course=enrolment.course.name,
+            reference=enrolment.reference,
+            link=f"{settings.SITE_URL}/dashboard",
+        ),
+        email=Email(
             to=enrolment.email,
             subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
             body=_confirmed_body(enrolment),
             reply_to=site_settings_public()["email"],
             topic="enrolment.confirmed",
-        )
+        ),
+    )
     return enrolment
 
 
