@@ -9,7 +9,7 @@ from django.test import Client
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
-from core import sms
+from core import sms, whatsapp
 from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
 
 # Property tests draw the same examples on every run (a run never fails by luck); set
@@ -52,6 +52,13 @@ def _sms_outbox(settings: Any) -> None:
     # Text messages go to core.sms.outbox (the locmem backend), empty for every test.
     settings.SMS_BACKEND = "locmem"
     sms.outbox.clear()
+
+
+@pytest.fixture(autouse=True)
+def _whatsapp_outbox(settings: Any) -> None:
+    # WhatsApp messages go to core.whatsapp.outbox (the locmem backend), empty every test.
+    settings.WHATSAPP_BACKEND = "locmem"
+    whatsapp.outbox.clear()
 
 
 @pytest.fixture

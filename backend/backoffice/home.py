@@ -70,6 +70,13 @@ TODOS: tuple[Todo, ...] = (
         "status__exact=1",
         selectors.failed_emails_count,
     ),
+    Todo(
+        "Failed WhatsApp messages",
+        ("core.view_outboundwhatsapp",),
+        "admin:core_outboundwhatsapp_changelist",
+        "status__exact=failed",
+        selectors.failed_whatsapp_count,
+    ),
 )
 
 

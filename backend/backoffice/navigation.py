@@ -180,6 +180,20 @@ GROUPS: tuple[Group, ...] = (
                 "sms",
                 "Codes sent by SMS: waiting, sent, or failed with the provider's reason.",
             ),
+            Link(
+                "WhatsApp messages",
+                _changelist("core", "outboundwhatsapp"),
+                ("core.view_outboundwhatsapp",),
+                "chat",
+                "Sent, delivered, read, or failed with WhatsApp's reason; send a failed one again.",
+            ),
+            Link(
+                "Message preferences",
+                _changelist("notifications", "messagepreferences"),
+                ("notifications.view_messagepreferences",),
+                "tune",
+                "Who opted in to WhatsApp (and when), and each student's channels.",
+            ),
         ),
     ),
     Group(

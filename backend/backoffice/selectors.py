@@ -6,6 +6,7 @@ from django.utils.text import capfirst
 from post_office.models import STATUS, Email
 
 from catalog.models import PortfolioItem, SiteSettings, TeamMember
+from core.models import OutboundWhatsApp
 from enquiries.models import Enquiry
 from enrolments.models import Enrolment
 from internships.models import BoardTask, InternshipApplication, TaskSubmission
@@ -29,6 +30,10 @@ def new_enquiries_count() -> int:
 
 def failed_emails_count() -> int:
     return Email.objects.filter(status=STATUS.failed).count()
+
+
+def failed_whatsapp_count() -> int:
+    return OutboundWhatsApp.objects.filter(status=OutboundWhatsApp.Status.FAILED).count()
 
 
 def site_settings_placeholders() -> list[str]:

@@ -28,6 +28,7 @@ from enquiries.api import router as enquiries_router
 from enrolments.api import router as enrolments_router
 from internships.api import router as internships_router
 from invoices.api import router as invoices_router
+from notifications.api import router as notifications_router
 from referrals.api import router as referrals_router
 from selfservice.api import router as selfservice_router
 
@@ -203,3 +204,4 @@ api.add_router("/internships", internships_router)
 api.add_router("/enrolments", enrolments_router)
 api.add_router("/referrals", referrals_router)
 api.add_router("/invoices", invoices_router)
+api.add_router("/notifications", notifications_router)

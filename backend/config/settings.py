@@ -83,6 +83,8 @@ INSTALLED_APPS = [
     "internships",
     "referrals",
     "selfservice",
+    "notifications",
+    "reminders",
     "web",
 ]
 
@@ -388,6 +390,38 @@ TWILIO_ACCOUNT_SID = env_str("TWILIO_ACCOUNT_SID")
 TWILIO_AUTH_TOKEN = env_str("TWILIO_AUTH_TOKEN")
 TWILIO_FROM = env_str("TWILIO_FROM")
 TWILIO_API_URL = env_str("TWILIO_API_URL", "https://api.twilio.com")
+# --- WhatsApp messages (docs/product.md section 19) ---------------------------------------
+# core/whatsapp: "console" (a line "WhatsApp to <E.164>: <template> <parameters>" on the
+# log), "locmem" (tests), "cloud" (Meta's WhatsApp Cloud API) or a dotted path. Sent by
+# the queue's worker with SMS and email (core.whatsapp.queue).
+WHATSAPP_BACKEND = env_str("WHATSAPP_BACKEND", "console")
+WHATSAPP_PHONE_NUMBER_ID = env_str("WHATSAPP_PHONE_NUMBER_ID")
+WHATSAPP_TOKEN = env_str("WHATSAPP_TOKEN")
+# The app's secret: Meta signs every webhook POST with it (X-Hub-Signature-256).
+WHATSAPP_APP_SECRET = env_str("WHATSAPP_APP_SECRET")
+# What the webhook's GET handshake must present (set the same in Meta's app dashboard).
+WHATSAPP_VERIFY_TOKEN = env_str("WHATSAPP_VERIFY_TOKEN")
+WHATSAPP_API_URL = env_str("WHATSAPP_API_URL", "https://graph.facebook.com")
+WHATSAPP_API_VERSION = env_str("WHATSAPP_API_VERSION", "v21.0")
+# The templates' language code, as approved in WhatsApp Manager.
+WHATSAPP_LANGUAGE = env_str("WHATSAPP_LANGUAGE", "en")
+WHATSAPP_TIMEOUT = env_float("WHATSAPP_TIMEOUT", 10.0, minimum=1.0)
+WHATSAPP_HTTP_RETRIES = env_int("WHATSAPP_HTTP_RETRIES", 2)
+WHATSAPP_MAX_ATTEMPTS = env_int("WHATSAPP_MAX_ATTEMPTS", 6, minimum=1)
+if (
+    PRODUCTION
+    and WHATSAPP_BACKEND == "cloud"
+    and not (WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN)
+):
+    raise ImproperlyConfigured(
+        "WHATSAPP_BACKEND=cloud needs WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN for its "
+        "delivery-status webhook"
+    )
+# Changes to one student's message preferences (/account).
+RATE_LIMIT_PREFERENCES = env_str("RATE_LIMIT_PREFERENCES", "30/h")
+# Jobs the queue worker (send_queued_mail_loop) runs once an hour, as dotted paths to
+# functions without arguments: the reminders (docs/product.md section 19).
+WORKER_HOURLY_JOBS = env_list("WORKER_HOURLY_JOBS", "reminders.services.reminders_send")
 # One-time codes sent per client IP (sign-up and password reset), and codes checked.
 RATE_LIMIT_OTP = env_str("RATE_LIMIT_OTP", "10/h")
 RATE_LIMIT_OTP_CHECK = env_str("RATE_LIMIT_OTP_CHECK", "30/h")
@@ -490,6 +524,7 @@ LOGGING = {
         # The console SMS backend's lines (codes in development and the e2e tests), shown
         # whatever LOG_LEVEL says.
         "core.sms.console": {"level": "INFO", "handlers": ["console"], "propagate": False},
+        "core.whatsapp.console": {"level": "INFO", "handlers": ["console"], "propagate": False},
         # With a handler of its own here, post-office does not add its INFO handler.
         "post_office": {"level": "WARNING", "handlers": ["console"], "propagate": False},
     },

@@ -8,6 +8,7 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 
 from config.api import api
+from notifications import views as notifications
 from web import views as web
 
 admin.site.site_header = "Back office"
@@ -29,6 +30,12 @@ admin_csp = csp_update({"script-src": [UNSAFE_EVAL], "style-src": [UNSAFE_INLINE
 
 urlpatterns = [
     path("admin/", decorator_include(admin_csp, admin.site.urls)),
+    # Meta's WhatsApp webhook: signed by Meta, no session or CSRF (notifications/views.py).
+    path(
+        "api/notifications/whatsapp/webhook",
+        notifications.whatsapp_webhook,
+        name="whatsapp-webhook",
+    ),
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),
     path("robots.txt", web.robots_txt, name="robots"),

@@ -1,21 +1,24 @@
-"""The message queues in the back office. The SMS queue: what was sent, what waits and why
-one failed; the codes never show (a 6-digit run is masked, sent messages are also masked
-in the row). The email queue: django-post-office's admin, its action behind the change
-permission."""
+"""The message queues in the back office. The SMS and WhatsApp queues: what was sent, what
+waits and why one failed; SMS codes never show (a 6-digit run is masked, sent messages are
+also masked in the row). The email queue: django-post-office's admin, its action behind the
+change permission."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from post_office import admin as post_office_admin
 from post_office.models import Email
 from unfold.admin import ModelAdmin
 from unfold.decorators import display
 
-from core.models import OutboundSMS
+from core.admin_decisions import without_save_buttons
+from core.models import OutboundSMS, OutboundWhatsApp
+from core.whatsapp.queue import whatsapp_resend
 
 SIX_DIGITS = re.compile(r"\b\d{6}\b")
 
@@ -74,3 +77,79 @@ class EmailAdmin(post_office_admin.EmailAdmin):
 
 admin.site.unregister(Email)
 admin.site.register(Email, EmailAdmin)
+
+
+@admin.register(OutboundWhatsApp)
+class OutboundWhatsAppAdmin(ModelAdmin):
+    """WhatsApp messages beside the emails and SMS: each one's status as Meta reported it,
+    why a failed one failed, and "Send again" for failed ones (the change permission).
+    Nothing here is edited by hand: every field is read-only and there is no Save."""
+
+    list_display = (
+        "to",
+        "template",
+        "topic",
+        "status",
+        "attempts",
+        "created_at",
+        "sent_at",
+        "delivered_at",
+        "read_at",
+        "fallback_sent",
+    )
+    list_filter = ("status", "template", "topic")
+    search_fields = ("to", "provider_id")
+    fields = (
+        "to",
+        "template",
+        "language",
+        "parameters",
+        "topic",
+        "status",
+        "last_error",
+        "attempts",
+        "next_try_at",
+        "provider_id",
+        "created_at",
+        "sent_at",
+        "delivered_at",
+        "read_at",
+        "failed_at",
+        "fallback_sent",
+        "fallback_email",
+        "fallback_subject",
+        "fallback_sms_to",
+    )
+    readonly_fields = fields
+    actions = ("send_again",)
+
+    @admin.action(description="Send again (failed messages only)", permissions=["change"])
+    def send_again(self, request: HttpRequest, queryset: QuerySet[OutboundWhatsApp]) -> None:
+        queued = whatsapp_resend(message_ids=list(queryset.values_list("pk", flat=True)))
+        skipped = queryset.count() - queued
+        self.message_user(request, f"{queued} message(s) queued to be sent again.")
+        if skipped:
+            self.message_user(
+                request,
+                f"{skipped} message(s) left as they are: only failed messages are sent again.",
+                level=messages.WARNING,
+            )
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        return super().changeform_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(
+        self, request: HttpRequest, obj: OutboundWhatsApp | None = None
+    ) -> bool:
+        return False

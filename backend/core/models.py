@@ -71,3 +71,71 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.beat_at:%Y-%m-%d %H:%M:%S}"
+
+
+class OutboundWhatsApp(models.Model):
+    """One WhatsApp template message the site sends (core.whatsapp.queue), queued like an
+    SMS and then followed through Meta's delivery-status webhook: sent, delivered, read,
+    or failed with Meta's reason.
+
+    A message that fails for good (refused, out of tries, or reported failed on the
+    webhook) is sent once by its fallback instead: the email or the SMS written with it
+    (fallback_*), so a student still hears about a payment when WhatsApp cannot reach them.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        SENT = "sent", "Sent"
+        DELIVERED = "delivered", "Delivered"
+        READ = "read", "Read"
+        FAILED = "failed", "Failed"
+
+    class Fallback(models.TextChoices):
+        NONE = "", "None"
+        EMAIL = "email", "Email"
+        SMS = "sms", "SMS"
+
+    to = models.CharField("to", max_length=16, help_text="E.164, e.g. +919876543210.")
+    template = models.CharField(max_length=100, help_text="The approved template's name.")
+    language = models.CharField(max_length=12, default="en")
+    parameters = models.JSONField(default=list, blank=True, help_text="The body's {{1}}, {{2}}…")
+    topic = models.CharField(max_length=40, blank=True, help_text="What it is about.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField(default=timezone.now)
+    last_error = models.TextField(blank=True)
+    provider_id = models.CharField(max_length=128, blank=True, db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
+    fallback_email = models.EmailField(blank=True)
+    fallback_subject = models.CharField(max_length=200, blank=True)
+    fallback_body = models.TextField(blank=True)
+    fallback_sms_to = models.CharField(max_length=16, blank=True)
+    fallback_text = models.TextField(blank=True)
+    fallback_sent = models.CharField(
+        max_length=5, choices=Fallback.choices, blank=True, help_text="Sent instead, once."
+    )
+
+    class Meta:
+        ordering = ("-created_at", "-pk")
+        verbose_name = "WhatsApp message"
+        verbose_name_plural = "WhatsApp messages"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "sent", "delivered", "read", "failed"]),
+                name="outbound_whatsapp_status_valid",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["next_try_at"],
+                condition=Q(status="queued"),
+                name="outbound_whatsapp_due",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"WhatsApp {self.template} to {self.to} ({self.get_status_display()})"

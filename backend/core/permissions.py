@@ -3,8 +3,9 @@
 Django's admin checks model permissions, not only is_staff, so a staff account with no
 permissions would see an empty back office. After every migrate this group is given every
 permission of the project's own apps (new models included), except managing accounts,
-which stays with superusers; it sees accounts and the text messages sent, and sees and
-clears login lockouts. Staff get it by being added to the group in the admin.
+which stays with superusers; it sees accounts, the text messages sent and the students'
+message preferences, sees the WhatsApp messages and sends a failed one again, and sees
+and clears login lockouts. Staff get it by being added to the group in the admin.
 """
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ PROJECT_APPS = (
     "referrals",
     "internships",
 )
-READ_ONLY_MODELS = {("accounts", "user"), ("core", "outboundsms")}
+READ_ONLY_MODELS = {
+    ("accounts", "user"),
+    ("core", "outboundsms"),
+    ("notifications", "messagepreferences"),
+    ("reminders", "remindersent"),
+}
+# Seen and sent again (the admin's "Send again" action needs change), never added or deleted.
+RESEND_MODELS = {("core", "outboundwhatsapp")}
 # Beyond the project's apps: login lockouts, which staff see and clear (django-axes).
 EXTRA_PERMISSIONS = {("axes", "view_accessattempt"), ("axes", "delete_accessattempt")}
 
@@ -37,6 +45,11 @@ def back_office_group_sync(sender: AppConfig | None = None, **kwargs: Any) -> No
         p
         for p in Permission.objects.filter(codename__startswith="view_")
         if (p.content_type.app_label, p.content_type.model) in READ_ONLY_MODELS
+    ]
+    permissions += [
+        p
+        for p in Permission.objects.filter(codename__regex=r"^(view|change)_")
+        if (p.content_type.app_label, p.content_type.model) in RESEND_MODELS
     ]
     permissions += [
         p

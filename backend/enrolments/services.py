@@ -28,6 +28,8 @@ from enrolments.selectors import enrolment_payment_instructions, statement_recon
 from enrolments.statements import Statement
 from invoices.selectors import document_file_name, document_pdf
 from invoices.services import credit_note_issue_for_enrolment, invoice_issue_for_enrolment
+from notifications.messages import payment_confirmed
+from notifications.services import notify
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
 
 REFERENCE_PREFIX = "ENR-"
@@ -446,6 +448,8 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     # The invoice (or receipt) exists exactly when the confirmation does: same transaction.
     invoice = invoice_issue_for_enrolment(enrolment=enrolment)
     if enrolment.email:
+        # The email carries the invoice, a document the student keeps: it is always sent,
+        # and WhatsApp (for a student who chose it) comes beside it.
         email_queue(
             to=enrolment.email,
             subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
@@ -454,6 +458,18 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
             topic="enrolment.confirmed",
             attachments={document_file_name(invoice): (document_pdf(invoice), "application/pdf")},
         )
+    notify(
+        user=enrolment.user,
+        phone=enrolment.phone,
+        notice=payment_confirmed(
+            name=enrolment.name,
+            amount=format_rupees(enrolment.amount),
+            course=enrolment.course.name,
+            reference=enrolment.reference,
+            link=f"{settings.SITE_URL}/invoice/{invoice.token}",
+        ),
+        emailed_elsewhere=bool(enrolment.email),
+    )
     return enrolment
 
 

@@ -49,6 +49,9 @@ from internships.models import (
     TaskBoard,
     TaskSubmission,
 )
+from notifications import messages
+from notifications.messages import Notice
+from notifications.services import Email, notify
 
 logger = logging.getLogger(__name__)
 
@@ -119,10 +122,14 @@ def _reply_to() -> str:
     return str(site_settings_public()["email"])
 
 
-def _tell(user: User, *, subject: str, body: str, topic: str) -> None:
+def _tell(user: User, *, subject: str, body: str, topic: str, notice: Notice | None = None) -> None:
     """Queue an email to `user`; an account without an email address is not written to
-    (the dashboard shows the same news)."""
-    if user.email:
+    (the dashboard shows the same news). With a `notice` the student's channel decides:
+    WhatsApp, this email, or neither (notifications.notify)."""
+    email = Email(to=user.email, subject=subject, body=body, reply_to=_reply_to(), topic=topic)
+    if notice is not None:
+        notify(user=user, notice=notice, email=email)
+    elif user.email:
         email_queue(to=user.email, subject=subject, body=body, reply_to=_reply_to(), topic=topic)
 
 
@@ -282,6 +289,12 @@ def application_accept(
         subject=f"You are in: {application.domain.title} internship ({application.reference})",
         body=_accepted_body(application, board),
         topic=TOPIC_ACCEPTED,
+        notice=messages.application_accepted(
+            name=application.user.name,
+            reference=application.reference,
+            internship=application.domain.title,
+            board_link=_board_url(board),
+        ),
     )
     return placement
 
@@ -541,6 +554,17 @@ def placement_certificate_issue(*, placement: Placement) -> Certificate | None:
     )
     placement.certificate = certificate
     placement.save(update_fields=["certificate"])
+    notify(
+        user=placement.user,
+        notice=messages.certificate_issued(
+            name=placement.user.name,
+            internship=domain.title,
+            certificate_id=certificate.certificate_id,
+            verify_link=f"{settings.SITE_URL}"
+            f"{selectors.certificate_verify_path(certificate_id=certificate.certificate_id)}",
+        ),
+        emailed_elsewhere=True,  # certificate_issue emails the certificate itself
+    )
     logger.info("Certificate %s issued to placement %s", certificate.certificate_id, placement.pk)
     return certificate
 
@@ -571,6 +595,12 @@ def submission_request_changes(
         f"{placement.application.domain.title} internship",
         body=_changes_body(placement, submission),
         topic=TOPIC_CHANGES,
+        notice=messages.changes_requested(
+            name=placement.user.name,
+            number=submission.task.number,
+            feedback=submission.feedback,
+            board_link=_board_url(placement.board),
+        ),
     )
     return submission
 

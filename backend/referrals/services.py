@@ -15,9 +15,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.dates import india_today
-from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.money import format_rupees
+from notifications.messages import payout_paid
+from notifications.services import Email, notify
 from referrals.models import PayoutRequest, RewardEntry
 from referrals.selectors import (
     credit_on_hold,
@@ -179,8 +180,15 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
         created_by=by,
         note=f"Paid to {payout.upi_id}, reference {text}"[:500],
     )
-    if user.email:
-        email_queue(
+    notify(
+        user=user,
+        notice=payout_paid(
+            name=user.name,
+            amount=format_rupees(payout.amount),
+            upi_id=payout.upi_id,
+            reference=text,
+        ),
+        email=Email(
             to=user.email,
             subject=f"Your referral reward of {format_rupees(payout.amount)} has been paid",
             body=(
@@ -189,7 +197,8 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
                 f"Payment reference: {text}\n\nThank you for referring your friends.\n"
             ),
             topic="referral.payout",
-        )
+        ),
+    )
     return payout
 
 

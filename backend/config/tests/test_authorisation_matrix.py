@@ -147,6 +147,15 @@ MATRIX: dict[str, Row] = {
     "account_logout_others": Row(401, 200, 200, 200),
     "account_data": Row(401, 200, 200, 200, private=(LEARNER.phone, "{enrolment}")),
     "account_delete": Row(401, 200, 200, 200, body={"password": PASSWORD}),
+    "message_preferences_get": Row(401, 200, 200, 200),
+    "message_preferences_update": Row(
+        401,
+        200,
+        200,
+        200,
+        body={"whatsapp_opt_in": True, "payments": "email", "tasks": "whatsapp"}
+        | {"certificates": "none", "reminders": "email"},
+    ),
     # --- Forms anyone may send -------------------------------------------------------------
     "enquiry_create": Row(
         201,

@@ -838,6 +838,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My message preferences: WhatsApp consent and a channel per kind */
+        get: operations["message_preferences_get"];
+        /**
+         * Save my message preferences
+         * @description whatsapp_opt_in: consent to WhatsApp messages (recorded with its time). Each kind: whatsapp, email or none; payments: whatsapp or email (422 at the field otherwise).
+         */
+        put: operations["message_preferences_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/head": {
         parameters: {
             query?: never;
@@ -1906,6 +1927,61 @@ export interface components {
         MessageOut: {
             /** Message */
             message: string;
+        };
+        /** MessagePreferencesIn */
+        MessagePreferencesIn: {
+            /**
+             * Certificates
+             * @default
+             */
+            certificates: string;
+            /**
+             * Payments
+             * @default
+             */
+            payments: string;
+            /**
+             * Reminders
+             * @default
+             */
+            reminders: string;
+            /**
+             * Tasks
+             * @default
+             */
+            tasks: string;
+            /**
+             * Whatsapp Opt In
+             * @default false
+             */
+            whatsapp_opt_in: boolean;
+        };
+        /** MessagePreferencesOut */
+        MessagePreferencesOut: {
+            /**
+             * Certificates
+             * @description whatsapp, email or none
+             */
+            certificates: string;
+            /**
+             * Payments
+             * @description whatsapp or email
+             */
+            payments: string;
+            /**
+             * Reminders
+             * @description whatsapp, email or none
+             */
+            reminders: string;
+            /**
+             * Tasks
+             * @description whatsapp, email or none
+             */
+            tasks: string;
+            /** Whatsapp Opt In */
+            whatsapp_opt_in: boolean;
+            /** Whatsapp Opted In At */
+            whatsapp_opted_in_at: string | null;
         };
         /**
          * PageHeadOut
@@ -4400,6 +4476,95 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    message_preferences_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePreferencesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    message_preferences_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagePreferencesIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePreferencesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

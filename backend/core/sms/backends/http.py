@@ -3,6 +3,7 @@ provider answers 5xx, and its answers turned into the two errors of backends.bas
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import requests
@@ -18,9 +19,19 @@ class ProviderHttp:
     """One provider's session. `retries` extra tries after a 5xx, `backoff` seconds
     doubling between them (urllib3's Retry); then the queue's own retries take over."""
 
-    def __init__(self, *, provider: str, timeout: float, retries: int, backoff: float) -> None:
+    def __init__(
+        self,
+        *,
+        provider: str,
+        timeout: float,
+        retries: int,
+        backoff: float,
+        detail: Callable[[requests.Response], str] | None = None,
+    ) -> None:
         self.provider = provider
         self.timeout = timeout
+        # How to read the provider's explanation out of a refusal (default: _detail).
+        self.detail = detail or _detail
         self.session = requests.Session()
         retry = Retry(
             total=retries,
@@ -48,11 +59,12 @@ class ProviderHttp:
             raise SmsTemporaryError(f"{self.provider} could not be reached: {exc}") from exc
         if response.status_code >= 500 or response.status_code == 429:
             raise SmsTemporaryError(
-                f"{self.provider} answered {response.status_code}: {_detail(response)}"
+                f"{self.provider} answered {response.status_code}: {self.detail(response)}"
             )
         if response.status_code >= 400:
             raise SmsRejected(
-                f"{self.provider} refused the message ({response.status_code}): {_detail(response)}"
+                f"{self.provider} refused the message ({response.status_code}): "
+                f"{self.detail(response)}"
             )
         return response
 

@@ -20,7 +20,16 @@ import {
   PasswordSection,
   type AccountResult,
 } from '@/features/accounts/components/account-sections'
+import { messagePreferencesQueryOptions, useMessagePreferences } from '@/features/notifications/api/get-message-preferences'
+import { updateMessagePreferences } from '@/features/notifications/api/update-message-preferences'
+import { MessagePreferencesSection } from '@/features/notifications/components/message-preferences-section'
+import {
+  MESSAGE_PREFERENCES_INTENT,
+  MESSAGE_PREFERENCES_SAVED,
+  messagePreferencesFromForm,
+} from '@/features/notifications/message-preferences'
 import { pageMeta } from '@/app/meta'
+import { prefetch } from '@/lib/prefetch'
 import { formFailure, readForm } from '@/server/form.server'
 import { requireUser } from '@/server/session.server'
 
@@ -30,7 +39,8 @@ export const ACCOUNT_DELETED_PATH = '/?account=deleted'
 /** Login required: a visitor goes to /login and comes back here after. */
 export async function loader({ url }: Route.LoaderArgs) {
   await requireUser(url)
-  return null
+  // The message preferences' form is filled in the HTML (it works without JavaScript).
+  return { dehydrated: await prefetch(messagePreferencesQueryOptions()) }
 }
 
 /** The API's answer to one of the page's forms, or its refusal shown by that form. */
@@ -45,6 +55,14 @@ async function answer(values: Record<string, string>, intent: AccountIntent, sen
 /** The page's forms, by intent. */
 export async function action({ request }: Route.ActionArgs) {
   const { values } = await readForm(request)
+  if (values.intent === MESSAGE_PREFERENCES_INTENT) {
+    try {
+      await updateMessagePreferences(messagePreferencesFromForm(values))
+      return { ok: true as const, intent: MESSAGE_PREFERENCES_INTENT, message: MESSAGE_PREFERENCES_SAVED }
+    } catch (error) {
+      return formFailure(error, values, MESSAGE_PREFERENCES_INTENT)
+    }
+  }
   switch (values.intent) {
     case ACCOUNT_INTENTS.details:
       return answer(values, ACCOUNT_INTENTS.details, async () => {
@@ -87,6 +105,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Page() {
   const me = useMe()
   const user = me.data
+  const messagePreferences = useMessagePreferences()
   const location = useLocation()
   const queryClient = useQueryClient()
   const navigation = useNavigation()
@@ -136,6 +155,14 @@ export default function Page() {
       <div className="container-page grid max-w-3xl gap-6 py-10 sm:gap-8 sm:py-14">
         <DetailsSection user={user} result={result} pending={pending} />
         <PasswordSection result={result} pending={pending} />
+        {messagePreferences.data && (
+          <MessagePreferencesSection
+            preferences={messagePreferences.data}
+            phone={user.phone_display}
+            result={result}
+            pending={pending === MESSAGE_PREFERENCES_INTENT}
+          />
+        )}
         <DevicesSection result={result} pending={pending} />
         <DataSection />
         <DeleteSection result={result} pending={pending} />

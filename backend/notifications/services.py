@@ -1,0 +1,211 @@
+"""Sending a student a message by the channel they chose, and their consent.
+
+notify() is the one call a service makes when something happens that a student should
+hear about; it picks the channel (docs/product.md section 19):
+
+- WhatsApp when the student chose it for this kind of message and opted in (and has a
+  phone): queued with the email (or, without an address, the SMS) to send instead should
+  WhatsApp fail for good (core.whatsapp.queue);
+- otherwise email (the caller's email, or the message's own words), when there is an
+  address;
+- payments always reach the student by some channel: without an email address, by SMS;
+- "neither" sends nothing (not allowed for payments).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from core.email import email_queue
+from core.errors import FieldErrors
+from core.sms.queue import sms_queue
+from core.whatsapp.queue import whatsapp_queue
+from notifications.messages import Notice
+from notifications.models import (
+    ALWAYS_SENT,
+    CHANNEL_FIELDS,
+    Channel,
+    ConsentRecord,
+    Kind,
+    MessagePreferences,
+)
+from notifications.selectors import preferences_for
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+logger = logging.getLogger(__name__)
+
+# What a student replies on WhatsApp to stop its messages (compared without case).
+STOP_WORDS = frozenset({"STOP", "STOP ALL", "UNSUBSCRIBE"})
+
+
+@dataclass(frozen=True)
+class Email:
+    """The email a service would have sent: sent as is when email is the channel."""
+
+    to: str
+    subject: str
+    body: str
+    topic: str = ""
+    reply_to: str = ""
+
+
+def _sign_off(text: str) -> str:
+    return f"{text}\n\n-- {settings.SITE_URL}\n"
+
+
+def notify(
+    *,
+    user: User | None,
+    notice: Notice,
+    email: Email | None = None,
+    phone: str = "",
+    emailed_elsewhere: bool = False,
+) -> str:
+    """Tell a student about `notice` by their channel; return the channel used
+    ("whatsapp", "email", "sms", or "" for none).
+
+    `email`: what the caller's email says (default: the message's own words to the
+    account's address). `phone`: where WhatsApp or SMS go (default: the account's).
+    `emailed_elsewhere`: the caller's app emails this news itself (a certificate, which
+    carries the document), so only WhatsApp is added here, with no fallback.
+    """
+    kind = notice.template.kind
+    preferences = preferences_for(user=user) if user is not None else None
+    channel = preferences.channel_for(kind) if preferences else Channel.EMAIL
+    if channel == Channel.NONE and kind not in ALWAYS_SENT:
+        return ""
+    to_phone = phone or (user.phone if user is not None else "")
+    if email is None and user is not None and user.email and not emailed_elsewhere:
+        email = Email(to=user.email, subject=notice.subject, body=_sign_off(notice.text))
+    if email is not None and not email.to:
+        email = None
+    opted_in = preferences is not None and preferences.whatsapp_opted_in
+    if channel == Channel.WHATSAPP and opted_in and to_phone:
+        whatsapp_queue(
+            to=to_phone,
+            template=notice.template.name,
+            parameters=notice.parameters,
+            topic=notice.topic,
+            fallback_email=email.to if email else "",
+            fallback_subject=email.subject if email else "",
+            fallback_body=email.body if email else "",
+            fallback_sms_to="" if email or emailed_elsewhere else to_phone,
+            fallback_text="" if emailed_elsewhere else notice.text,
+        )
+        return "whatsapp"
+    if emailed_elsewhere:
+        return "email"
+    if email is not None:
+        email_queue(
+            to=email.to,
+            subject=email.subject,
+            body=email.body,
+            reply_to=email.reply_to,
+            topic=email.topic or notice.topic,
+        )
+        return "email"
+    if kind in ALWAYS_SENT and to_phone:
+        sms_queue(to=to_phone, text=notice.text, topic=notice.topic)
+        return "sms"
+    return ""
+
+
+def _locked_preferences(user: User) -> MessagePreferences:
+    MessagePreferences.objects.get_or_create(user=user)
+    return MessagePreferences.objects.select_for_update().get(user=user)
+
+
+def _consent(preferences: MessagePreferences, *, given: bool, source: str, now: datetime) -> None:
+    if given == preferences.whatsapp_opted_in:
+        return
+    if given:
+        preferences.whatsapp_opted_in_at = now
+    else:
+        preferences.whatsapp_opted_in_at = None
+        preferences.whatsapp_opted_out_at = now
+    ConsentRecord.objects.create(user_id=preferences.user_id, given=given, source=source, at=now)
+
+
+@transaction.atomic
+def whatsapp_consent_set(*, user: User, given: bool, source: str) -> MessagePreferences:
+    """Record consent to WhatsApp messages given or withdrawn (with its time and source)."""
+    preferences = _locked_preferences(user)
+    _consent(preferences, given=given, source=source, now=timezone.now())
+    preferences.save()
+    return preferences
+
+
+CHANNEL_PROBLEM = "Choose WhatsApp, email or neither."
+ALWAYS_PROBLEM = "Payment messages always reach you: choose WhatsApp or email."
+
+
+@transaction.atomic
+def preferences_update(
+    *, user: User, whatsapp_opt_in: bool, channels: dict[str, str]
+) -> MessagePreferences:
+    """Save a student's consent and channels (the /account form). Every kind is required;
+    a bad value is a field error and nothing changes."""
+    problems: dict[str, str] = {}
+    for field in CHANNEL_FIELDS:
+        value = (channels.get(field) or "").strip()
+        if value not in Channel.values:
+            problems[field] = CHANNEL_PROBLEM
+        elif value == Channel.NONE and field in ALWAYS_SENT:
+            problems[field] = ALWAYS_PROBLEM
+    if problems:
+        raise FieldErrors(problems)
+    preferences = _locked_preferences(user)
+    now = timezone.now()
+    _consent(preferences, given=whatsapp_opt_in, source=ConsentRecord.Source.ACCOUNT, now=now)
+    for field in CHANNEL_FIELDS:
+        setattr(preferences, field, channels[field].strip())
+    preferences.updated_at = now
+    preferences.save()
+    return preferences
+
+
+def whatsapp_stop_from(*, phone: str, at: datetime) -> bool:
+    """A STOP replied on WhatsApp from `phone` (E.164): withdraw that account's consent.
+    False when no account has that phone or it had not opted in."""
+    user = get_user_model().objects.filter(phone=phone).first()
+    if user is None:
+        return False
+    with transaction.atomic():
+        preferences = _locked_preferences(user)
+        opted_in_at = preferences.whatsapp_opted_in_at
+        # A STOP written before the latest consent (delivered late) does not undo it.
+        if opted_in_at is None or opted_in_at > at:
+            return False
+        _consent(preferences, given=False, source=ConsentRecord.Source.WHATSAPP, now=at)
+        preferences.save()
+    logger.info("WhatsApp consent withdrawn by STOP from %s", phone)
+    return True
+
+
+def tokens_equal(given: str, expected: str) -> bool:
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
+def is_stop(text: str) -> bool:
+    return " ".join(text.split()).upper() in STOP_WORDS
+
+
+__all__ = [
+    "Email",
+    "Kind",
+    "notify",
+    "preferences_update",
+    "whatsapp_consent_set",
+    "whatsapp_stop_from",
+]

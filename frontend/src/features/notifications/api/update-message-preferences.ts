@@ -1,0 +1,8 @@
+import type { components } from '@/api/schema'
+import type { MessagePreferences } from '@/features/notifications/api/get-message-preferences'
+import { apiClient, unwrap } from '@/lib/api-client'
+
+/** Save the WhatsApp consent and the channels; the API judges every value (422 at the field). */
+export function updateMessagePreferences(body: components['schemas']['MessagePreferencesIn']): Promise<MessagePreferences> {
+  return unwrap(apiClient.PUT('/api/notifications/preferences', { body }))
+}
