@@ -4,7 +4,6 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CsrfField } from '@/components/ui/csrf-field'
 import type { MessagePreferences } from '@/features/notifications/api/get-message-preferences'
 import {
   CHANNELS,
@@ -51,7 +50,6 @@ export function MessagePreferencesSection({ preferences, phone, result, pending 
       <p className="mt-1 text-ink-muted">How we tell you about payments, tasks and certificates. Password and security messages always come by SMS or email.</p>
       {/* A new key for each saved answer: the form shows what the server now holds. */}
       <Form key={JSON.stringify([mine ?? null, shown])} method="post" noValidate className="mt-5 flex flex-col gap-6">
-        <CsrfField />
         <input type="hidden" name="intent" value={MESSAGE_PREFERENCES_INTENT} />
         <div className="flex flex-col gap-1.5">
           <label
