@@ -52,7 +52,7 @@ def auth_csrf(request: HttpRequest) -> dict[str, str]:
     description=(
         "With PHONE_VERIFICATION (the default) the form is kept in this browser's session "
         "and a 6-digit code is sent by SMS (202); the account is made by /signup/verify. "
-        "Without it the account is made at once (201). 409: the phone has an account. "
+        "Without it the account is made and logged in at once (201). 409: the phone has an account. "
         "429 (extra.retry_after): the 60-second wait, the daily cap, the client's limits."
     ),
 )
@@ -64,9 +64,10 @@ def auth_signup(request: HttpRequest, payload: SignupIn) -> Status[Any]:
         message="Too many sign-ups from your network.",
     )
     if not settings.PHONE_VERIFICATION:
-        services.user_signup(
+        user = services.user_signup(
             name=payload.name, phone=payload.phone, password=payload.password, email=payload.email
         )
+        services.user_signed_up_login(request=request, user=user)
         return Status(201, MessageOut(message=services.SIGNUP_SUCCESS))
     sent = services.signup_start(
         session=request.session,

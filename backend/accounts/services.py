@@ -400,6 +400,15 @@ def user_login(*, request: HttpRequest, phone: str, password: str) -> User:
     return cast(User, user)
 
 
+def user_signed_up_login(*, request: HttpRequest, user: User) -> None:
+    """A sign-up just finished in this browser (the phone confirmed, or no code asked):
+    the new account is logged in at once, through Django's login(), which rotates the
+    session key (no session fixation) and keeps the session's other data. No password is
+    checked again: this session is the one that filled in the form and (with a code)
+    proved the phone."""
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+
+
 # --- The account page (docs/product.md 15) ------------------------------------------------------
 CURRENT_PASSWORD_WRONG = "Your current password is not right."
 PASSWORD_WRONG = "Your password is not right."

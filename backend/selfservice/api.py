@@ -9,7 +9,7 @@ from ninja import Router, Status
 from accounts.models import User
 from accounts.otp import otp_checks_hit
 from accounts.schemas import AccountDeleteIn, SignupVerifyIn
-from accounts.services import SIGNUP_SUCCESS
+from accounts.services import SIGNUP_SUCCESS, user_signed_up_login
 from core.api import logged_in
 from core.dates import india_today
 from core.errors import ApplicationError
@@ -33,6 +33,7 @@ router = Router(tags=["auth"])
     },
     summary="Finish the sign-up with the code sent to the phone",
     description=(
+        "The account is made and logged in (a new session key). "
         "422 extra.fields.code: incorrect (with the tries left), expired, too many wrong. "
         "404: no sign-up waits in this browser for that phone (start again)."
     ),
@@ -43,7 +44,8 @@ def auth_signup_verify(request: HttpRequest, payload: SignupVerifyIn) -> Status[
             "Sign-up needs no code here.", status_code=404, extra={"reason": "no_pending_signup"}
         )
     otp_checks_hit(client=client_key(request))
-    services.signup_verify(session=request.session, phone=payload.phone, code=payload.code)
+    user = services.signup_verify(session=request.session, phone=payload.phone, code=payload.code)
+    user_signed_up_login(request=request, user=user)
     return Status(201, MessageOut(message=SIGNUP_SUCCESS))
 
 

@@ -28,10 +28,7 @@ test('sign-up’s code step: the server refuses an early resend with the seconds
   await expect(page).toHaveURL(/\/registration$/)
   await page.goBack()
   await confirmSignupCode(page, phone)
-  const notice = page.getByRole('status').filter({ hasText: 'Successfully signed up' })
-  await expect(notice).toBeVisible()
-  await notice.getByRole('link', { name: 'Log in now' }).click()
-  await loginViaForm(page, phone, PASSWORD)
+  // Signed up is logged in: on to the dashboard without a second login.
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 

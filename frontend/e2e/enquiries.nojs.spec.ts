@@ -45,6 +45,8 @@ test('/getquote?package=…: an empty form gets the server’s field errors, a f
   await expect(page.getByLabel(/^name/i)).toHaveValue('')
   await expect(page.getByLabel(/^message/i)).toHaveValue('')
   await expect(page.getByLabel(/^name/i)).not.toHaveAttribute('aria-invalid', 'true')
+  // The chosen package stays chosen for the next request.
+  await expect(page.getByLabel(/^package/i)).toHaveValue('web-project')
 })
 
 test('/getquote?subject=…: a general enquiry with the subject from the link', async ({ page }) => {

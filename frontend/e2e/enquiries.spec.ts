@@ -38,6 +38,8 @@ test('/getquote?package=web-project preselects the package and submits', async (
 
   await expect(page.getByRole('status')).not.toBeEmpty()
   await expect(page.getByLabel(/^name/i)).toHaveValue('')
+  // The chosen package stays chosen for the next request.
+  await expect(select).toHaveValue('web-project')
 })
 
 /** Fill in everything but the subject (which a link may have filled in) and send. */

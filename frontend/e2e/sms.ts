@@ -65,7 +65,7 @@ type SignupBody = { name: string; phone: string; password: string; email?: strin
 
 /**
  * An account made through the API, as the sign-up page makes it: the form (202 and a code
- * by SMS), then the code from the server's log (201). Logs nothing in.
+ * by SMS), then the code from the server's log (201). Leaves the browser logged out.
  */
 export async function signupWithCode(page: Page, { name, phone, password, email = '' }: SignupBody): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto('/referearn')
@@ -76,6 +76,8 @@ export async function signupWithCode(page: Page, { name, phone, password, email 
   const code = await nextCodeFor(phone, before)
   const verified = await page.request.post('/api/auth/signup/verify', { data: { phone: toE164(phone), code }, headers })
   expect(verified.status(), await verified.text()).toBe(201)
+  // The sign-up logs the new account in (as on the page); the specs log in themselves.
+  await page.context().clearCookies()
 }
 
 /** On the sign-up page's code step: types the code the server sent and confirms. */

@@ -69,6 +69,8 @@ def test_it_signs_up_in_one_step_without_phone_verification(client: Client, sett
     assert user.password.startswith("argon2$argon2id$")
     assert user.phone_confirmed_at is None
     assert not OutboundSMS.objects.exists()
+    # The new account is logged in at once.
+    assert client.get("/api/auth/me").json()["phone"] == "+919876543210"
 
 
 def test_it_refuses_an_existing_phone_and_leaves_the_account_alone(

@@ -234,7 +234,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up: check the form and send a code to the phone
-         * @description With PHONE_VERIFICATION (the default) the form is kept in this browser's session and a 6-digit code is sent by SMS (202); the account is made by /signup/verify. Without it the account is made at once (201). 409: the phone has an account. 429 (extra.retry_after): the 60-second wait, the daily cap, the client's limits.
+         * @description With PHONE_VERIFICATION (the default) the form is kept in this browser's session and a 6-digit code is sent by SMS (202); the account is made by /signup/verify. Without it the account is made and logged in at once (201). 409: the phone has an account. 429 (extra.retry_after): the 60-second wait, the daily cap, the client's limits.
          */
         post: operations["auth_signup"];
         delete?: never;
@@ -274,7 +274,7 @@ export interface paths {
         put?: never;
         /**
          * Finish the sign-up with the code sent to the phone
-         * @description 422 extra.fields.code: incorrect (with the tries left), expired, too many wrong. 404: no sign-up waits in this browser for that phone (start again).
+         * @description The account is made and logged in (a new session key). 422 extra.fields.code: incorrect (with the tries left), expired, too many wrong. 404: no sign-up waits in this browser for that phone (start again).
          */
         post: operations["auth_signup_verify"];
         delete?: never;

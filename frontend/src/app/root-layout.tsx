@@ -31,17 +31,19 @@ function AccountAction() {
   if (user) {
     return (
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
+        {/* On wide screens Back office and Account are icons (their names stay for screen
+            readers and as tooltips), so the header keeps to one line beside the main links. */}
         {user.is_staff && (
-          <LinkButton to={BACK_OFFICE_PATH} reloadDocument variant="ghost" className="w-full lg:w-auto">
+          <LinkButton to={BACK_OFFICE_PATH} reloadDocument variant="ghost" title="Back office" className="w-full lg:w-auto lg:px-3">
             <Settings className="size-4" aria-hidden="true" width={16} height={16} />
-            Back office
+            <span className="lg:sr-only">Back office</span>
           </LinkButton>
         )}
-        <LinkButton to={href('/account')} variant="ghost" className="w-full lg:w-auto">
+        <LinkButton to={href('/account')} variant="ghost" title="Account" className="w-full lg:w-auto lg:px-3">
           <UserRound className="size-4" aria-hidden="true" width={16} height={16} />
-          Account
+          <span className="lg:sr-only">Account</span>
         </LinkButton>
-        <LinkButton to={href('/dashboard')} variant="secondary" className="w-full lg:w-auto">
+        <LinkButton to={href('/dashboard')} variant="secondary" className="w-full whitespace-nowrap lg:w-auto">
           <LayoutDashboard className="size-4" aria-hidden="true" width={16} height={16} />
           Dashboard
         </LinkButton>

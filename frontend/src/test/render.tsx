@@ -45,10 +45,10 @@ function LocationProbe() {
 /**
  * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Like
  * Django's session, it follows the account's own requests: a login the API accepted brings
- * its account, a logout the API accepted or any 401 ends it. Wraps the fetch mockApi installed, so its
- * calls stay inspectable.
+ * its account, a finished sign-up logs in `signsUpAs`, a logout the API accepted or any 401
+ * ends it. Wraps the fetch mockApi installed, so its calls stay inspectable.
  */
-function answerMe(user: User | null) {
+function answerMe(user: User | null, signsUpAs?: User) {
   let current = user
   const inner = globalThis.fetch
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -62,6 +62,8 @@ function answerMe(user: User | null) {
       const answer = (await response.clone().json()) as { user?: User }
       if (answer.user) current = answer.user
     }
+    const signedUp = key === 'POST /api/auth/signup/verify' || (key === 'POST /api/auth/signup' && response.status === 201)
+    if (response.ok && signedUp && signsUpAs) current = signsUpAs
     if (response.ok && key === 'POST /api/auth/logout') current = null
     // Any 401 means the session has ended (it expired, or was logged out elsewhere).
     if (response.status === 401) current = null
@@ -76,9 +78,13 @@ function answerMe(user: User | null) {
  * unless `bootstrap` is false: then mockApi's own `GET /api/auth/me` handler answers (to
  * test a failing or changing answer). SITE_URL is the test document's origin, as the
  * server's is its public address. `history.location` is where the app is after navigations.
+ * `signsUpAs`: the account a sign-up the API accepts logs in.
  */
-export function renderRoute(path: string, { user = null, bootstrap = true }: { user?: User | null; bootstrap?: boolean } = {}) {
-  if (bootstrap) answerMe(user)
+export function renderRoute(
+  path: string,
+  { user = null, bootstrap = true, signsUpAs }: { user?: User | null; bootstrap?: boolean; signsUpAs?: User } = {},
+) {
+  if (bootstrap) answerMe(user, signsUpAs)
   if (!process.env.SITE_URL) vi.stubEnv('SITE_URL', window.location.origin)
   shownLocation = undefined
   const Stub = createRoutesStub([

@@ -91,6 +91,8 @@ describe('dashboard route', () => {
     expect(screen.getByRole('button', { name: 'Copy Referral Code' })).toBeInTheDocument()
 
     const steps = screen.getByRole('region', { name: 'How referrals work' })
+    // The explanation is folded under its heading: the figures come first.
+    expect(steps.querySelector('details')).not.toHaveAttribute('open')
     expect(within(steps).getAllByRole('listitem')).toHaveLength(4)
     for (const text of [/copy your referral code/i, /get the form link/i, /ask your friend to fill in the form with your code/i, /our team verifies it and adds it to your account/i]) {
       expect(within(steps).getByRole('heading', { name: text })).toBeInTheDocument()

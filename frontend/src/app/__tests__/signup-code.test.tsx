@@ -153,20 +153,17 @@ describe('sign-up code step', () => {
     expect(await screen.findByLabelText(/^name/i)).toBeInTheDocument()
   })
 
-  it('says "Successfully signed up", then opens the login page with the phone filled in', async () => {
+  it('signs the new account in: the right code opens the dashboard, no second login', async () => {
     mockApi({ ...accountHandlers, 'POST /api/auth/signup/verify': () => json({ message: 'Successfully signed up' }, 201) })
-    const { history } = renderRoute(codeStepUrl())
+    const { history } = renderRoute(codeStepUrl(), { signsUpAs: learner })
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/verification code/i), '654321')
     await user.click(screen.getByRole('button', { name: 'Confirm and sign up' }))
-    expect((await screen.findByText('Successfully signed up')).closest('[role="status"]')).not.toBeNull()
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    expect(history.location.pathname).toBe('/login')
-    expect(screen.getByText('Successfully signed up')).toBeInTheDocument()
-    expect(screen.getByLabelText(/phone number/i)).toHaveValue('98765 43210')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/dashboard')
   })
 
-  it('keeps ?next= from the login page through the form and the code step, then logs in there', async () => {
+  it('keeps ?next= from the login page through the form and the code step, then goes there signed in', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.setSystemTime(NOW)
     const next = '/Web-Development-registration?ref=irctp1234'
@@ -174,9 +171,8 @@ describe('sign-up code step', () => {
       ...accountHandlers,
       'POST /api/auth/signup': () => json(codeSent, 202),
       'POST /api/auth/signup/verify': () => json({ message: 'Successfully signed up' }, 201),
-      'POST /api/auth/login': () => json({ message: 'Login successful!', user: learner }),
     })
-    const { history } = renderRoute(`/login?${new URLSearchParams({ next })}`)
+    const { history } = renderRoute(`/login?${new URLSearchParams({ next })}`, { signsUpAs: learner })
     const create = await screen.findByRole('link', { name: 'Create an account' })
     expect(create).toHaveAttribute('href', `/signup?${new URLSearchParams({ next })}`)
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -188,16 +184,7 @@ describe('sign-up code step', () => {
     expect(screen.getByRole('link', { name: 'Change number' })).toHaveAttribute('href', `/signup?${new URLSearchParams({ next })}`)
     await user.type(code, '654321')
     await user.click(screen.getByRole('button', { name: 'Confirm and sign up' }))
-    const logIn = await screen.findByRole('link', { name: 'Log in now' })
-    expect(logIn).toHaveAttribute('href', `/login?${new URLSearchParams({ next })}`)
-
-    // With JavaScript the login page opens by itself, still with ?next=; logging in goes there.
-    act(() => vi.advanceTimersByTime(5_000))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    expect(new URLSearchParams(history.location.search).get('next')).toBe(next)
-    await user.type(screen.getByLabelText(/^password/i), 'a-good-password')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
-    act(() => vi.advanceTimersByTime(5_000))
+    // Signed in by the sign-up: straight to where the visitor was going.
     await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe(next))
   })
 

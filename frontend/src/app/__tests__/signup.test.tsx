@@ -126,19 +126,15 @@ describe('signup route', () => {
     expect(await screen.findByText(message)).toBeInTheDocument()
   })
 
-  it('says "Successfully signed up", then opens the login page with the phone filled in', async () => {
+  it('signs the new account in (no code on this server): the dashboard opens, no second login', async () => {
     const fetchMock = mockApi(signupAnswer(201, { message: 'Successfully signed up' }))
-    const { history } = renderRoute('/registration')
+    const { history } = renderRoute('/registration', { signsUpAs: learner })
     await fillAndSubmit({ email: 'asha@example.com' })
-    const success = await screen.findByText('Successfully signed up')
-    expect(success.closest('[role="status"]')).not.toBeNull()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
+    expect(history.location.pathname).toBe('/dashboard')
     expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
       { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: 'asha@example.com' },
     ])
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
-    expect(history.location.pathname).toBe('/login')
-    expect(screen.getByText('Successfully signed up')).toBeInTheDocument()
-    expect(screen.getByLabelText(/phone number/i)).toHaveValue('98765 43210')
   })
 
   it.each(['/signup', '/registration'])('%s sends a logged-in user to the dashboard', async (path) => {

@@ -188,14 +188,16 @@ export default function Page() {
         loggingOut={loggingOut}
         logoutError={logoutFailure && `We could not log you out. ${logoutFailure.message}`}
       />
+      {/* The student's own figures and enrolments first; the referral tools after, their
+          explanation folded (a phone screen is short). */}
       <div className="container-page flex flex-col gap-12 py-10 sm:gap-16 sm:py-14">
-        <div className="grid gap-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-8">
-          <ReferralCodeCard code={user.referral_code} onCopy={copy} />
-          <ReferralSteps headingId="referral-steps-heading" />
-        </div>
         <RewardsSection headingId="rewards-heading" payout={{ failure: payoutPending ? undefined : payoutFailure, pending: payoutPending }} />
         <MyEnrolments headingId="my-enrolments-heading" />
         <MyInternship headingId="my-internship-heading" />
+        <div className="grid gap-6 lg:grid-cols-[1.1fr_0.9fr] lg:items-start lg:gap-8">
+          <ReferralCodeCard code={user.referral_code} onCopy={copy} />
+          <ReferralSteps headingId="referral-steps-heading" />
+        </div>
         <CourseReferralLinks
           headingId="course-links-heading"
           courses={courses.data}

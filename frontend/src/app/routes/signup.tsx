@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, Navigate, redirect, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
+import { Link, Navigate, redirect, redirectDocument, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
 
 import type { Route } from './+types/signup'
 import type { SharingHandle } from '@/server/cache-policy'
@@ -32,7 +32,7 @@ function nextOf(url: URL): string | undefined {
  * Someone already logged in has an account: on to the dashboard (or `next`). `?phone=…`
  * is the code step (the sign-up form passed and a code went to that phone), so a reload
  * keeps it. `?next=` stays in the address through both steps (the forms post to it), and
- * the login page after the sign-up gets it too.
+ * the new account, logged in by the sign-up, goes there at the end.
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const next = nextOf(url)
@@ -48,11 +48,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   const phone = (values.phone ?? '').trim()
   if (values.intent === VERIFY_INTENT) {
     try {
-      const answer = await verifySignup({ phone, code: (values.code ?? '').trim() })
-      return { ok: true as const, intent: VERIFY_INTENT, message: answer.message, phone }
+      await verifySignup({ phone, code: (values.code ?? '').trim() })
     } catch (error) {
       return formFailure(error, values, VERIFY_INTENT)
     }
+    throw signedIn(url)
   }
   if (values.intent === RESEND_INTENT) {
     try {
@@ -75,8 +75,20 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   // The form passed and a code is on its way: the code step has its own address.
   if (isCodeSent(answer)) throw redirect(withNext(codeStepPath(pathname, answer.phone, answer.resend_after), nextOf(url)))
-  // Phone verification is off on this server: the account exists already.
-  return { ok: true as const, message: answer.message, phone }
+  // Phone verification is off on this server: the account exists already, logged in.
+  throw signedIn(url)
+}
+
+/**
+ * The account is made and logged in (the API rotated the session; its cookie goes with
+ * this answer): on to `?next=` or the dashboard, with or without JavaScript. A path the
+ * app does not render (the back office) needs a full page load.
+ */
+function signedIn(url: URL): Response {
+  const target = nextOf(url) ?? href('/dashboard')
+  const { pathname } = new URL(target, url)
+  const appPath = !['/admin', '/api/', '/static/', '/media/'].some((prefix) => pathname.startsWith(prefix))
+  return appPath ? redirect(target) : redirectDocument(target)
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */

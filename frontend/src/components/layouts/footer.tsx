@@ -16,7 +16,8 @@ type FooterProps = {
   year?: number
 }
 
-const footerLink = 'rounded-sm text-brand-100 underline-offset-4 hover:text-white hover:underline'
+// At least 24 px tall (WCAG 2.2 target size): a line of small text alone is 17 px.
+const footerLink = 'inline-flex min-h-6 items-center rounded-sm text-brand-100 underline-offset-4 hover:text-white hover:underline'
 
 export function Footer({ site, blurb, explore, policies, year = new Date().getFullYear() }: FooterProps) {
   const brand = site?.brand_name ?? ''
@@ -34,7 +35,7 @@ export function Footer({ site, blurb, explore, policies, year = new Date().getFu
 
         <nav aria-label="Explore">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Explore</h2>
-          <ul className="mt-4 flex flex-col gap-3 text-sm">
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
             {explore.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={footerLink}>
@@ -47,7 +48,7 @@ export function Footer({ site, blurb, explore, policies, year = new Date().getFu
 
         <nav aria-label="Policies">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Policies</h2>
-          <ul className="mt-4 flex flex-col gap-3 text-sm">
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
             {policies.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={footerLink}>
@@ -61,13 +62,13 @@ export function Footer({ site, blurb, explore, policies, year = new Date().getFu
         {site && (
           <div className="col-span-2 lg:col-span-1">
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
-            <address className="mt-4 flex flex-col gap-3 text-sm not-italic">
-              <a href={`mailto:${site.email}`} className={`${footerLink} flex items-start gap-2.5 break-all`}>
-                <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" width={16} height={16} />
+            <address className="mt-4 flex flex-col gap-2 text-sm not-italic">
+              <a href={`mailto:${site.email}`} className={`${footerLink} gap-2.5 break-all`}>
+                <Mail className="size-4 shrink-0" aria-hidden="true" width={16} height={16} />
                 {site.email}
               </a>
-              <a href={`tel:${site.phone}`} className={`${footerLink} flex items-start gap-2.5`}>
-                <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" width={16} height={16} />
+              <a href={`tel:${site.phone}`} className={`${footerLink} gap-2.5`}>
+                <Phone className="size-4 shrink-0" aria-hidden="true" width={16} height={16} />
                 {site.phone_display || site.phone}
               </a>
               <p className="flex items-start gap-2.5">

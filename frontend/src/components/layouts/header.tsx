@@ -20,7 +20,7 @@ function popoverSupported(): boolean {
 }
 
 const desktopLink =
-  'rounded-control px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900 ' +
+  'rounded-control px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-muted hover:bg-brand-50 hover:text-brand-900 ' +
   'aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
 
 const mobileLink =
@@ -110,7 +110,9 @@ export function Header({ brandName, homePath, items, account }: HeaderProps) {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to={homePath} className="flex min-h-11 items-center gap-2.5 rounded-control font-bold text-brand-900">
           <LogoMark size={36} />
-          <span className="text-lg leading-tight tracking-tight">{brandName || 'Home'}</span>
+          {/* Between 1024 and 1280 px the logo alone (the name stays its accessible name): the
+              main links and a signed-in account's buttons keep to one line beside it. */}
+          <span className="text-lg leading-tight tracking-tight whitespace-nowrap lg:max-xl:sr-only">{brandName || 'Home'}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

@@ -1,3 +1,5 @@
+import { ChevronDown } from 'lucide-react'
+
 import { useHydrated } from '@/lib/use-hydrated'
 
 type Step = { title: string; body: string }
@@ -29,30 +31,43 @@ function steps(hydrated: boolean): readonly Step[] {
   ]
 }
 
-/** The four steps of referring a friend, as the dashboard explains them. */
+/**
+ * The four steps of referring a friend, as the dashboard explains them: folded under their
+ * heading (a <details>, also without JavaScript), so the dashboard's own figures come first.
+ */
 export function ReferralSteps({ headingId }: { headingId: string }) {
   const hydrated = useHydrated()
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8">
-      <h2 id={headingId} className="text-xl font-bold text-ink">
-        How referrals work
-      </h2>
-      <ol className="flex flex-col gap-5">
-        {steps(hydrated).map((step, index) => (
-          <li key={step.title} className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-base font-bold text-brand-800" aria-hidden="true">
-              {index + 1}
-            </span>
-            <div className="flex flex-col gap-1">
-              <h3 className="font-semibold text-ink">
-                <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="text-sm text-ink-muted">{step.body}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+    <section aria-labelledby={headingId} className="rounded-card border border-line bg-white shadow-card">
+      <details className="group">
+        <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 px-6 py-4 sm:px-8 [&::-webkit-details-marker]:hidden">
+          <h2 id={headingId} className="text-xl font-bold text-ink">
+            How referrals work
+          </h2>
+          <ChevronDown
+            className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+            aria-hidden="true"
+            width={20}
+            height={20}
+          />
+        </summary>
+        <ol className="flex flex-col gap-5 border-t border-line px-6 py-5 sm:px-8 sm:py-6">
+          {steps(hydrated).map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-base font-bold text-brand-800" aria-hidden="true">
+                {index + 1}
+              </span>
+              <div className="flex flex-col gap-1">
+                <h3 className="font-semibold text-ink">
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="text-sm text-ink-muted">{step.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </details>
     </section>
   )
 }

@@ -23,7 +23,7 @@ import { useFormFields } from '@/lib/use-form-fields'
 export type PackageOption = { value: string; label: string }
 
 /** The action's answer (src/features/enquiries/enquiry-action.server.ts): the thanks, or the API's refusal. */
-export type EnquiryResult = { ok: true; message: string } | FormFailure
+export type EnquiryResult = { ok: true; message: string; /** The package it was sent about, kept chosen. */ package?: string } | FormFailure
 
 type EnquiryFormProps = {
   /**
@@ -58,7 +58,8 @@ type Answer = { values?: EnquiryValues; errors: EnquiryErrors; formError?: strin
 
 /** What the form shows for an answer: field errors next to their fields, the rest in one message. */
 function answerOf(result: EnquiryResult, offersPackages: boolean): Answer {
-  if (result.ok) return { values: EMPTY, errors: {}, success: result.message }
+  // Sent: an empty form for the next message, the chosen package still chosen.
+  if (result.ok) return { values: { ...EMPTY, package: result.package ?? '' }, errors: {}, success: result.message }
   const shown = (name: string): name is EnquiryField =>
     (FIELD_ORDER as readonly string[]).includes(name) && (name !== 'package' || offersPackages)
   const { fields, message } = formErrors(failureError(result), shown)

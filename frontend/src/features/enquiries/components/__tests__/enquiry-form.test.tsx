@@ -166,6 +166,9 @@ describe('EnquiryForm', () => {
     await screen.findByText('Thanks')
     const [body] = await sentBodies(fetchMock, 'POST /api/enquiries')
     expect(body).toMatchObject({ kind: 'quote', package: 'iot-project' })
+    // The next request is about the same package: it stays chosen, the rest is emptied.
+    expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('')
   })
 
   it('puts the server’s field errors (422) next to the fields', async () => {
@@ -274,15 +277,15 @@ describe('EnquiryForm', () => {
       expect(screen.getByLabelText(/^name/i)).toHaveValue('Priya Sharma')
     })
 
-    it('shows the thanks with an empty form, the page opening at the thanks', () => {
+    it('shows the thanks with an empty form, the chosen package kept, the page opening at the thanks', () => {
       mockApi()
-      renderAnswered({ ok: true, message: 'Thank you! We will reply by e-mail soon.' }, { packages, initialPackage: 'web-project' })
+      renderAnswered({ ok: true, message: 'Thank you! We will reply by e-mail soon.', package: 'iot-project' }, { packages, initialPackage: 'web-project' })
       const status = screen.getByRole('status')
       expect(status).toHaveTextContent('Thank you! We will reply by e-mail soon.')
       expect(status).toHaveAttribute('id', 'enquiry')
       expect(screen.getByLabelText(/^name/i)).toHaveValue('')
       expect(screen.getByLabelText(/^name/i)).not.toHaveAttribute('aria-invalid')
-      expect(screen.getByLabelText(/^package/i)).toHaveValue('')
+      expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
     })
   })
 })
