@@ -32,3 +32,10 @@ def test_it_answers_unknown_api_paths_with_the_envelope(client: Client) -> None:
     response = client.get("/api/nothing-here")
     assert response.status_code == 404
     assert response.json() == {"message": "Not found.", "extra": {}}
+
+
+def test_it_answers_unknown_api_paths_as_the_api_answers_its_own_404s(client: Client) -> None:
+    unknown = client.get("/api/nothing-here")
+    known = client.get("/api/courses/no-such-course")
+    assert unknown["Content-Type"] == known["Content-Type"]
+    assert unknown.json()["extra"] == known.json()["extra"]
