@@ -9,6 +9,7 @@ from ninja.files import UploadedFile
 
 from accounts.selectors import CERTIFICATE_IMPORT_PERMISSIONS
 from certificates import imports, openbadges, openbadges_check, selectors, verifications
+from certificates.models import Certificate
 from certificates.schemas import CertificateOut, CredentialCheckOut, ImportReportOut
 from core.api import StaffWithPermissions
 from core.http import client_key
@@ -114,11 +115,11 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
     summary="Verify a certificate by its ID",
     description="The ID is trimmed and upper-cased. Rate-limited per client IP.",
 )
-def certificate_get(request: HttpRequest, certificate_id: Text) -> dict[str, Any]:
+def certificate_get(request: HttpRequest, certificate_id: Text) -> Certificate:
     verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
     verifications.certificate_verification_count(certificate_pk=certificate.pk)
-    return selectors.certificate_public(certificate=certificate)
+    return certificate
 
 
 @credentials_router.get(
