@@ -7,6 +7,13 @@ from ninja import Schema
 from pydantic import BeforeValidator, Field
 
 from core.schemas import Text
+from internships.models import InternshipApplication, Placement
+from internships.selectors import (
+    DomainForApplication,
+    InternshipsMine,
+    batch_choices,
+    certificate_verify_path,
+)
 
 
 class BoardTaskOut(Schema):
@@ -116,6 +123,28 @@ class ApplicationOut(Schema):
     board_slug: str | None = Field(description="The intern's board once accepted.")
     created_at: datetime
 
+    @staticmethod
+    def resolve_domain_slug(obj: InternshipApplication) -> str:
+        return obj.domain.slug
+
+    @staticmethod
+    def resolve_domain_title(obj: InternshipApplication) -> str:
+        return obj.domain.title
+
+    @staticmethod
+    def resolve_batch_label(obj: InternshipApplication) -> str:
+        return obj.get_batch_display()
+
+    @staticmethod
+    def resolve_status_label(obj: InternshipApplication) -> str:
+        return obj.get_status_display()
+
+    @staticmethod
+    def resolve_board_slug(obj: InternshipApplication) -> str | None:
+        placement = getattr(obj, "placement", None)
+        accepted = obj.status == InternshipApplication.Status.ACCEPTED
+        return placement.board.slug if accepted and placement is not None else None
+
 
 class BatchOut(Schema):
     day: int
@@ -134,6 +163,34 @@ class DomainForApplicationOut(Schema):
         description="The caller's waiting or accepted application for this domain."
     )
 
+    @staticmethod
+    def resolve_slug(obj: DomainForApplication) -> str:
+        return obj.domain.slug
+
+    @staticmethod
+    def resolve_title(obj: DomainForApplication) -> str:
+        return obj.domain.title
+
+    @staticmethod
+    def resolve_summary(obj: DomainForApplication) -> str:
+        return obj.domain.summary
+
+    @staticmethod
+    def resolve_duration(obj: DomainForApplication) -> str:
+        return obj.domain.duration
+
+    @staticmethod
+    def resolve_is_open(obj: DomainForApplication) -> bool:
+        return obj.domain.is_open
+
+    @staticmethod
+    def resolve_closed_reason(obj: DomainForApplication) -> str:
+        return "" if obj.domain.is_open else obj.domain.closed_reason
+
+    @staticmethod
+    def resolve_batches(obj: DomainForApplication) -> list[dict[str, Any]]:
+        return batch_choices()
+
 
 class InternshipCertificateOut(Schema):
     certificate_id: str
@@ -142,7 +199,35 @@ class InternshipCertificateOut(Schema):
     issued_on: date | None
     verify_path: str
 
+    # From a Placement whose certificate was issued.
+    @staticmethod
+    def resolve_certificate_id(obj: Placement) -> str:
+        assert obj.certificate is not None
+        return obj.certificate.certificate_id
+
+    @staticmethod
+    def resolve_domain_title(obj: Placement) -> str:
+        return obj.application.domain.title
+
+    @staticmethod
+    def resolve_board_slug(obj: Placement) -> str:
+        return obj.board.slug
+
+    @staticmethod
+    def resolve_issued_on(obj: Placement) -> date | None:
+        assert obj.certificate is not None
+        return obj.certificate.issue_date
+
+    @staticmethod
+    def resolve_verify_path(obj: Placement) -> str:
+        assert obj.certificate is not None
+        return certificate_verify_path(certificate_id=obj.certificate.certificate_id)
+
 
 class InternshipsMineOut(Schema):
     applications: list[ApplicationOut]
     certificates: list[InternshipCertificateOut]
+
+    @staticmethod
+    def resolve_certificates(obj: InternshipsMine) -> list[Placement]:
+        return obj.certified_placements

@@ -303,62 +303,39 @@ def application_get_for(*, user: User, application_id: int) -> InternshipApplica
     return application
 
 
-def application_public(*, application: InternshipApplication) -> dict[str, Any]:
-    """ApplicationOut: what the applicant sees of their application."""
-    placement = getattr(application, "placement", None)
-    accepted = application.status == InternshipApplication.Status.ACCEPTED
-    return {
-        "id": application.pk,
-        "reference": application.reference,
-        "domain_slug": application.domain.slug,
-        "domain_title": application.domain.title,
-        "batch": application.batch,
-        "batch_label": application.get_batch_display(),
-        "status": application.status,
-        "status_label": application.get_status_display(),
-        "rejection_reason": application.rejection_reason,
-        "board_slug": placement.board.slug if accepted and placement is not None else None,
-        "created_at": application.created_at,
-    }
+@dataclass(frozen=True)
+class DomainForApplication:
+    """The application page's domain and the caller's waiting or accepted application."""
+
+    domain: InternshipDomain
+    my_application: InternshipApplication | None
 
 
-def internship_domain_for_application(*, slug: str, user: User | None) -> dict[str, Any]:
+def internship_domain_for_application(*, slug: str, user: User | None) -> DomainForApplication:
     """The application page's domain (DomainForApplicationOut): 404 for an unknown slug;
     a closed domain answers too, with is_open false and the reason."""
     domain = internship_domain_get(slug=slug)
-    mine = application_open_for(user=user, domain=domain)
-    return {
-        "slug": domain.slug,
-        "title": domain.title,
-        "summary": domain.summary,
-        "duration": domain.duration,
-        "is_open": domain.is_open,
-        "closed_reason": "" if domain.is_open else domain.closed_reason,
-        "batches": batch_choices(),
-        "my_application": None if mine is None else application_public(application=mine),
-    }
+    return DomainForApplication(
+        domain=domain, my_application=application_open_for(user=user, domain=domain)
+    )
 
 
-def internships_mine(*, user: User) -> dict[str, Any]:
+@dataclass(frozen=True)
+class InternshipsMine:
+    applications: list[InternshipApplication]
+    # Placements whose certificate was issued, the newest first.
+    certified_placements: list[Placement]
+
+
+def internships_mine(*, user: User) -> InternshipsMine:
     """The dashboard's "My internship": every application, newest first, and the
     certificates issued to this account's placements."""
-    applications = list(_applications().filter(user=user))
     placements = (
         Placement.objects.filter(user=user, certificate__isnull=False)
         .select_related("certificate", "board", "application__domain")
         .order_by("-certificate__issue_date", "-pk")
     )
-    return {
-        "applications": [application_public(application=a) for a in applications],
-        "certificates": [
-            {
-                "certificate_id": p.certificate.certificate_id,
-                "domain_title": p.application.domain.title,
-                "board_slug": p.board.slug,
-                "issued_on": p.certificate.issue_date,
-                "verify_path": certificate_verify_path(certificate_id=p.certificate.certificate_id),
-            }
-            for p in placements
-            if p.certificate is not None
-        ],
-    }
+    return InternshipsMine(
+        applications=list(_applications().filter(user=user)),
+        certified_placements=[p for p in placements if p.certificate is not None],
+    )
