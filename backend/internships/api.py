@@ -200,10 +200,8 @@ def task_submission_submit(
     finally:
         if file is not None:
             file.close()
-    entry = selectors.placement_task_entry(
-        task=submission.task, unlocked=True, submission=submission
-    )
-    return Status(201, PlacementTaskOut(**entry))
+    entry = selectors.PlacementTask(task=submission.task, unlocked=True, submission=submission)
+    return Status(201, PlacementTaskOut.from_orm(entry))
 
 
 @router.get(

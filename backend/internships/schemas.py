@@ -3,14 +3,18 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
+from django.urls import reverse
 from ninja import Schema
 from pydantic import BeforeValidator, Field
 
 from core.schemas import Text
-from internships.models import InternshipApplication, Placement
+from internships.models import InternshipApplication, Placement, TaskSubmission
 from internships.selectors import (
+    NOT_SUBMITTED,
+    NOT_SUBMITTED_LABEL,
     DomainForApplication,
     InternshipsMine,
+    PlacementTask,
     batch_choices,
     certificate_verify_path,
 )
@@ -51,6 +55,52 @@ class PlacementTaskOut(Schema):
     file_name: str | None
     file_url: str | None = Field(description="The private download (intern and staff only).")
     submitted_at: datetime | None
+
+    # From a PlacementTask: a task not yet handed in has no state of its own.
+    @staticmethod
+    def resolve_number(obj: PlacementTask) -> int:
+        return obj.task.number
+
+    @staticmethod
+    def resolve_state(obj: PlacementTask) -> str:
+        return NOT_SUBMITTED if obj.submission is None else obj.submission.state
+
+    @staticmethod
+    def resolve_state_label(obj: PlacementTask) -> str:
+        if obj.submission is None:
+            return NOT_SUBMITTED_LABEL
+        return obj.submission.get_state_display()
+
+    @staticmethod
+    def resolve_feedback(obj: PlacementTask) -> str:
+        changes = TaskSubmission.State.CHANGES_REQUESTED
+        if obj.submission is None or obj.submission.state != changes:
+            return ""
+        return obj.submission.feedback
+
+    @staticmethod
+    def resolve_link(obj: PlacementTask) -> str:
+        return "" if obj.submission is None else obj.submission.link
+
+    @staticmethod
+    def resolve_note(obj: PlacementTask) -> str:
+        return "" if obj.submission is None else obj.submission.note
+
+    @staticmethod
+    def resolve_file_name(obj: PlacementTask) -> str | None:
+        if obj.submission is None or not obj.submission.file:
+            return None
+        return obj.submission.file_name or None
+
+    @staticmethod
+    def resolve_file_url(obj: PlacementTask) -> str | None:
+        if obj.submission is None or not obj.submission.file:
+            return None
+        return reverse("api:submission_file_download", kwargs={"submission_id": obj.submission.pk})
+
+    @staticmethod
+    def resolve_submitted_at(obj: PlacementTask) -> datetime | None:
+        return None if obj.submission is None else obj.submission.submitted_at
 
 
 class PlacementOut(Schema):

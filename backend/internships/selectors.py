@@ -134,7 +134,6 @@ def task_board_public(*, slug: str, today: date, user: User | None = None) -> di
 NOT_SUBMITTED = "not_submitted"
 NOT_SUBMITTED_LABEL = "Not submitted"
 CERTIFICATE_REASON = "Complete all four tasks first"
-SUBMISSION_FILE_PATH = "/api/internships/submissions/{id}/file"
 # Who besides the intern may download a submitted file (the admin's review permission).
 SUBMISSION_VIEW_PERMISSION = "internships.view_tasksubmission"
 FILE_NOT_FOUND = "This file does not exist."
@@ -169,36 +168,14 @@ def placement_unlocked_task_ids(*, placement: Placement | None, state: TaskBoard
     return opened
 
 
-def placement_task_entry(
-    *, task: BoardTask, unlocked: bool, submission: TaskSubmission | None
-) -> dict[str, Any]:
-    """One task as its intern sees it (PlacementTaskOut)."""
-    if submission is None:
-        return {
-            "number": task.number,
-            "unlocked": unlocked,
-            "state": NOT_SUBMITTED,
-            "state_label": NOT_SUBMITTED_LABEL,
-            "feedback": "",
-            "link": "",
-            "note": "",
-            "file_name": None,
-            "file_url": None,
-            "submitted_at": None,
-        }
-    changes = submission.state == TaskSubmission.State.CHANGES_REQUESTED
-    return {
-        "number": task.number,
-        "unlocked": unlocked,
-        "state": submission.state,
-        "state_label": submission.get_state_display(),
-        "feedback": submission.feedback if changes else "",
-        "link": submission.link,
-        "note": submission.note,
-        "file_name": (submission.file_name or None) if submission.file else None,
-        "file_url": (SUBMISSION_FILE_PATH.format(id=submission.pk) if submission.file else None),
-        "submitted_at": submission.submitted_at,
-    }
+@dataclass(frozen=True)
+class PlacementTask:
+    """One task as its intern sees it (PlacementTaskOut): `submission` is None until
+    they hand it in."""
+
+    task: BoardTask
+    unlocked: bool
+    submission: TaskSubmission | None
 
 
 def placement_public(
@@ -208,7 +185,7 @@ def placement_public(
     return {
         "certificate_id": placement.certificate.certificate_id if placement.certificate else None,
         "tasks": [
-            placement_task_entry(
+            PlacementTask(
                 task=s.task, unlocked=s.task.pk in opened, submission=submissions.get(s.task.pk)
             )
             for s in state.tasks
