@@ -9,6 +9,7 @@ from ninja.files import UploadedFile
 
 from accounts.selectors import CERTIFICATE_IMPORT_PERMISSIONS
 from certificates import imports, openbadges, openbadges_check, selectors, verifications
+from certificates.models import Certificate
 from certificates.schemas import CertificateOut, CredentialCheckOut, ImportReportOut
 from core.api import StaffWithPermissions
 from core.http import client_key
@@ -121,13 +122,13 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
 )
 def certificate_get(
     request: HttpRequest, response: HttpResponse, certificate_id: Text
-) -> dict[str, Any]:
+) -> Certificate:
     verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get(certificate_id=certificate_id)
     verifications.certificate_verification_count(certificate_pk=certificate.pk)
     # ninja's temporal response: its headers go out with the answer (not with an error).
     response["Cache-Control"] = VERIFY_CACHE_CONTROL
-    return selectors.certificate_public(certificate=certificate)
+    return certificate
 
 
 @credentials_router.get(

@@ -6,6 +6,9 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field
 
+from certificates import selectors
+from certificates.models import Certificate
+
 
 def _no_default(schema: dict[str, Any]) -> None:
     # Without "default", the TypeScript generator makes the field optional.
@@ -24,6 +27,7 @@ class CertificateDownloadsOut(Schema):
     credential: str | None = Field(None, json_schema_extra=_no_default)
 
 
+# The verify answer, from a Certificate. A revoked record says why; nothing else does.
 class CertificateOut(Schema):
     certificate_id: str
     name: str
@@ -36,6 +40,26 @@ class CertificateOut(Schema):
     verified: bool
     downloads: CertificateDownloadsOut
     verify_url: str
+
+    @staticmethod
+    def resolve_domain(obj: Certificate) -> str:
+        return obj.course
+
+    @staticmethod
+    def resolve_revoked_reason(obj: Certificate) -> str:
+        return obj.revoked_reason if obj.status == Certificate.Status.REVOKED else ""
+
+    @staticmethod
+    def resolve_verified(obj: Certificate) -> bool:
+        return selectors.certificate_is_verified(certificate=obj)
+
+    @staticmethod
+    def resolve_downloads(obj: Certificate) -> dict[str, str | None]:
+        return selectors.certificate_download_urls(certificate=obj)
+
+    @staticmethod
+    def resolve_verify_url(obj: Certificate) -> str:
+        return selectors.certificate_verify_url(certificate_id=obj.certificate_id)
 
 
 class ImportRowErrorOut(Schema):

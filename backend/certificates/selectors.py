@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import quote
 
 from django.conf import settings
+from django.urls import reverse
 
 from certificates.models import Certificate, certificate_id_normalise, certificate_id_problem
 from core.errors import NotFound
@@ -62,23 +62,6 @@ def certificate_get_for_credential(*, certificate_id: str) -> Certificate:
         raise NotFound(NOT_FOUND_MESSAGE) from None
 
 
-def certificate_public(*, certificate: Certificate) -> dict[str, Any]:
-    """The verify answer (CertificateOut). A revoked record says why; nothing else does."""
-    revoked = certificate.status == Certificate.Status.REVOKED
-    return {
-        "certificate_id": certificate.certificate_id,
-        "name": certificate.name,
-        "domain": certificate.course,
-        "duration": certificate.duration,
-        "issue_date": certificate.issue_date,
-        "status": certificate.status,
-        "revoked_reason": certificate.revoked_reason if revoked else "",
-        "verified": certificate_is_verified(certificate=certificate),
-        "downloads": certificate_download_urls(certificate=certificate),
-        "verify_url": certificate_verify_url(certificate_id=certificate.certificate_id),
-    }
-
-
 def certificate_is_eliminated(*, certificate: Certificate) -> bool:
     return certificate.course.strip().lower() == ELIMINATED
 
@@ -111,17 +94,31 @@ def certificate_verify_url(*, certificate_id: str) -> str:
     return f"{settings.SITE_URL}/verify/{certificate_path_segment(certificate_id=certificate_id)}"
 
 
+def _reversed_with_segment(name: str, *, certificate_id: str, kwarg: str) -> str:
+    # reverse() keeps a '/' of a path converter as it is, while links keep the ID in one
+    # segment ('/' as %2F): reverse with the quoted segment, whose only '%' are its own
+    # escapes (IDs hold letters, digits, '-', '_' and '/'), and undo reverse()'s quoting
+    # of those.
+    segment = certificate_path_segment(certificate_id=certificate_id)
+    return reverse(name, kwargs={kwarg: segment}).replace("%25", "%")
+
+
 def certificate_download_urls(*, certificate: Certificate) -> dict[str, str | None]:
     """Download links (site-relative, so they work whatever host serves the page); None
     for what this record does not offer."""
-    segment = certificate_path_segment(certificate_id=certificate.certificate_id)
+
+    def link(name: str, kwarg: str = "cert_id") -> str:
+        return _reversed_with_segment(name, certificate_id=certificate.certificate_id, kwarg=kwarg)
+
     has_certificate = certificate_has_certificate_download(certificate=certificate)
     has_letter = certificate_has_letter_download(certificate=certificate)
     return {
-        "certificate_png": f"/Certificate/{segment}.png" if has_certificate else None,
-        "certificate_pdf": f"/Certificate/{segment}.pdf" if has_certificate else None,
-        "letter_png": f"/LOR/{segment}.png" if has_letter else None,
-        "letter_pdf": f"/LOR/{segment}.pdf" if has_letter else None,
+        "certificate_png": link("certificate-png") if has_certificate else None,
+        "certificate_pdf": link("certificate-pdf") if has_certificate else None,
+        "letter_png": link("letter-png") if has_letter else None,
+        "letter_pdf": link("letter-pdf") if has_letter else None,
         # The signed Open Badges credential (JSON-LD).
-        "credential": f"/api/certificates/{segment}/credential" if has_certificate else None,
+        "credential": (
+            link("api:certificate_credential", "certificate_id") if has_certificate else None
+        ),
     }

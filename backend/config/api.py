@@ -20,7 +20,7 @@ from catalog.api import router as catalog_router
 from certificates.api import credentials_router
 from certificates.api import router as certificates_router
 from core.api import NINJA_CSRF_FAILED, session_csrf
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
 from core.observability import current_request_id
 from core.outage import ERROR_MESSAGE, outage_envelope
 from core.worker import worker_heartbeat_age
@@ -63,6 +63,12 @@ def on_application_error(request: HttpRequest, exc: ApplicationError) -> HttpRes
     for name, value in exc.headers.items():
         response[name] = value
     return response
+
+
+def api_not_found(request: HttpRequest) -> HttpResponse:
+    """/api/ paths no endpoint matches (config/urls.py routes them here): the same
+    envelope, rendered by the same handler, as a NotFound raised inside an endpoint."""
+    return on_application_error(request, NotFound("Not found."))
 
 
 @api.exception_handler(ValidationError)

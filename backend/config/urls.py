@@ -3,21 +3,16 @@ from csp.decorators import csp_update
 from decorator_include import decorator_include
 from django.conf import settings
 from django.contrib import admin
-from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
 from django.views.static import serve
 
-from config.api import api
+from config.api import api, api_not_found
 from notifications import views as notifications
 from web import views as web
 
 admin.site.site_header = "Back office"
 admin.site.site_title = "Back office"
 admin.site.index_title = "Site administration"
-
-
-def api_not_found(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"message": "Not found.", "extra": {}}, status=404)
 
 
 # The back office's two exceptions to the site's Content-Security-Policy (django-csp's

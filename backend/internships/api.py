@@ -95,7 +95,7 @@ def task_board_get(
 )
 def internship_domain_get(
     request: HttpRequest, response: HttpResponse, slug: Text
-) -> dict[str, Any]:
+) -> selectors.DomainForApplication:
     response["Cache-Control"] = "private, no-store"
     return selectors.internship_domain_for_application(slug=slug, user=_user(request))
 
@@ -139,7 +139,7 @@ def application_create(
         batch=payload.batch,
     )
     application = selectors.application_get_for(user=user, application_id=application.pk)
-    return Status(201, ApplicationOut(**selectors.application_public(application=application)))
+    return Status(201, ApplicationOut.from_orm(application))
 
 
 @router.get(
@@ -148,7 +148,7 @@ def application_create(
     auth=logged_in,
     summary='The dashboard\'s "My internship": applications and certificates',
 )
-def internships_mine(request: HttpRequest, response: HttpResponse) -> dict[str, Any]:
+def internships_mine(request: HttpRequest, response: HttpResponse) -> selectors.InternshipsMine:
     response["Cache-Control"] = "private, no-store"
     user: User = request.user  # type: ignore[assignment]
     return selectors.internships_mine(user=user)
@@ -200,10 +200,8 @@ def task_submission_submit(
     finally:
         if file is not None:
             file.close()
-    entry = selectors.placement_task_entry(
-        task=submission.task, unlocked=True, submission=submission
-    )
-    return Status(201, PlacementTaskOut(**entry))
+    entry = selectors.PlacementTask(task=submission.task, unlocked=True, submission=submission)
+    return Status(201, PlacementTaskOut.from_orm(entry))
 
 
 @router.get(

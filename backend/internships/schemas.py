@@ -3,10 +3,21 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
+from django.urls import reverse
 from ninja import Schema
 from pydantic import BeforeValidator, Field
 
 from core.schemas import Text
+from internships.models import InternshipApplication, Placement, TaskSubmission
+from internships.selectors import (
+    NOT_SUBMITTED,
+    NOT_SUBMITTED_LABEL,
+    DomainForApplication,
+    InternshipsMine,
+    PlacementTask,
+    batch_choices,
+    certificate_verify_path,
+)
 
 
 class BoardTaskOut(Schema):
@@ -44,6 +55,52 @@ class PlacementTaskOut(Schema):
     file_name: str | None
     file_url: str | None = Field(description="The private download (intern and staff only).")
     submitted_at: datetime | None
+
+    # From a PlacementTask: a task not yet handed in has no state of its own.
+    @staticmethod
+    def resolve_number(obj: PlacementTask) -> int:
+        return obj.task.number
+
+    @staticmethod
+    def resolve_state(obj: PlacementTask) -> str:
+        return NOT_SUBMITTED if obj.submission is None else obj.submission.state
+
+    @staticmethod
+    def resolve_state_label(obj: PlacementTask) -> str:
+        if obj.submission is None:
+            return NOT_SUBMITTED_LABEL
+        return obj.submission.get_state_display()
+
+    @staticmethod
+    def resolve_feedback(obj: PlacementTask) -> str:
+        changes = TaskSubmission.State.CHANGES_REQUESTED
+        if obj.submission is None or obj.submission.state != changes:
+            return ""
+        return obj.submission.feedback
+
+    @staticmethod
+    def resolve_link(obj: PlacementTask) -> str:
+        return "" if obj.submission is None else obj.submission.link
+
+    @staticmethod
+    def resolve_note(obj: PlacementTask) -> str:
+        return "" if obj.submission is None else obj.submission.note
+
+    @staticmethod
+    def resolve_file_name(obj: PlacementTask) -> str | None:
+        if obj.submission is None or not obj.submission.file:
+            return None
+        return obj.submission.file_name or None
+
+    @staticmethod
+    def resolve_file_url(obj: PlacementTask) -> str | None:
+        if obj.submission is None or not obj.submission.file:
+            return None
+        return reverse("api:submission_file_download", kwargs={"submission_id": obj.submission.pk})
+
+    @staticmethod
+    def resolve_submitted_at(obj: PlacementTask) -> datetime | None:
+        return None if obj.submission is None else obj.submission.submitted_at
 
 
 class PlacementOut(Schema):
@@ -116,6 +173,28 @@ class ApplicationOut(Schema):
     board_slug: str | None = Field(description="The intern's board once accepted.")
     created_at: datetime
 
+    @staticmethod
+    def resolve_domain_slug(obj: InternshipApplication) -> str:
+        return obj.domain.slug
+
+    @staticmethod
+    def resolve_domain_title(obj: InternshipApplication) -> str:
+        return obj.domain.title
+
+    @staticmethod
+    def resolve_batch_label(obj: InternshipApplication) -> str:
+        return obj.get_batch_display()
+
+    @staticmethod
+    def resolve_status_label(obj: InternshipApplication) -> str:
+        return obj.get_status_display()
+
+    @staticmethod
+    def resolve_board_slug(obj: InternshipApplication) -> str | None:
+        placement = getattr(obj, "placement", None)
+        accepted = obj.status == InternshipApplication.Status.ACCEPTED
+        return placement.board.slug if accepted and placement is not None else None
+
 
 class BatchOut(Schema):
     day: int
@@ -134,6 +213,34 @@ class DomainForApplicationOut(Schema):
         description="The caller's waiting or accepted application for this domain."
     )
 
+    @staticmethod
+    def resolve_slug(obj: DomainForApplication) -> str:
+        return obj.domain.slug
+
+    @staticmethod
+    def resolve_title(obj: DomainForApplication) -> str:
+        return obj.domain.title
+
+    @staticmethod
+    def resolve_summary(obj: DomainForApplication) -> str:
+        return obj.domain.summary
+
+    @staticmethod
+    def resolve_duration(obj: DomainForApplication) -> str:
+        return obj.domain.duration
+
+    @staticmethod
+    def resolve_is_open(obj: DomainForApplication) -> bool:
+        return obj.domain.is_open
+
+    @staticmethod
+    def resolve_closed_reason(obj: DomainForApplication) -> str:
+        return "" if obj.domain.is_open else obj.domain.closed_reason
+
+    @staticmethod
+    def resolve_batches(obj: DomainForApplication) -> list[dict[str, Any]]:
+        return batch_choices()
+
 
 class InternshipCertificateOut(Schema):
     certificate_id: str
@@ -142,7 +249,35 @@ class InternshipCertificateOut(Schema):
     issued_on: date | None
     verify_path: str
 
+    # From a Placement whose certificate was issued.
+    @staticmethod
+    def resolve_certificate_id(obj: Placement) -> str:
+        assert obj.certificate is not None
+        return obj.certificate.certificate_id
+
+    @staticmethod
+    def resolve_domain_title(obj: Placement) -> str:
+        return obj.application.domain.title
+
+    @staticmethod
+    def resolve_board_slug(obj: Placement) -> str:
+        return obj.board.slug
+
+    @staticmethod
+    def resolve_issued_on(obj: Placement) -> date | None:
+        assert obj.certificate is not None
+        return obj.certificate.issue_date
+
+    @staticmethod
+    def resolve_verify_path(obj: Placement) -> str:
+        assert obj.certificate is not None
+        return certificate_verify_path(certificate_id=obj.certificate.certificate_id)
+
 
 class InternshipsMineOut(Schema):
     applications: list[ApplicationOut]
     certificates: list[InternshipCertificateOut]
+
+    @staticmethod
+    def resolve_certificates(obj: InternshipsMine) -> list[Placement]:
+        return obj.certified_placements

@@ -134,7 +134,6 @@ def task_board_public(*, slug: str, today: date, user: User | None = None) -> di
 NOT_SUBMITTED = "not_submitted"
 NOT_SUBMITTED_LABEL = "Not submitted"
 CERTIFICATE_REASON = "Complete all four tasks first"
-SUBMISSION_FILE_PATH = "/api/internships/submissions/{id}/file"
 # Who besides the intern may download a submitted file (the admin's review permission).
 SUBMISSION_VIEW_PERMISSION = "internships.view_tasksubmission"
 FILE_NOT_FOUND = "This file does not exist."
@@ -169,36 +168,14 @@ def placement_unlocked_task_ids(*, placement: Placement | None, state: TaskBoard
     return opened
 
 
-def placement_task_entry(
-    *, task: BoardTask, unlocked: bool, submission: TaskSubmission | None
-) -> dict[str, Any]:
-    """One task as its intern sees it (PlacementTaskOut)."""
-    if submission is None:
-        return {
-            "number": task.number,
-            "unlocked": unlocked,
-            "state": NOT_SUBMITTED,
-            "state_label": NOT_SUBMITTED_LABEL,
-            "feedback": "",
-            "link": "",
-            "note": "",
-            "file_name": None,
-            "file_url": None,
-            "submitted_at": None,
-        }
-    changes = submission.state == TaskSubmission.State.CHANGES_REQUESTED
-    return {
-        "number": task.number,
-        "unlocked": unlocked,
-        "state": submission.state,
-        "state_label": submission.get_state_display(),
-        "feedback": submission.feedback if changes else "",
-        "link": submission.link,
-        "note": submission.note,
-        "file_name": (submission.file_name or None) if submission.file else None,
-        "file_url": (SUBMISSION_FILE_PATH.format(id=submission.pk) if submission.file else None),
-        "submitted_at": submission.submitted_at,
-    }
+@dataclass(frozen=True)
+class PlacementTask:
+    """One task as its intern sees it (PlacementTaskOut): `submission` is None until
+    they hand it in."""
+
+    task: BoardTask
+    unlocked: bool
+    submission: TaskSubmission | None
 
 
 def placement_public(
@@ -208,7 +185,7 @@ def placement_public(
     return {
         "certificate_id": placement.certificate.certificate_id if placement.certificate else None,
         "tasks": [
-            placement_task_entry(
+            PlacementTask(
                 task=s.task, unlocked=s.task.pk in opened, submission=submissions.get(s.task.pk)
             )
             for s in state.tasks
@@ -303,62 +280,39 @@ def application_get_for(*, user: User, application_id: int) -> InternshipApplica
     return application
 
 
-def application_public(*, application: InternshipApplication) -> dict[str, Any]:
-    """ApplicationOut: what the applicant sees of their application."""
-    placement = getattr(application, "placement", None)
-    accepted = application.status == InternshipApplication.Status.ACCEPTED
-    return {
-        "id": application.pk,
-        "reference": application.reference,
-        "domain_slug": application.domain.slug,
-        "domain_title": application.domain.title,
-        "batch": application.batch,
-        "batch_label": application.get_batch_display(),
-        "status": application.status,
-        "status_label": application.get_status_display(),
-        "rejection_reason": application.rejection_reason,
-        "board_slug": placement.board.slug if accepted and placement is not None else None,
-        "created_at": application.created_at,
-    }
+@dataclass(frozen=True)
+class DomainForApplication:
+    """The application page's domain and the caller's waiting or accepted application."""
+
+    domain: InternshipDomain
+    my_application: InternshipApplication | None
 
 
-def internship_domain_for_application(*, slug: str, user: User | None) -> dict[str, Any]:
+def internship_domain_for_application(*, slug: str, user: User | None) -> DomainForApplication:
     """The application page's domain (DomainForApplicationOut): 404 for an unknown slug;
     a closed domain answers too, with is_open false and the reason."""
     domain = internship_domain_get(slug=slug)
-    mine = application_open_for(user=user, domain=domain)
-    return {
-        "slug": domain.slug,
-        "title": domain.title,
-        "summary": domain.summary,
-        "duration": domain.duration,
-        "is_open": domain.is_open,
-        "closed_reason": "" if domain.is_open else domain.closed_reason,
-        "batches": batch_choices(),
-        "my_application": None if mine is None else application_public(application=mine),
-    }
+    return DomainForApplication(
+        domain=domain, my_application=application_open_for(user=user, domain=domain)
+    )
 
 
-def internships_mine(*, user: User) -> dict[str, Any]:
+@dataclass(frozen=True)
+class InternshipsMine:
+    applications: list[InternshipApplication]
+    # Placements whose certificate was issued, the newest first.
+    certified_placements: list[Placement]
+
+
+def internships_mine(*, user: User) -> InternshipsMine:
     """The dashboard's "My internship": every application, newest first, and the
     certificates issued to this account's placements."""
-    applications = list(_applications().filter(user=user))
     placements = (
         Placement.objects.filter(user=user, certificate__isnull=False)
         .select_related("certificate", "board", "application__domain")
         .order_by("-certificate__issue_date", "-pk")
     )
-    return {
-        "applications": [application_public(application=a) for a in applications],
-        "certificates": [
-            {
-                "certificate_id": p.certificate.certificate_id,
-                "domain_title": p.application.domain.title,
-                "board_slug": p.board.slug,
-                "issued_on": p.certificate.issue_date,
-                "verify_path": certificate_verify_path(certificate_id=p.certificate.certificate_id),
-            }
-            for p in placements
-            if p.certificate is not None
-        ],
-    }
+    return InternshipsMine(
+        applications=list(_applications().filter(user=user)),
+        certified_placements=[p for p in placements if p.certificate is not None],
+    )

@@ -177,17 +177,18 @@ def test_the_answer_carries_the_record_through_the_schema(
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
-    body = CertificateOut.model_validate_json(response.content)
-    assert (body.certificate_id, body.name, body.domain, body.duration) == (
+    body = response.json()
+    assert set(body) == set(CertificateOut.model_fields)
+    assert (body["certificate_id"], body["name"], body["domain"], body["duration"]) == (
         record.certificate_id,
         record.name,
         record.course,
         record.duration,
     )
-    assert body.issue_date == record.issue_date
+    assert body["issue_date"] == (record.issue_date.isoformat() if record.issue_date else None)
     revoked = record.status == Certificate.Status.REVOKED
-    assert body.revoked_reason == (record.revoked_reason if revoked else "")
-    assert body.verified is (not revoked and record.course != "Eliminated")
+    assert body["revoked_reason"] == (record.revoked_reason if revoked else "")
+    assert body["verified"] is (not revoked and record.course != "Eliminated")
 
 
 def test_it_shows_no_reason_left_on_a_valid_record(client: Client) -> None:

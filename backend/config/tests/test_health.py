@@ -59,3 +59,10 @@ def test_it_reports_503_when_the_queue_worker_has_not_run_for_five_minutes(
 def test_the_worker_check_can_be_switched_off(client: Client, settings: Any) -> None:
     settings.WORKER_HEARTBEAT_MAX_AGE = 0
     assert client.get("/api/health").json()["worker"] == "unchecked"
+
+
+def test_it_answers_unknown_api_paths_as_the_api_answers_its_own_404s(client: Client) -> None:
+    unknown = client.get("/api/nothing-here")
+    known = client.get("/api/courses/no-such-course")
+    assert unknown["Content-Type"] == known["Content-Type"]
+    assert unknown.json()["extra"] == known.json()["extra"]

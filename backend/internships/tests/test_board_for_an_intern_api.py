@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from catalog.models import InternshipDomain
@@ -146,3 +148,23 @@ def test_me_is_for_logged_in_visitors_and_shows_only_their_own(
         "applications": [],
         "certificates": [],
     }
+
+
+def test_me_reads_a_fixed_number_of_queries_however_many_applications(
+    learner: User, staff: User, web: InternshipDomain
+) -> None:
+    client = logged_in(learner)
+    first = apply(learner, web)
+    services.application_accept(application_id=first.pk, by=staff)
+    with CaptureQueriesContext(connection) as one:
+        client.get(f"{API}/me")
+    for slug in ("android-development", "python-development"):
+        domain = InternshipDomain.objects.filter(slug=slug).first()
+        if domain is not None:
+            apply(learner, domain)
+
+    with CaptureQueriesContext(connection) as more:
+        response = client.get(f"{API}/me")
+
+    assert len(response.json()["applications"]) > 1
+    assert len(more.captured_queries) == len(one.captured_queries)
