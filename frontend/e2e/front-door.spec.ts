@@ -207,8 +207,7 @@ test.describe('a state-changing request from another site is refused (403) every
   test('a post from this site, without any token, reaches the page action and Django', async ({ baseURL }) => {
     // No cookie and no CSRF token: the page a cache shared carries none. The action asks
     // Django, which answers for the account (none with this phone), not with a CSRF refusal.
-    const ways: Record<string, string>[] = [{ Origin: baseURL! }, { 'Sec-Fetch-Site': 'same-origin' }]
-    for (const headers of ways) {
+    for (const headers of [{ Origin: baseURL! }, { 'Sec-Fetch-Site': 'same-origin' }] as Record<string, string>[]) {
       const answer = await send(baseURL!, { path: '/login', headers: { ...form, ...headers }, sent: body })
       expect(answer.status).toBe(401)
       expect(answer.body).toContain('No Account Found')

@@ -39,6 +39,7 @@ import ssl
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +65,8 @@ VERIFY_LIMIT = 4
 # 127.0.0.0/8 on the loopback interface).
 VISITOR_A = "127.0.0.2"
 VISITOR_B = "127.0.0.3"
+# How long nginx keeps a page here (the Node servers' SHARED_CACHE_SECONDS; 60 in production).
+SHARED_SECONDS = 3
 
 
 def _unavailable(reason: str) -> None:
@@ -111,6 +114,7 @@ def render_site_conf(
     node_ports: tuple[int, int],
     certificates: Path,
     assets: Path,
+    cache: Path,
 ) -> str:
     """site.conf with the machine-specific values replaced (see the module's docstring)."""
     lines = [
@@ -130,6 +134,7 @@ def render_site_conf(
         (r"127\.0\.0\.1:3001\b", f"{HOST}:{node_ports[1]}", 1),
         (r"/etc/letsencrypt/live/example\.in/", f"{certificates}/", 2),
         (r"alias /srv/site/var/assets/;", f"alias {assets}/;", 1),
+        (r"/var/cache/nginx/site\b", str(cache), 1),
     ]
     for pattern, replacement, count in rendered:
         text, found = re.subn(pattern, replacement, text)
@@ -227,6 +232,8 @@ class Front:
     https_port: int
     http_port: int
     tls: ssl.SSLContext
+    # Django's environment, for manage.py commands against the same database.
+    env: dict[str, str]
 
     def get(
         self,
@@ -235,6 +242,8 @@ class Front:
         headers: dict[str, str] | None = None,
         source: str | None = None,
         https: bool = True,
+        method: str = "GET",
+        body: bytes | None = None,
     ) -> Answer:
         sent = {"Host": SITE_HOST, **(headers or {})}
         source_address = (source, 0) if source else None
@@ -252,7 +261,7 @@ class Front:
                 HOST, self.http_port, timeout=30, source_address=source_address
             )
         try:
-            connection.request("GET", path, headers=sent)
+            connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
             body = response.read()
             if response.getheader("Content-Encoding") == "gzip":
@@ -352,6 +361,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
                 node_ports=node_ports,
                 certificates=prefix / "certificates",
                 assets=ASSETS,
+                cache=prefix / "cache",
             )
         )
         conf = prefix / "conf" / "nginx.conf"
@@ -381,7 +391,9 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         )
         assert unit["SITE_URL"] == f"https://{SITE_HOST}"
         to_django = throwaway_server.Server(HOST, internal_port, nginx_process, nginx_log)
-        node_env = {**os.environ, **unit}
+        # A page is shared for a few seconds instead of a minute, so the revocation test
+        # sees the cached copy replaced without waiting a minute.
+        node_env = {**os.environ, **unit, "SHARED_CACHE_SECONDS": str(SHARED_SECONDS)}
         for n, port in enumerate(node_ports, start=1):
             servers.append(
                 throwaway_server.start_node(
@@ -393,7 +405,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
                 )
             )
         tls = ssl.create_default_context(cafile=str(prefix / "certificates" / "fullchain.pem"))
-        yield Front(https_port, http_port, tls)
+        yield Front(https_port, http_port, tls, env)
     finally:
         for server in reversed(servers):
             throwaway_server.stop(server)
@@ -547,15 +559,16 @@ def test_it_gives_django_the_address_nginx_saw_through_both_paths(front: Front) 
     (forging X-Forwarded-For on each request, which must not help: nginx appends the
     address it saw and Django trusts only that one); visitor B, from another address
     behind the same nginx, is still served, by the API and by the page Node renders."""
+    # Unknown IDs: a 404 is never kept by the cache, so each lookup reaches Django.
     for n in range(VERIFY_LIMIT):
         answer = front.get(
-            f"/api/certificates/{CERTIFICATE_ID}",
+            f"/api/certificates/NGINX-UNKNOWN-{n}",
             headers={"X-Forwarded-For": f"203.0.113.{n + 1}"},
             source=VISITOR_A,
         )
-        assert answer.status == 200, answer.text[:300]
+        assert answer.status == 404, answer.text[:300]
     refused = front.get(
-        f"/api/certificates/{CERTIFICATE_ID}",
+        "/api/certificates/NGINX-UNKNOWN-X",
         headers={"X-Forwarded-For": "203.0.113.200"},
         source=VISITOR_A,
     )
@@ -570,3 +583,119 @@ def test_it_gives_django_the_address_nginx_saw_through_both_paths(front: Front) 
     assert STUDENT in page.text
     answer = front.get(f"/api/certificates/{CERTIFICATE_ID}", source=VISITOR_B)
     assert answer.status == 200
+
+
+# --- The shared cache (docs/product.md section 17) --------------------------------------
+# After the address test, which must see its lookups reach Django.
+
+
+def test_a_second_anonymous_request_is_a_hit(front: Front) -> None:
+    for path in ("/courses?cache=1", "/?cache=1", f"/api/certificates/{CERTIFICATE_ID}?cache=1"):
+        first = front.get(path, source=VISITOR_B)
+        assert first.status == 200, path
+        assert first.header("X-Cache-Status") == "MISS", path
+        second = front.get(path, source=VISITOR_B)
+        assert second.header("X-Cache-Status") == "HIT", path
+        assert second.body == first.body, path
+        assert not second.header("Set-Cookie"), path
+        assert second.header("Cache-Control").startswith("public"), path
+    page = front.get("/courses?cache=1")
+    assert "s-maxage=" in page.header("Cache-Control")
+    assert "'nonce-" not in page.header("Content-Security-Policy")
+    _assert_page_headers(page)
+
+
+def test_a_request_with_a_session_cookie_is_never_cached(front: Front) -> None:
+    signed_in = {"Cookie": "sessionid=a-session-of-someone"}
+    first = front.get("/courses?cache=2", headers=signed_in)
+    assert first.header("X-Cache-Status") == "BYPASS"
+    assert first.header("Cache-Control").startswith("private")
+    # Nothing was stored from it: the next anonymous visitor is the first to fill the entry.
+    assert front.get("/courses?cache=2").header("X-Cache-Status") == "MISS"
+    # And a cached entry is never served to a visitor with a session.
+    assert front.get("/courses?cache=2").header("X-Cache-Status") == "HIT"
+    again = front.get("/courses?cache=2", headers=signed_in)
+    assert again.header("X-Cache-Status") == "BYPASS"
+    assert again.header("Cache-Control").startswith("private")
+
+
+def test_a_form_posted_from_a_cached_page_works(front: Front) -> None:
+    front.get("/getquote")
+    page = front.get("/getquote")
+    assert page.header("X-Cache-Status") == "HIT"
+    form = re.search(r'<form[^>]*id="enquiry"[^>]*>(.*?)</form>', page.text, re.S)
+    assert form, "no enquiry form in the cached page"
+    action = re.search(r'action="([^"]*)"', form.group(0))
+    assert action
+    fields = dict(
+        re.findall(
+            r'<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"', form.group(1)
+        )
+    )
+    assert "csrfmiddlewaretoken" not in fields
+    fields.update(
+        name="Cached Page Visitor",
+        email="cached-page@example.com",
+        subject="A question",
+        message="Posted from a page the cache served.",
+        website="",
+    )
+    body = urllib.parse.urlencode(fields).encode()
+    posted = front.get(
+        action.group(1).replace("&amp;", "&"),
+        method="POST",
+        body=body,
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Origin": f"https://{SITE_HOST}",
+        },
+    )
+    assert posted.status == 200, posted.text[:500]
+    assert re.search(r"[Tt]hank", posted.text)
+    assert posted.header("X-Cache-Status") == ""  # a post is never cached
+    assert posted.header("Cache-Control") == "private, no-store"
+    cross_site = front.get(
+        action.group(1).replace("&amp;", "&"),
+        method="POST",
+        body=body,
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Origin": "https://elsewhere.example",
+        },
+    )
+    assert cross_site.status == 403
+
+
+# The result's heading for a revoked certificate (certificates/display.ts VERDICTS).
+REVOKED = re.compile(r">\s*Revoked\s*<")
+
+
+def test_a_revoked_certificate_shows_revoked_once_its_short_lived_copy_expires(
+    front: Front,
+) -> None:
+    path = f"/verify/{CERTIFICATE_ID}"
+    front.get(path, source=VISITOR_B)
+    cached = front.get(path, source=VISITOR_B)
+    assert cached.header("X-Cache-Status") == "HIT"
+    assert cached.header("Cache-Control") == f"public, max-age=0, s-maxage={SHARED_SECONDS}"
+    assert STUDENT in cached.text
+    assert not REVOKED.search(cached.text)
+    _manage(
+        front.env,
+        "shell",
+        "-c",
+        "from certificates.models import Certificate; from certificates import services; "
+        f"services.certificate_revoke(certificate_ids=list(Certificate.objects.filter("
+        f"certificate_id='{CERTIFICATE_ID}').values_list('pk', flat=True)), reason='Test')",
+    )
+    revoked_at = time.monotonic()
+    # Within the page's s-maxage (SHARED_CACHE_SECONDS, 60 in production) the next visitor
+    # reads the revocation: nginx asks again once the copy is older than that.
+    deadline = revoked_at + SHARED_SECONDS + 10
+    while True:
+        answer = front.get(path, source=VISITOR_B)
+        if REVOKED.search(answer.text):
+            break
+        assert time.monotonic() < deadline, "the cached copy outlived its s-maxage"
+        time.sleep(0.2)  # polling nginx until the copy expires
+    assert time.monotonic() - revoked_at <= SHARED_SECONDS + 10

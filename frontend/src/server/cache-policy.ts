@@ -15,11 +15,21 @@ export type Sharing = 'page' | 'verify'
 /** What a route module's `handle` may say. */
 export type SharingHandle = { sharing?: Sharing }
 
-const SHARED: Record<Sharing, string> = {
-  // A minute fresh, then served stale while one request renders it again.
-  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
-  // A revocation reaches everyone within a minute: nothing kept longer, nothing stale.
-  verify: 'public, max-age=0, s-maxage=60',
+/**
+ * How long a shared cache keeps a page: SHARED_CACHE_SECONDS (60, never more: a revocation
+ * must reach everyone within a minute; the nginx test sets a few seconds).
+ */
+function sharedSeconds(): number {
+  const seconds = Math.floor(Number(process.env.SHARED_CACHE_SECONDS ?? 60))
+  return Number.isFinite(seconds) && seconds >= 1 ? Math.min(seconds, 60) : 60
+}
+
+function shared(sharing: Sharing): string {
+  const seconds = sharedSeconds()
+  // A page: fresh for that long, then served stale while one request renders it again.
+  if (sharing === 'page') return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=600`
+  // A verify page: nothing kept longer, nothing stale.
+  return `public, max-age=0, s-maxage=${seconds}`
 }
 
 /** For one visitor only (a signed-in visitor's pages). */
@@ -28,7 +38,7 @@ export const PRIVATE = 'private, no-cache'
 export const NO_STORE = 'private, no-store'
 
 export function sharedCacheControl(sharing: Sharing): string {
-  return SHARED[sharing]
+  return shared(sharing)
 }
 
 /** Whether an answer marked shareable may go out as it is. */
