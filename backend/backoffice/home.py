@@ -16,6 +16,7 @@ from django.urls import NoReverseMatch, reverse
 
 from backoffice import selectors
 from backoffice.navigation import groups_for
+from enquiries.selectors import staff_notify_recipients
 
 
 @dataclass(frozen=True)
@@ -163,12 +164,34 @@ def checklist_for(request: HttpRequest) -> list[dict[str, str]]:
     return items
 
 
+NOTIFY_NOWHERE = (
+    "Staff notifications (new enquiries, payments and applications to check) have nowhere "
+    "to go: set STAFF_NOTIFY_EMAILS in the server's environment (docs/deploy.md), or give "
+    "a staff account an email address; then requeue the failed emails."
+)
+
+
+def notify_warning_for(request: HttpRequest) -> dict[str, str] | None:
+    """Said on the home page when staff notifications have no recipient at all."""
+    if staff_notify_recipients():
+        return None
+    url = _link("admin:accounts_user_changelist", "is_staff__exact=1") or ""
+    return {
+        "label": "Staff notifications have nowhere to go",
+        "detail": "set STAFF_NOTIFY_EMAILS on the server, or give a staff account an email address",
+        "text": NOTIFY_NOWHERE,
+        "url": url,
+    }
+
+
 def dashboard_callback(request: HttpRequest, context: dict[str, Any]) -> dict[str, Any]:
+    warning = notify_warning_for(request)
     context.update(
         {
             "todo": todo_for(request),
             "groups": groups_for(request),
-            "launch_checklist": checklist_for(request),
+            "launch_checklist": [*([warning] if warning else []), *checklist_for(request)],
+            "notify_warning": warning,
         }
     )
     return context

@@ -201,6 +201,9 @@ CSRF_COOKIE_SAMESITE = "Lax"
 # The single-page app reads the CSRF cookie and sends it back in X-CSRFToken.
 CSRF_COOKIE_HTTPONLY = False
 LOGIN_URL = "/login"
+# Where the admin's own login page (/admin/login/ without ?next=) lands: the back office,
+# not Django's default /accounts/profile/, which this site does not have (a 404).
+LOGIN_REDIRECT_URL = "/admin/"
 AUTHENTICATION_BACKENDS = [
     # Counts the attempt and applies the ceilings before any password is checked.
     "accounts.backends.LoginThrottleBackend",

@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from post_office import admin as post_office_admin
-from post_office.models import Email
+from post_office.models import STATUS, Email
 from unfold.admin import ModelAdmin
 from unfold.decorators import display
 
@@ -70,9 +70,21 @@ def requeue(model_admin: admin.ModelAdmin, request: HttpRequest, queryset: Query
 
 class EmailAdmin(post_office_admin.EmailAdmin):
     """post-office's own admin, whose "requeue" action would run for staff who may only
-    view emails: here it needs the change permission."""
+    view emails: here it needs the change permission. The list says why an email failed,
+    in its own column (the last attempt's error)."""
 
     actions = [requeue]
+    list_display = ["to_display", "shortened_subject", "status", "why_failed", "last_updated"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).prefetch_related("logs")
+
+    @display(description="why it failed")
+    def why_failed(self, obj: Email) -> str:
+        if obj.status != STATUS.failed:
+            return ""
+        logs = sorted(obj.logs.all(), key=lambda log: log.date)
+        return logs[-1].message if logs else "Not sent yet: no attempt recorded."
 
 
 admin.site.unregister(Email)

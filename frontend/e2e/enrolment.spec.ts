@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, viewports } from './support'
+import { adminAction, confirmDecision, endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, viewports } from './support'
 
 /*
  * The referral journey against the real server: a referrer signs up, a friend enrols in
@@ -133,7 +133,9 @@ for (const [width, viewport] of Object.entries(viewports)) {
       // Staff find it by UTR and confirm the payment.
       const staff = await staffPage(browser)
       await adminAction(staff, '/admin/enrolments/enrolment/', utr, 'confirm_payment')
-      await expect(staff.getByText("1 enrolment(s) confirmed.")).toBeVisible()
+      await expect(staff.getByText('1 enrolment will be confirmed.')).toBeVisible()
+      await confirmDecision(staff, 'Confirm payment')
+      await expect(staff.getByText('1 enrolment confirmed.')).toBeVisible()
 
       // The friend's page now says the place is confirmed.
       await friend.reload()
@@ -168,7 +170,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
       // Staff pay it by UPI and record the reference.
       await adminAction(staff, '/admin/referrals/payoutrequest/', upiId, 'mark_paid')
       await staff.getByLabel('Payment reference').fill(`UPI-${utr}`)
-      await staff.getByRole('button', { name: /mark as paid/i }).click()
+      await confirmDecision(staff, 'Mark paid')
       await expect(staff.getByText(/marked as paid/i)).toBeVisible()
 
       // The balance is back to 0; ₹150 shows as paid.

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, loginViaApi, staffAccount } from './support'
+import { adminAction, confirmDecision, loginViaApi, staffAccount } from './support'
 
 /*
  * The internship forms with JavaScript switched off (the no-javascript project): the
@@ -82,12 +82,13 @@ test('apply and submit a task without JavaScript', async ({ page, browser }) => 
   // Staff accept it onto the 20th batch's board; make sure one task is open for the intern.
   const staff = await staffPage(browser)
   await adminAction(staff, '/admin/internships/internshipapplication/', name, 'accept')
-  await staff.getByRole('button', { name: 'Accept', exact: true }).click()
+  await confirmDecision(staff, 'Accept')
   await expect(staff.getByText('1 application accepted.')).toBeVisible()
   const before = (await (await page.request.get(`/api/internships/boards/${BOARD}`)).json()) as Board
   let number = before.placement?.tasks.find((task) => task.unlocked)?.number
   if (number === undefined) {
     await adminAction(staff, '/admin/internships/placement/', name, 'unlock_next_task')
+    await confirmDecision(staff, 'Unlock next task early')
     number = 1
   }
   await staff.context().close()

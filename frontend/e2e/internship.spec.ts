@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, loginViaApi, staffAccount, viewports } from './support'
+import { adminAction, confirmDecision, loginViaApi, staffAccount, viewports } from './support'
 
 /*
  * The internship programme from a fresh database (issue 19): a visitor signs up and applies
@@ -151,7 +151,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
       const staff = await staffPage(browser)
       await adminAction(staff, '/admin/internships/internshipapplication/', name, 'accept')
       await expect(staff.getByLabel(/^Board/)).toBeVisible()
-      await staff.getByRole('button', { name: 'Accept', exact: true }).click()
+      await confirmDecision(staff, 'Accept')
       await expect(staff.getByText('1 application accepted.')).toBeVisible()
 
       // The intern's dashboard leads to the board.
@@ -186,7 +186,8 @@ for (const [width, viewport] of Object.entries(viewports)) {
       // Staff unlock the rest early, one by one (Placements: "Unlock next task early").
       for (let run = 0; run < locked.length; run += 1) {
         await adminAction(staff, '/admin/internships/placement/', name, 'unlock_next_task')
-        await expect(staff.getByText('1 placement given their next task.')).toBeVisible()
+        await confirmDecision(staff, 'Unlock next task early')
+        await expect(staff.getByText('1 intern given their next task early.')).toBeVisible()
       }
       await page.reload()
       for (const number of locked) {
@@ -201,7 +202,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
       await staff.locator('select[name="action"]').selectOption('request_changes')
       await staff.getByRole('button', { name: 'Run' }).click()
       await staff.getByLabel(/feedback/i).fill(feedback)
-      await staff.getByRole('button', { name: 'Request changes', exact: true }).click()
+      await confirmDecision(staff, 'Request changes')
       await expect(staff.getByText('1 submission sent back with feedback.')).toBeVisible()
 
       // The intern sees the feedback and sends a new version.
@@ -214,6 +215,8 @@ for (const [width, viewport] of Object.entries(viewports)) {
 
       // Staff approve all four (bulk): the certificate is issued by itself.
       await adminAction(staff, '/admin/internships/tasksubmission/', name, 'approve', 4)
+      await expect(staff.getByText('1 certificate will be issued')).toBeVisible()
+      await confirmDecision(staff, 'Approve', 4)
       await expect(staff.getByText('4 submissions approved.')).toBeVisible()
 
       // The board: every task approved, no forms, Generate Certificate leads to /verify/<ID>.

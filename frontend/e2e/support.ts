@@ -161,3 +161,12 @@ export async function adminAction(page: Page, listUrl: string, search: string, a
   // The admin theme's (django-unfold) button for the chosen action.
   await page.getByRole('button', { name: 'Run' }).click()
 }
+
+/**
+ * The step of a bulk decision (it says what will happen to how many, then asks): its
+ * button reads "<label>: <count> <records>", e.g. "Confirm payment: 1 enrolment".
+ */
+export async function confirmDecision(page: Page, label: string, count = 1) {
+  await expect(page.getByTestId('decision-consequences')).toBeVisible()
+  await page.getByRole('button', { name: new RegExp(`^${label}: ${count} `) }).click()
+}
