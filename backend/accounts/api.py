@@ -108,7 +108,10 @@ def auth_password_reset(request: HttpRequest, payload: PhoneIn) -> Status[CodeSe
     "/password-reset/confirm",
     response={200: MessageOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     summary="Set a new password with the code or the emailed link",
-    description="Every session of the account ends.",
+    description=(
+        "Every session of the account ends; this address's failed logins for the phone are "
+        "forgotten (a way back after a lockout)."
+    ),
 )
 def auth_password_reset_confirm(
     request: HttpRequest, payload: PasswordResetConfirmIn
@@ -120,6 +123,7 @@ def auth_password_reset_confirm(
         code=payload.code,
         uid=payload.uid,
         token=payload.token,
+        client=client_key(request),
     )
     return {"message": services.PASSWORD_CHANGED}
 

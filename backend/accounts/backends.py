@@ -9,11 +9,15 @@ express:
 - the attempt is counted before it is checked, so a burst of parallel guesses from one
   address gets no more password checks than the limit (axes counts after the check);
 - a phone that failed LOGIN_FAILURES_PER_PHONE times from anywhere is refused to every
-  address that has itself failed for it (a guesser spread over many addresses gets one
-  try from each), and an address that failed LOGIN_FAILURES_PER_IP times, for any phones,
-  is refused.
+  address that failed for it before that ceiling was reached (the guessers), and to any
+  other address from its second failure for it (a guesser spread over many new addresses
+  gets two tries from each), and an address that failed LOGIN_FAILURES_PER_IP times, for
+  any phones, is refused.
 
-An address that has not failed is never refused the right password. A refused attempt
+An address that has not failed is never refused the right password, and nor is an
+address whose only failure for the phone came after its ceiling was reached (its owner,
+mistyping once from a new network, while someone else guesses). An address refused all
+the same gets in again by a password reset made from it (login_throttle_forget). A refused attempt
 sets `request.axes_locked_out`, the flag axes' middleware turns into the 429 answer
 (accounts.lockout.axes_lockout_response).
 """
@@ -21,6 +25,7 @@ sets `request.axes_locked_out`, the flag axes' middleware turns into the 429 ans
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 from typing import Any
 
 from axes.models import AccessAttempt
@@ -43,6 +48,10 @@ from core.ratelimit import (
 )
 
 PAIR, PHONE, ADDRESS = "login-pair", "login-phone", "login-address"
+# The pairs (phone, address) that failed while the phone was under its ceiling.
+GUESSER = "login-guesser"
+# Failures of its own an address new to a phone past its ceiling is allowed (a typo).
+NEW_ADDRESS_GRACE = 1
 TOO_MANY = "Too many attempts."
 
 
@@ -78,8 +87,12 @@ class LoginThrottleBackend:
             rate_limit_check(
                 scope=ADDRESS, ident=address, rate=settings.LOGIN_FAILURES_PER_IP, message=TOO_MANY
             )
-            # A phone past its ceiling is refused only to addresses that failed for it.
-            if failed_here:
+            # A phone past its ceiling is refused only to the addresses that failed for it
+            # before it was reached, and to others past their grace.
+            guessed = rate_limit_count(
+                scope=GUESSER, ident=pair, rate=settings.LOGIN_FAILURES_PER_PHONE
+            )
+            if (failed_here and guessed) or failed_here > NEW_ADDRESS_GRACE:
                 rate_limit_check(
                     scope=PHONE,
                     ident=phone,
@@ -109,25 +122,50 @@ def _count_failure(
     if request is None or getattr(request, "axes_locked_out", False):
         return  # a refused attempt was not a guess: it does not extend the lockout
     phone, address = login_phone(credentials.get("username")), client_key(request)
-    for scope, ident, rate in (
-        (PHONE, phone, settings.LOGIN_FAILURES_PER_PHONE),
-        (ADDRESS, address, settings.LOGIN_FAILURES_PER_IP),
-    ):
-        # Counted; past the ceiling the next attempt is refused (not this answer).
-        with contextlib.suppress(RateLimited):
-            rate_limit_hit(scope=scope, ident=ident, rate=rate, message=TOO_MANY)
+    # Counted; past the ceiling the next attempt is refused (not this answer).
+    with contextlib.suppress(RateLimited):
+        rate_limit_hit(
+            scope=ADDRESS, ident=address, rate=settings.LOGIN_FAILURES_PER_IP, message=TOO_MANY
+        )
+    try:
+        rate_limit_hit(
+            scope=PHONE, ident=phone, rate=settings.LOGIN_FAILURES_PER_PHONE, message=TOO_MANY
+        )
+    except RateLimited:
+        return  # the ceiling was reached already: this address is no guesser for it
+    # Under the ceiling: one of the failures that may reach it.
+    with contextlib.suppress(RateLimited):
+        rate_limit_hit(
+            scope=GUESSER,
+            ident=_pair(phone, address),
+            rate=settings.LOGIN_FAILURES_PER_PHONE,
+            message=TOO_MANY,
+        )
+
+
+def _pair_reset(pair: str) -> None:
+    rate_limit_reset(scope=PAIR, ident=pair, rate=settings.LOGIN_FAILURES_PER_PHONE_AND_IP)
+    rate_limit_reset(scope=GUESSER, ident=pair, rate=settings.LOGIN_FAILURES_PER_PHONE)
+
+
+def login_throttle_forget(*, phone: str, address: str) -> None:
+    """The phone's owner proved who they are from `address` (a password reset by its code
+    or emailed link): that address's failures for the phone are forgotten, so no ceiling
+    keeps the owner out with the new password (django-axes' record of them too)."""
+    _pair_reset(_pair(phone, address))
+    with contextlib.suppress(ValueError):  # axes stores addresses only
+        ipaddress.ip_address(address)
+        AccessAttempt.objects.filter(username=phone, ip_address=address).delete()
 
 
 @receiver(user_logged_in)
 def _reset_on_success(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
     if request is None:
         return
-    pair = _pair(login_phone(getattr(user, "phone", "")), client_key(request))
-    rate_limit_reset(scope=PAIR, ident=pair, rate=settings.LOGIN_FAILURES_PER_PHONE_AND_IP)
+    _pair_reset(_pair(login_phone(getattr(user, "phone", "")), client_key(request)))
 
 
 @receiver(post_delete, sender=AccessAttempt)
 def _reset_on_clear(sender: Any, instance: AccessAttempt, **kwargs: Any) -> None:
     """Staff cleared a lockout in the admin (axes' Access attempts): the pair may try again."""
-    pair = _pair(instance.username or "", instance.ip_address or "")
-    rate_limit_reset(scope=PAIR, ident=pair, rate=settings.LOGIN_FAILURES_PER_PHONE_AND_IP)
+    _pair_reset(_pair(instance.username or "", instance.ip_address or ""))

@@ -22,6 +22,7 @@ from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from accounts import otp
+from accounts.backends import login_throttle_forget
 from accounts.models import OneTimeCode, User
 from accounts.phones import InvalidPhone, phone_normalise
 from core.dates import INDIA
@@ -309,9 +310,19 @@ def password_reset_confirm(
     code: str = "",
     uid: str = "",
     token: str = "",
+    client: str | None = None,
 ) -> User:
     """Set a new password with the SMS code (phone and code) or the emailed link (uid and
-    token). The password hash changes, so every session of the account ends."""
+    token). The password hash changes, so every session of the account ends. The owner
+    proved who they are from `client`: its failed logins for the phone are forgotten, so
+    no login ceiling keeps them out (the way back after a lockout, accounts.backends)."""
+    user = _password_reset(new_password=new_password, phone=phone, code=code, uid=uid, token=token)
+    if client is not None:
+        login_throttle_forget(phone=user.phone, address=client)
+    return user
+
+
+def _password_reset(*, new_password: str, phone: str, code: str, uid: str, token: str) -> User:
     if uid or token:
         return _password_reset_by_link(uid=uid, token=token, new_password=new_password)
     try:

@@ -18,6 +18,7 @@ from accounts.backends import LoginThrottleBackend
 from accounts.models import User
 from core.models import OutboundSMS
 from core.tests.base import LEARNER, PASSWORD
+from core.tests.sms import last_code
 
 pytestmark = pytest.mark.django_db
 
@@ -78,9 +79,60 @@ def test_the_phones_ceiling_refuses_every_address_that_has_failed_for_it(
 
     # Each address that failed is refused, even with the right password, ...
     assert login(Client(), PASSWORD, ip="198.51.100.0").status_code == 429
-    # ... a new one still gets its try.
+    # ... a new one still gets its try, and a second one (a typo's grace), then no more.
+    assert login(Client(), "wrong-pass", ip="198.51.100.9").status_code == 401
     assert login(Client(), "wrong-pass", ip="198.51.100.9").status_code == 401
     assert login(Client(), "wrong-pass", ip="198.51.100.9").status_code == 429
+
+
+def guessers_reach_the_phones_ceiling(failed_already: int = 0) -> None:
+    """Wrong passwords from 10 addresses up to the phone's ceiling (the defaults: 5 per
+    pair, 50 per phone)."""
+    for attempt in range(50 - failed_already):
+        assert login(Client(), "wrong-pass", ip=f"198.51.100.{attempt % 10}").status_code == 401
+
+
+@time_machine.travel(WINDOW_START, tick=False)
+def test_a_typo_from_a_new_address_does_not_lock_the_owner_out(learner: User) -> None:
+    """Issue 28.7: after a distributed guessing run, one typo from a new address locked
+    the owner out for 14 minutes."""
+    guessers_reach_the_phones_ceiling()
+    # The ceiling holds for the addresses that guessed, right password or not.
+    assert login(Client(), PASSWORD, ip="198.51.100.3").status_code == 429
+    # The owner, from an address that had not failed for the phone, mistypes once...
+    assert login(Client(), "a-typo", ip="192.0.2.10").status_code == 401
+    # ...and the next, right, password gets in.
+    assert login(Client(), PASSWORD, ip="192.0.2.10").status_code == 200
+
+
+@time_machine.travel(WINDOW_START, tick=False)
+def test_the_owner_refused_by_the_ceiling_recovers_by_a_code(learner: User) -> None:
+    home = "192.0.2.20"
+    # The owner's own address failed once before the guessing run: one of the addresses
+    # that failed for the phone before its ceiling, so refused with the right password.
+    assert login(Client(), "a-typo", ip=home).status_code == 401
+    guessers_reach_the_phones_ceiling(failed_already=1)
+    assert login(Client(), PASSWORD, ip=home).status_code == 429
+    # A password reset by the code sent to the phone, from that address, lets it in.
+    owner = Client(REMOTE_ADDR=home)
+    asked = owner.post(
+        "/api/auth/password-reset",
+        json.dumps({"phone": LEARNER.phone}),
+        content_type="application/json",
+    )
+    assert asked.status_code == 202
+    new_password = "a-fresh-start-2026"
+    reset = owner.post(
+        "/api/auth/password-reset/confirm",
+        json.dumps(
+            {"phone": LEARNER.phone, "code": last_code(LEARNER.phone), "new_password": new_password}
+        ),
+        content_type="application/json",
+    )
+    assert reset.status_code == 200
+    assert login(owner, new_password, ip=home).status_code == 200
+    # The guessers stay refused.
+    assert login(Client(), new_password, ip="198.51.100.3").status_code == 429
 
 
 def test_it_refuses_an_address_that_fails_for_many_phones(settings, learner: User) -> None:

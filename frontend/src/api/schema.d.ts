@@ -214,7 +214,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the code or the emailed link
-         * @description Every session of the account ends.
+         * @description Every session of the account ends; this address's failed logins for the phone are forgotten (a way back after a lockout).
          */
         post: operations["auth_password_reset_confirm"];
         delete?: never;
