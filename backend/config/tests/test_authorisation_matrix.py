@@ -41,6 +41,7 @@ from enrolments.tests.conftest import (  # noqa: F401  (fixtures shared with the
 )
 from internships import services as internship_services
 from internships.models import InternshipApplication, TaskSubmission
+from invoices.models import Invoice
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +73,7 @@ class Row:
 # "{enrolment}" in a path parameter is replaced by the learner's enrolment reference,
 # "{key}" by the public key of the credential signing key, "{submission}" by the id of
 # the learner's task submission (with a file) and "{application}" by the reference of
-# their internship application.
+# their internship application, "{invoice}" by the token of their paid enrolment's invoice.
 MATRIX: dict[str, Row] = {
     # --- Public reads --------------------------------------------------------------------
     "health": Row(200, 200, 200, 200),
@@ -99,6 +100,9 @@ MATRIX: dict[str, Row] = {
     # The upload is a CSV file, not a credential: the same refusal for everybody.
     "credential_check": Row(422, 422, 422, 422, upload=True),
     "bootcamp_payment_get": Row(200, 200, 200, 200),
+    "enrolment_states": Row(200, 200, 200, 200),
+    # An invoice's check page is for anyone holding its QR code; its PDF for its owner only.
+    "invoice_check": Row(200, 200, 200, 200, path_params={"token": "{invoice}"}),
     "bootcamp_payment_qr": Row(200, 200, 200, 200),
     # --- Accounts --------------------------------------------------------------------------
     "auth_csrf": Row(200, 200, 200, 200),
@@ -184,6 +188,7 @@ MATRIX: dict[str, Row] = {
     ),
     # --- The learner's own enrolment: nobody else sees it (same 404 as a missing one) -----
     "enrolment_list_mine": Row(401, 200, 200, 200, private=("{enrolment}",)),
+    "invoice_pdf": Row(401, 200, 404, 404, path_params={"token": "{invoice}"}),
     # Each browser sees only what it made (enrolments/tests/test_enrolment_get_api.py).
     "enrolment_list_session": Row(200, 200, 200, 200),
     "enrolment_get": Row(404, 200, 404, 404, path_params={"reference": "{enrolment}"}),
@@ -271,6 +276,7 @@ class World:
     enrolment: Enrolment
     submission: TaskSubmission
     application: InternshipApplication
+    invoice: Invoice
 
 
 PDF = b"%PDF-1.7\n%%EOF\n"
@@ -297,6 +303,9 @@ def world(db: None, course: Course, settings: Any, tmp_path: Any) -> World:  # n
     )
     friend = referred(course, learner)
     enrolment_services.enrolment_confirm_payment(enrolment_id=friend.pk, by=staff)
+    # Another enrolment of the learner's, paid: its invoice.
+    paid = enrol(course, user=learner, name=LEARNER.name, phone="98333 44455", email=LEARNER.email)
+    enrolment_services.enrolment_confirm_payment(enrolment_id=paid.pk, by=staff)
     Certificate.objects.create(
         certificate_id=CERTIFICATE_ID, name="Priya", course="Web Development", duration="30 Days"
     )
@@ -338,6 +347,7 @@ def world(db: None, course: Course, settings: Any, tmp_path: Any) -> World:  # n
         enrolment=enrolment,
         submission=submission,
         application=application,
+        invoice=Invoice.objects.get(enrolment=paid),
     )
 
 
@@ -356,6 +366,7 @@ def _fill(value: str, world: World) -> str:
         .replace("{key}", fingerprint)
         .replace("{submission}", str(world.submission.pk))
         .replace("{application}", world.application.reference)
+        .replace("{invoice}", world.invoice.token)
     )
 
 
