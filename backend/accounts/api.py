@@ -65,7 +65,11 @@ def auth_signup(request: HttpRequest, payload: SignupIn) -> Status[Any]:
     )
     if not settings.PHONE_VERIFICATION:
         user = services.user_signup(
-            name=payload.name, phone=payload.phone, password=payload.password, email=payload.email
+            name=payload.name,
+            phone=payload.phone,
+            password=payload.password,
+            email=payload.email,
+            whatsapp_opt_in=payload.whatsapp_opt_in,
         )
         services.user_signed_up_login(request=request, user=user)
         return Status(201, MessageOut(message=services.SIGNUP_SUCCESS))
@@ -76,6 +80,7 @@ def auth_signup(request: HttpRequest, payload: SignupIn) -> Status[Any]:
         phone=payload.phone,
         password=payload.password,
         email=payload.email,
+        whatsapp_opt_in=payload.whatsapp_opt_in,
     )
     return Status(202, CodeSentOut(**asdict(sent)))
 

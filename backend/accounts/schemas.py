@@ -16,6 +16,9 @@ class SignupIn(Schema):
     phone: Text
     password: Text
     email: Text = ""
+    whatsapp_opt_in: bool = Field(
+        False, description="Consent to WhatsApp messages (docs/product.md section 19)."
+    )
 
 
 class CodeSentOut(Schema):

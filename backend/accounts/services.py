@@ -29,6 +29,8 @@ from core.dates import INDIA
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.ratelimit import rate_limit_check, rate_limit_hit
+from notifications.models import ConsentRecord
+from notifications.services import whatsapp_consent_set
 
 
 def referral_code_for_phone(*, phone: str) -> str:
@@ -93,7 +95,9 @@ def signup_form_check(*, name: str, phone: str, password: str, email: str = "") 
     return SignupForm(name=name, phone=normalised, email=email, password=password)
 
 
-def user_signup(*, name: str, phone: str, password: str, email: str = "") -> User:
+def user_signup(
+    *, name: str, phone: str, password: str, email: str = "", whatsapp_opt_in: bool = False
+) -> User:
     """Sign-up in one step (PHONE_VERIFICATION=false): the form checked, the account made.
 
     An existing account is never touched: the old site overwrote it, which let anyone
@@ -101,9 +105,13 @@ def user_signup(*, name: str, phone: str, password: str, email: str = "") -> Use
     """
     form = signup_form_check(name=name, phone=phone, password=password, email=email)
     try:
-        return user_create(
-            phone=form.phone, name=form.name, password=form.password, email=form.email
-        )
+        with transaction.atomic():
+            user = user_create(
+                phone=form.phone, name=form.name, password=form.password, email=form.email
+            )
+            if whatsapp_opt_in:
+                whatsapp_consent_set(user=user, given=True, source=ConsentRecord.Source.SIGNUP)
+            return user
     except IntegrityError as exc:
         # Two sign-ups of the same phone at the same moment: the second loses here.
         if User.objects.filter(phone=form.phone).exists():
@@ -148,6 +156,7 @@ def signup_start(
     phone: str,
     password: str,
     email: str = "",
+    whatsapp_opt_in: bool = False,
 ) -> otp.CodeSent:
     """Check the form (as the one-step sign-up does), keep it in the session and send a
     code to the phone. The same browser sending the form again while its code still works
@@ -168,13 +177,14 @@ def signup_start(
         "email": form.email,
         "password_hash": make_password(form.password),
         "started_at": timezone.now().isoformat(),
+        "whatsapp_opt_in": whatsapp_opt_in,
     }
     if issued is not None:
         otp.otp_send(issued)
     return _signup_sent(form.phone)
 
 
-def _signup_pending(session: SessionBase, phone: str) -> dict[str, str]:
+def _signup_pending(session: SessionBase, phone: str) -> dict[str, Any]:
     pending = session.get(SIGNUP_SESSION_KEY) or {}
     try:
         normalised = phone_normalise(phone)
@@ -225,6 +235,8 @@ def signup_complete(
                 password_hash=pending["password_hash"],
                 phone_confirmed_at=timezone.now(),
             )
+            if pending.get("whatsapp_opt_in"):
+                whatsapp_consent_set(user=user, given=True, source=ConsentRecord.Source.SIGNUP)
             if on_created is not None:
                 on_created(user)
     except IntegrityError as exc:

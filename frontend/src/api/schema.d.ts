@@ -2315,6 +2315,12 @@ export interface components {
             password: string;
             /** Phone */
             phone: string;
+            /**
+             * Whatsapp Opt In
+             * @description Consent to WhatsApp messages (docs/product.md section 19).
+             * @default false
+             */
+            whatsapp_opt_in: boolean;
         };
         /** SignupVerifyIn */
         SignupVerifyIn: {

@@ -133,7 +133,7 @@ describe('signup route', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/dashboard')
     expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
-      { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: 'asha@example.com' },
+      { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: 'asha@example.com', whatsapp_opt_in: false },
     ])
   })
 

@@ -69,6 +69,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       phone,
       password: values.password ?? '',
       email: (values.email ?? '').trim(),
+      whatsapp_opt_in: values.whatsapp_opt_in === 'on',
     })
   } catch (error) {
     return formFailure(error, values)

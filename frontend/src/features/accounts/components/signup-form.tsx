@@ -166,6 +166,16 @@ export function SignupForm({ initialPhone = '', result, pending = false, onSigne
         hint="For payment receipts and resetting your password."
         maxLength={254}
       />
+      <label htmlFor={`${id}-whatsapp`} className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-ink">
+        <input
+          id={`${id}-whatsapp`}
+          type="checkbox"
+          name="whatsapp_opt_in"
+          defaultChecked={result?.ok === false && result.values.whatsapp_opt_in === 'on'}
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
+        />
+        <span>Send me WhatsApp messages about my payments, tasks and certificates (optional; stop any time on your account page or by replying STOP).</span>
+      </label>
 
       <Button type="submit" size="lg" pending={busy} className="w-full">
         {!busy && <UserPlus className="size-5" aria-hidden="true" width={20} height={20} />}
