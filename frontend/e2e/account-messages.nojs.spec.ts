@@ -11,10 +11,29 @@ import { loginViaApi, viewports } from './support'
  */
 test.use({ javaScriptEnabled: false })
 
+/**
+ * axe runs in the page, so it needs JavaScript: the same address, with the same session, is
+ * checked in a second, scripted browser (as credentials.nojs.spec.ts does).
+ */
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
+  const browser = page.context().browser()
+  if (!browser) throw new Error('No browser to open a scripted page in')
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    baseURL: test.info().project.use.baseURL,
+    viewport: page.viewportSize(),
+    storageState: await page.context().storageState(),
+  })
+  try {
+    const scripted = await context.newPage()
+    await scripted.goto(page.url())
+    await scripted.waitForLoadState('networkidle')
+    const results = await new AxeBuilder({ page: scripted }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+    expect(summary).toEqual([])
+  } finally {
+    await context.close()
+  }
 }
 
 for (const [name, viewport] of Object.entries(viewports)) {
