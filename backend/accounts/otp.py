@@ -12,7 +12,7 @@
   clients that already had one today are refused (a new client still gets its code), so an
   attacker cannot spend a phone's allowance to keep its owner from signing up or
   recovering, and cannot send a phone more than DAILY_CAP texts from one address.
-- Per client address: RATE_LIMIT_OTP codes sent (counted when one is sent), and the entries
+- Per client address: RATE_LIMIT_SMS_PER_IP codes sent (counted when one is sent), and the entries
   of both forms are limited by RATE_LIMIT_OTP_CHECK (accounts.api).
 - otp_decoy answers as otp_issue would for a phone that must get no code (a reset asked
   for a phone without an account): nothing is stored or counted for the phone.
@@ -111,14 +111,20 @@ def _daily_cap_refusal(now: datetime) -> RateLimited:
 def _client_check(client: str | None) -> None:
     if client is not None:
         rate_limit_check(
-            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
+            scope="otp",
+            ident=client,
+            rate=settings.RATE_LIMIT_SMS_PER_IP,
+            message=CLIENT_LIMIT_MESSAGE,
         )
 
 
 def _client_hit(client: str | None) -> None:
     if client is not None:
         rate_limit_hit(
-            scope="otp", ident=client, rate=settings.RATE_LIMIT_OTP, message=CLIENT_LIMIT_MESSAGE
+            scope="otp",
+            ident=client,
+            rate=settings.RATE_LIMIT_SMS_PER_IP,
+            message=CLIENT_LIMIT_MESSAGE,
         )
 
 

@@ -301,7 +301,11 @@ BOOTCAMP_PAYMENT_NOTE = env_str("BOOTCAMP_PAYMENT_NOTE", "4-day training bootcam
 # Course enrolments per client IP.
 RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
 # Internship applications per client IP, and task submissions per intern.
-RATE_LIMIT_INTERNSHIP_APPLICATION = env_str("RATE_LIMIT_INTERNSHIP_APPLICATION", "10/h")
+# Internship applications per client (docs/product.md section 11's name; the older
+# RATE_LIMIT_INTERNSHIP_APPLICATION is read when it is not set).
+RATE_LIMIT_APPLICATION = env_str(
+    "RATE_LIMIT_APPLICATION", "10/h", aliases=("RATE_LIMIT_INTERNSHIP_APPLICATION",)
+)
 RATE_LIMIT_TASK_SUBMISSION = env_str("RATE_LIMIT_TASK_SUBMISSION", "30/h")
 # Largest file an intern may attach to a task submission, in bytes.
 TASK_SUBMISSION_MAX_BYTES = env_int("TASK_SUBMISSION_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
@@ -425,8 +429,9 @@ RATE_LIMIT_PREFERENCES = env_str("RATE_LIMIT_PREFERENCES", "30/h")
 # Jobs the queue worker (send_queued_mail_loop) runs once an hour, as dotted paths to
 # functions without arguments: the reminders (docs/product.md section 19).
 WORKER_HOURLY_JOBS = env_list("WORKER_HOURLY_JOBS", "reminders.services.reminders_send")
-# One-time codes sent per client IP (sign-up and password reset), and codes checked.
-RATE_LIMIT_OTP = env_str("RATE_LIMIT_OTP", "10/h")
+# One-time codes sent per client IP (sign-up and password reset), and codes checked
+# (section 11's name; the older RATE_LIMIT_OTP is read when it is not set).
+RATE_LIMIT_SMS_PER_IP = env_str("RATE_LIMIT_SMS_PER_IP", "10/h", aliases=("RATE_LIMIT_OTP",))
 RATE_LIMIT_OTP_CHECK = env_str("RATE_LIMIT_OTP_CHECK", "30/h")
 # How long a password reset link sent by email works (Django's token generator), seconds.
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 24, minimum=60)

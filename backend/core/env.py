@@ -22,8 +22,12 @@ _FALSE = {"0", "false", "no", "off", ""}
 N = TypeVar("N", int, float)
 
 
-def env_str(name: str, default: str = "") -> str:
-    return os.environ.get(name, default).strip()
+def env_str(name: str, default: str = "", *, aliases: tuple[str, ...] = ()) -> str:
+    """The variable `name`, or else the first of its older `aliases` that is set."""
+    for candidate in (name, *aliases):
+        if candidate in os.environ:
+            return os.environ[candidate].strip()
+    return default
 
 
 def env_bool(name: str, default: bool) -> bool:

@@ -125,7 +125,7 @@ def application_create(
     rate_limit_hit(
         scope="internship-application",
         ident=client_key(request),
-        rate=settings.RATE_LIMIT_INTERNSHIP_APPLICATION,
+        rate=settings.RATE_LIMIT_APPLICATION,
         message="You have sent several applications in a short time.",
     )
     user: User = request.user  # type: ignore[assignment]

@@ -169,7 +169,7 @@ def test_past_the_phones_ceiling_only_clients_that_had_a_code_today_are_refused(
 
 @time_machine.travel(NOW, tick=False)
 def test_a_decoy_issues_and_counts_nothing_for_the_phone_but_answers_alike(settings) -> None:
-    settings.RATE_LIMIT_OTP = "100/h"
+    settings.RATE_LIMIT_SMS_PER_IP = "100/h"
     for minute in range(5):
         with time_machine.travel(NOW + timedelta(minutes=2 * minute), tick=False):
             otp.otp_decoy(phone=PHONE, purpose=RESET, client="198.51.100.9")
@@ -189,7 +189,7 @@ def test_a_decoy_issues_and_counts_nothing_for_the_phone_but_answers_alike(setti
 
 @time_machine.travel(NOW, tick=False)
 def test_each_client_may_ask_for_so_many_codes(settings) -> None:
-    settings.RATE_LIMIT_OTP = "2/h"
+    settings.RATE_LIMIT_SMS_PER_IP = "2/h"
     issue(phone="+919800000001")
     issue(phone="+919800000002")
     with pytest.raises(RateLimited) as exc:
@@ -202,7 +202,7 @@ def test_each_client_may_ask_for_so_many_codes(settings) -> None:
 
 @time_machine.travel(NOW, tick=False)
 def test_a_refused_request_is_not_counted_against_the_client(settings) -> None:
-    settings.RATE_LIMIT_OTP = "2/h"
+    settings.RATE_LIMIT_SMS_PER_IP = "2/h"
     issue()
     for _ in range(3):
         with pytest.raises(RateLimited):

@@ -146,7 +146,7 @@ def test_resets_asked_for_a_phone_without_an_account_leave_its_sign_up_alone(
 ) -> None:
     """Issue 28.6: five reset requests 61 s apart used up the phone's daily codes, so its
     owner could not sign up that day."""
-    settings.RATE_LIMIT_OTP = "100/h"
+    settings.RATE_LIMIT_SMS_PER_IP = "100/h"
     for n in range(6):
         with time_machine.travel(NOW + timedelta(seconds=61 * n), tick=False):
             ask(client, NOBODY)
@@ -164,7 +164,7 @@ def test_resets_asked_for_a_phone_without_an_account_leave_its_sign_up_alone(
 def test_resets_asked_by_someone_else_leave_the_owners_recovery_alone(
     learner: User, settings
 ) -> None:
-    settings.RATE_LIMIT_OTP = "100/h"
+    settings.RATE_LIMIT_SMS_PER_IP = "100/h"
     attacker = Client(REMOTE_ADDR="198.51.100.66")
     for n in range(5):
         with time_machine.travel(NOW + timedelta(seconds=61 * n), tick=False):
@@ -177,7 +177,7 @@ def test_resets_asked_by_someone_else_leave_the_owners_recovery_alone(
 
 
 def test_the_client_over_its_own_limit_is_refused(client: Client, settings) -> None:
-    settings.RATE_LIMIT_OTP = "2/h"
+    settings.RATE_LIMIT_SMS_PER_IP = "2/h"
     with time_machine.travel(NOW, tick=False):
         assert ask(client, NOBODY).status_code == 202
         assert ask(client, "+919811122244").status_code == 202

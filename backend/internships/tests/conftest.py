@@ -37,7 +37,7 @@ ZIP = b"PK\x03\x04" + b"\x00" * 26 + b"PK\x05\x06" + b"\x00" * 18
 @pytest.fixture(autouse=True)
 def _programme_settings(settings: Any, tmp_path: Path) -> None:
     settings.RATE_LIMIT_ENABLED = True
-    settings.RATE_LIMIT_INTERNSHIP_APPLICATION = "1000/h"
+    settings.RATE_LIMIT_APPLICATION = "1000/h"
     settings.RATE_LIMIT_TASK_SUBMISSION = "1000/h"
     settings.SITE_URL = "https://site.example"
     settings.STORAGES = {

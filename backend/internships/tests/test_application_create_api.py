@@ -210,7 +210,7 @@ def test_it_refuses_nul_characters(learner_client: Client, web: InternshipDomain
 def test_it_limits_applications_per_client(
     settings: Any, learner_client: Client, web: InternshipDomain
 ) -> None:
-    settings.RATE_LIMIT_INTERNSHIP_APPLICATION = "2/h"
+    settings.RATE_LIMIT_APPLICATION = "2/h"
     for _ in range(2):
         post(learner_client, application_payload(web, college=""))
 
