@@ -30,13 +30,18 @@ pytestmark = pytest.mark.django_db
         ("A.Sha+x@GoogleMail.com", "asha@gmail.com"),
         ("a.s.h.a@gmail.com", "asha@gmail.com"),
         ("a.sha@example.com", "a.sha@example.com"),  # dots matter elsewhere
+        ('"asha"@gmail.com', "asha@gmail.com"),  # a quoted local part is the same mailbox
+        ('"a.sha+x"@Example.com', "a.sha@example.com"),
+        ('"unclosed@example.com', '"unclosed@example.com'),
     ],
 )
 def test_it_reads_an_address_as_its_mailbox(address: str, mailbox: str) -> None:
     assert email_mailbox(address) == mailbox
 
 
-@pytest.mark.parametrize("alias", ["a.s.h.a+refer@gmail.com", "ASHA+x@googlemail.com"])
+@pytest.mark.parametrize(
+    "alias", ["a.s.h.a+refer@gmail.com", "ASHA+x@googlemail.com", '"asha"@gmail.com']
+)
 def test_a_gmail_alias_of_the_referrer_is_their_own_code(course: Course, alias: str) -> None:
     referrer = User.objects.create_user(
         phone="9811100001", name="Asha", password="x-long-pass-1", email="asha@gmail.com"
