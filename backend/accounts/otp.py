@@ -250,6 +250,14 @@ def otp_use(*, row: OneTimeCode) -> bool:
     )
 
 
+def otp_void_live(*, phone: str, purpose: str) -> None:
+    """Void the codes of (phone, purpose) that still work: the request they answer was
+    settled another way (a reset by the emailed link ends the SMS code sent with it)."""
+    OneTimeCode.objects.filter(
+        phone=phone, purpose=purpose, used_at=None, voided_at=None, expires_at__gt=timezone.now()
+    ).update(voided_at=timezone.now())
+
+
 def otp_checks_hit(*, client: str) -> None:
     """One entry of a code (or of a reset link) from this client (RATE_LIMIT_OTP_CHECK)."""
     rate_limit_hit(

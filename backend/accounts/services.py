@@ -370,8 +370,11 @@ def _password_reset_by_link(*, uid: str, token: str, new_password: str) -> User:
     if user is None or not default_token_generator.check_token(user, token):
         raise FieldErrors({"token": LINK_EXPIRED})
     _new_password_check(user, new_password)
-    user.set_password(new_password)
-    user.save(update_fields=["password"])
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        # The SMS code sent with the same request no longer works (nor any other still live).
+        otp.otp_void_live(phone=user.phone, purpose=OneTimeCode.Purpose.RESET)
     return user
 
 

@@ -208,6 +208,32 @@ def test_the_emailed_link_sets_a_new_password_once(client: Client, learner: User
     }
 
 
+def test_a_reset_by_the_link_ends_the_sms_code_of_the_same_request(
+    client: Client, learner: User
+) -> None:
+    link = _link(learner, client)
+    code = last_code(learner.phone)
+    assert confirm(client, **link).status_code == 200
+
+    refused = confirm(client, phone=learner.phone, code=code, new_password="yet-another-pass-9")
+
+    assert refused.status_code == 422
+    assert "code" in fields(refused)
+    learner.refresh_from_db()
+    assert learner.check_password(NEW_PASSWORD)
+
+
+def test_a_reset_by_the_code_ends_the_emailed_link_of_the_same_request(
+    client: Client, learner: User
+) -> None:
+    link = _link(learner, client)
+    assert confirm(client, phone=learner.phone, code=last_code(learner.phone)).status_code == 200
+
+    refused = confirm(client, **link, new_password="yet-another-pass-9")
+
+    assert fields(refused) == {"token": "This link has expired or was already used."}
+
+
 def test_a_forged_or_expired_link_is_refused(client: Client, learner: User, settings) -> None:
     link = _link(learner, client)
     expected = {"token": "This link has expired or was already used."}
