@@ -221,7 +221,7 @@ bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): first-load JS,
 
 bench-load: install ## Import 1,000,000 certificates, then mixed traffic and verify only (closed and open loop) on gunicorn + PostgreSQL + Redis -> bench/results.md (minutes; not a test. BENCH_LOAD_ARGS="--certificates 20000 --seconds 5" for a quick run, --fault restarts PostgreSQL halfway)
 	@test -f frontend/build/server/index.js || $(NPM) run build
-	$(UV) run --frozen python bench/load.py $(BENCH_LOAD_ARGS)
+	$(UV) run --frozen --group bench python bench/load.py $(BENCH_LOAD_ARGS)
 
 clean: ## Remove build output (keeps var/ data)
 	rm -rf frontend/build frontend/.react-router frontend/test-results .venv/.installed frontend/node_modules/.installed
