@@ -45,7 +45,7 @@ def listener() -> Iterator[str]:
         server.server_close()
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_it_reports_queues_payments_and_the_worker(listener: str) -> None:
     course = Course.objects.create(
         slug="web", name="Web", short_name="Web", route="/web-registration", summary="x",
@@ -88,7 +88,7 @@ def test_it_reports_queues_payments_and_the_worker(listener: str) -> None:
     assert found[("site_worker_last_pass_age_seconds", ())] == 600
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_it_counts_requests_and_cache_hits_for_the_listener(listener: str, client: Client) -> None:
     before = scrape(listener)
     client.get("/api/health")

@@ -19,9 +19,11 @@ from notifications.services import whatsapp_consent_set
 pytestmark = pytest.mark.django_db
 
 
-def test_an_opted_in_student_gets_it_on_whatsapp_instead_of_email(
+def test_an_opted_in_student_gets_it_on_whatsapp_beside_the_invoice_email(
     course: Course, learner: User, staff: User
 ) -> None:
+    # The email carries the invoice (section 18), a document the student keeps, so it goes
+    # whatever the channel; WhatsApp comes beside it, linking the invoice's check page.
     whatsapp_consent_set(user=learner, given=True, source=ConsentRecord.Source.SIGNUP)
     enrolment = enrol(course, user=learner, phone="98765 43210", email="asha@example.com")
     services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
@@ -33,9 +35,10 @@ def test_an_opted_in_student_gets_it_on_whatsapp_instead_of_email(
         "₹999",
         course.name,
         enrolment.reference,
-        "https://site.example/dashboard",
+        f"https://site.example/invoice/{enrolment.invoices.get().token}",
     )
-    assert queued_about("enrolment.confirmed") == []
+    [email] = queued_about("enrolment.confirmed")
+    assert email.to == ["asha@example.com"] and email.attachments.count() == 1
 
 
 def test_without_consent_the_email_goes_as_before(

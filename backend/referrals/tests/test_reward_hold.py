@@ -221,7 +221,7 @@ def test_confirming_again_after_an_undo_in_the_hold_starts_a_new_hold(
         ),
     ],
 )
-@pytest.mark.parametrize("step", ["reject", "undo-confirmation"])
+@pytest.mark.parametrize("step", ["refund", "undo-confirmation"])
 def test_the_admin_says_what_a_refund_does_to_the_reward(
     back_office_client: Client,  # noqa: F811
     confirmed: Enrolment,
