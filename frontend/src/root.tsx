@@ -45,6 +45,17 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
+/** When each loader's data arrived here: the same data keeps its time across navigations. */
+const arrivals = new WeakMap<DehydratedState, number>()
+
+function arrivedAt(state: DehydratedState): number {
+  const known = arrivals.get(state)
+  if (known !== undefined) return known
+  const now = Date.now()
+  arrivals.set(state, now)
+  return now
+}
+
 /** Every loader's queries, from the root down, in one state for the query cache. */
 function usePageQueries(): DehydratedState {
   const matches = useMatches()
@@ -52,7 +63,8 @@ function usePageQueries(): DehydratedState {
     const states = matches
       .map((match) => (match.loaderData as { dehydrated?: DehydratedState } | undefined)?.dehydrated)
       .filter((state): state is DehydratedState => state !== undefined)
-    return revivePageQueries({ mutations: [], queries: states.flatMap((state) => state.queries) })
+    const queries = states.flatMap((state) => revivePageQueries(state, arrivedAt(state)).queries)
+    return { mutations: [], queries }
   }, [matches])
 }
 

@@ -49,14 +49,27 @@ export async function prefetch(...queries: { queryKey: QueryKey; queryFn?: unkno
 }
 
 /** The queries as the cache takes them: refusals become ApiErrors again. */
-export function revivePageQueries(state: DehydratedState): DehydratedState {
+export function revivePageQueries(state: DehydratedState, receivedAt?: number): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((query) => {
-      const error: unknown = query.state.error
-      if (!isSentApiError(error)) return query
+      // A shared page's answers carry their time to the minute (see prefetch): counted from
+      // when this loader data arrived instead, so that a newer answer (the account after a
+      // login in the same minute) is never taken for an older one and ignored.
+      const fresh = receivedAt === undefined ? query : stampedAt(query, receivedAt)
+      const error: unknown = fresh.state.error
+      if (!isSentApiError(error)) return fresh
       const revived = new ApiError(error.status, error.message, error.fields, error.retryAfter, error.extra)
-      return { ...query, state: { ...query.state, error: revived } }
+      return { ...fresh, state: { ...fresh.state, error: revived } }
     }),
   }
+}
+
+type DehydratedQuery = DehydratedState['queries'][number]
+
+function stampedAt(query: DehydratedQuery, receivedAt: number): DehydratedQuery {
+  const state = { ...query.state }
+  if (state.dataUpdatedAt) state.dataUpdatedAt = Math.max(state.dataUpdatedAt, receivedAt)
+  if (state.errorUpdatedAt) state.errorUpdatedAt = Math.max(state.errorUpdatedAt, receivedAt)
+  return { ...query, state, dehydratedAt: Math.max(query.dehydratedAt ?? 0, receivedAt) }
 }

@@ -52,7 +52,7 @@ describe('sign-up code step', () => {
     expect(Number(params.get('resend')) - NOW / 1000).toBeLessThanOrEqual(65)
     expect(history.location.search).not.toContain('password')
     expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
-      { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: '' },
+      { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: '', whatsapp_opt_in: false },
     ])
     expect(screen.getByRole('link', { name: 'Change number' })).toHaveAttribute('href', '/registration')
   })
