@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from core.email import email_queue
 from core.errors import FieldErrors
+from core.models import OutboundSMS, OutboundWhatsApp
 from core.sms.queue import sms_queue
 from core.whatsapp.queue import whatsapp_queue
 from notifications.messages import Notice
@@ -193,6 +194,33 @@ def whatsapp_stop_from(*, phone: str, at: datetime) -> bool:
     return True
 
 
+@transaction.atomic
+def notifications_erase_personal_data(*, user: User) -> None:
+    """The account is being deleted (before its phone is replaced): WhatsApp consent is
+    withdrawn (the record stays as evidence, on the erased account), its preferences go,
+    messages to its phone still queued are never sent, and the messages already sent keep
+    their status and time but lose the phone, the text and what would have been sent
+    instead."""
+    preferences = MessagePreferences.objects.select_for_update().filter(user=user).first()
+    if preferences is not None:
+        _consent(preferences, given=False, source=ConsentRecord.Source.ACCOUNT, now=timezone.now())
+        preferences.delete()
+    whatsapp = OutboundWhatsApp.objects.filter(to=user.phone)
+    whatsapp.filter(status=OutboundWhatsApp.Status.QUEUED).delete()
+    whatsapp.update(
+        to="",
+        parameters=[],
+        fallback_email="",
+        fallback_subject="",
+        fallback_body="",
+        fallback_sms_to="",
+        fallback_text="",
+    )
+    sms = OutboundSMS.objects.filter(to=user.phone)
+    sms.filter(status=OutboundSMS.Status.QUEUED).delete()
+    sms.update(to="", text="", variables={})
+
+
 def tokens_equal(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
 
@@ -204,6 +232,7 @@ def is_stop(text: str) -> bool:
 __all__ = [
     "Email",
     "Kind",
+    "notifications_erase_personal_data",
     "notify",
     "preferences_update",
     "whatsapp_consent_set",

@@ -9,6 +9,7 @@ from accounts import services as account_services
 from accounts.models import User
 from enrolments.services import enrolments_erase_personal_data, enrolments_link_to_account
 from internships.services import internships_erase_personal_data
+from notifications.services import notifications_erase_personal_data
 from referrals.services import referrals_erase_personal_data
 
 ACCOUNT_DELETED = "Your account has been deleted"
@@ -40,5 +41,6 @@ def account_delete(*, request: HttpRequest, user: User, password: str) -> None:
         enrolments_erase_personal_data(user=user)
         referrals_erase_personal_data(user=user)
         internships_erase_personal_data(user=user)
+        notifications_erase_personal_data(user=user)
         account_services.account_erase(user=user)
     logout(request)

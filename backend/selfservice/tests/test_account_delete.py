@@ -12,11 +12,16 @@ from django.test import Client
 from accounts.models import User
 from catalog.models import Course
 from core.errors import FieldErrors
+from core.models import OutboundSMS, OutboundWhatsApp
+from core.sms.queue import sms_queue
 from core.tests.base import LEARNER, PASSWORD
 from core.tests.sms import last_code
+from core.whatsapp.queue import whatsapp_queue
 from enrolments import services as enrolment_services
 from enrolments.models import Enrolment
 from enrolments.tests.conftest import enrol, referred
+from notifications.models import ConsentRecord, MessagePreferences
+from notifications.services import whatsapp_consent_set
 from referrals.models import PayoutRequest, RewardEntry
 from referrals.services import payout_mark_paid, payout_request_create
 
@@ -149,3 +154,33 @@ def test_its_login_lockouts_go_too(learner_client: Client, learner: User) -> Non
     )
     delete(learner_client)
     assert not AccessAttempt.objects.filter(username=LEARNER.phone).exists()
+
+
+def test_its_message_preferences_and_whatsapp_numbers_go(learner: User) -> None:
+    whatsapp_consent_set(user=learner, given=True, source=ConsentRecord.Source.SIGNUP)
+    sent = whatsapp_queue(
+        to=learner.phone,
+        template="payment_confirmed",
+        parameters=[learner.name, "ENR-ABCDEF"],
+        fallback_email="learner@example.com",
+        fallback_subject="Payment confirmed",
+        fallback_body="Dear learner…",
+    )
+    OutboundWhatsApp.objects.filter(pk=sent.pk).update(status=OutboundWhatsApp.Status.DELIVERED)
+    queued = whatsapp_queue(to=learner.phone, template="task_opened", parameters=["Task 2"])
+    other = whatsapp_queue(to="+919812345678", template="task_opened", parameters=["Task 2"])
+    sms_queue(to=learner.phone, text="Your enrolment is confirmed.")
+    client = Client()
+    client.force_login(learner)
+
+    assert delete(client).status_code == 200
+
+    assert not MessagePreferences.objects.filter(user=learner).exists()
+    withdrawal = ConsentRecord.objects.get(user=learner, given=False)
+    assert withdrawal.source == "account"
+    assert not OutboundWhatsApp.objects.filter(pk=queued.pk).exists()
+    sent.refresh_from_db()
+    assert sent.status == "delivered" and sent.template == "payment_confirmed"
+    assert (sent.to, sent.parameters, sent.fallback_email, sent.fallback_body) == ("", [], "", "")
+    assert OutboundWhatsApp.objects.get(pk=other.pk).to == "+919812345678"
+    assert not OutboundSMS.objects.filter(to=learner.phone).exists()
