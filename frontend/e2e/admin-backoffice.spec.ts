@@ -179,7 +179,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expectNoAxeViolations(office)
   await office.getByRole('link', { name: 'Mark paid' }).click()
   await office.getByLabel('Payment reference').fill(`UPI-${utr}`)
-  await office.getByRole('button', { name: 'Mark as paid' }).click()
+  await office.getByRole('button', { name: 'Mark paid', exact: true }).click()
   await expect(office.getByText(/marked as paid/)).toBeVisible()
 
   expect(problems()).toEqual([])

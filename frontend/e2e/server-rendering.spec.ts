@@ -177,3 +177,21 @@ test('the policy allows exactly the page’s inline scripts, by their hashes, th
     break
   }
 })
+
+test.describe('the first load', () => {
+  for (const path of ['/', '/courses', '/verify', '/login']) {
+    test(`${path}: the stylesheet comes first in the head, every script after it and none blocking`, async ({ request }) => {
+      const html = await (await request.get(path)).text()
+      const head = html.slice(0, html.indexOf('</head>'))
+      const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)]
+      expect(stylesheets).toHaveLength(1)
+      const styleAt = stylesheets[0]!.index
+      // Nothing the browser fetches comes before it: no modulepreload, no script, no font.
+      for (const match of head.matchAll(/<link rel="(modulepreload|preload)"|<script(?![^>]*application\/ld\+json)/g)) {
+        expect(match.index, `${match[0]} before the stylesheet`).toBeGreaterThan(styleAt)
+      }
+      // Scripts that run are modules (deferred by nature) or inline: none with a src blocks.
+      expect(html).not.toMatch(/<script(?![^>]*type="module")[^>]*\ssrc=/)
+    })
+  }
+})

@@ -1,5 +1,3 @@
-import '@/index.css'
-
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'

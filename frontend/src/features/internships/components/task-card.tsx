@@ -151,7 +151,6 @@ export function TaskCard({ task, viewer, entry, result, pending }: TaskCardProps
   const unlocked = entry?.unlocked ?? task.unlocked
   return (
     <li
-      id={taskAnchor(task.number)}
       data-testid={`task-${task.number}`}
       data-state={unlocked ? 'unlocked' : 'locked'}
       className={cn(
@@ -177,7 +176,9 @@ export function TaskCard({ task, viewer, entry, result, pending }: TaskCardProps
         {task.title}
       </h2>
       {task.description && <p className="flex-1 text-ink-muted">{task.description}</p>}
-      <div className="mt-auto flex flex-col gap-4 border-t border-line pt-4">
+      {/* The anchor a no-JavaScript submission comes back to: the task's file, state and form
+          (where the answer shows), with the header's height and a little of the card above. */}
+      <div id={taskAnchor(task.number)} className="mt-auto flex scroll-mt-28 flex-col gap-4 border-t border-line pt-4">
         {unlocked ? (
           <>
             {task.task_url ? (
