@@ -135,6 +135,8 @@ test('a course page reads before the scripts arrive, and hydrating keeps it in p
   await expect(page.getByRole('main').getByText(course.payable_fee_display).first()).toBeVisible()
   // The web font arrives on its own time (font-display: swap), scripts or not: measure once
   // it is in, so the comparison is about hydration alone.
+  // The stylesheet (render-blocking: nothing is painted without it) is in before measuring.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null))
   await page.evaluate(async () => {
     await document.fonts.ready
   })
