@@ -439,6 +439,9 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 24, minimum
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "en-in"
 TIME_ZONE = "Asia/Kolkata"
+# Dates and times as the back office writes them ("27 Nov 2026, 11:49", in India's time):
+# config/formats/en_IN/formats.py, found by Django's locale format lookup.
+FORMAT_MODULE_PATH = ["config.formats"]
 # Largest bank statement staff may upload for reconciliation, in bytes.
 STATEMENT_MAX_BYTES = env_int("STATEMENT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 
