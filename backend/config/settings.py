@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.templatetags.static import static
 
 from core.env import (
     credential_signing_keys,
@@ -453,6 +454,10 @@ UNFOLD = {
     # The to-do counts and the launch checklist on the home page.
     "DASHBOARD_CALLBACK": "backoffice.home.dashboard_callback",
     "SHOW_HISTORY": False,
+    # Our own CSS and script on every admin page (backoffice/static/backoffice/): whole
+    # breadcrumbs, icons' names hidden from screen readers and never shown as text.
+    "STYLES": [lambda request: static("backoffice/back-office.css")],
+    "SCRIPTS": [lambda request: static("backoffice/back-office.js")],
     "SIDEBAR": {
         "show_search": True,
         "show_all_applications": False,
