@@ -72,7 +72,8 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "axes",
-    "post_office",
+    # django-post-office, shown to staff as "Messages" (config/apps.py).
+    "config.apps.MessagesConfig",
     "django_prometheus",
     "core",
     "accounts",
