@@ -3,6 +3,7 @@ from django.db import models
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from unfold.admin import ModelAdmin, TabularInline
+from unfold.decorators import display
 
 from catalog.models import (
     ContentBlock,
@@ -17,6 +18,7 @@ from catalog.models import (
     TeamMember,
     Tournament,
 )
+from core.money import format_rupees
 
 
 @admin.register(SiteSettings)
@@ -147,7 +149,15 @@ class TournamentInline(TabularInline):
 
 @admin.register(Event)
 class EventAdmin(ModelAdmin):
-    list_display = ("title", "kind", "starts_on", "ends_on", "fee", "registration_open", "route")
+    list_display = (
+        "title",
+        "kind",
+        "starts_on",
+        "ends_on",
+        "fee_display",
+        "registration_open",
+        "route",
+    )
     list_editable = ("registration_open",)
     list_filter = ("kind", "registration_open", "starts_on")
     search_fields = ("title", "slug", "summary")
@@ -161,6 +171,12 @@ class EventAdmin(ModelAdmin):
         ("Registration", {"fields": ("registration_open", "registration_url")}),
         ("Display", {"fields": ("route", "order")}),
     )
+
+    @display(description="registration fee", ordering="fee")
+    def fee_display(self, obj: Event) -> str:
+        if obj.fee is None:
+            return obj.fee_note or "Free"
+        return f"{format_rupees(obj.fee)} {obj.fee_note}".strip()
 
 
 @admin.register(PortfolioItem)

@@ -106,6 +106,7 @@ class CertificateAdmin(DecisionsAdmin):
         "verification_count",
         "last_verified_at",
     )
+    list_display_links = ("certificate_id", "name")
     list_filter = ("status", "course", "duration")
     search_fields = ("certificate_id", "name")
     list_per_page = 100

@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.templatetags.static import static
 
 from core.env import (
     credential_signing_keys,
@@ -71,7 +72,8 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "axes",
-    "post_office",
+    # django-post-office, shown to staff as "Messages" (config/apps.py).
+    "config.apps.MessagesConfig",
     "django_prometheus",
     "core",
     "accounts",
@@ -439,6 +441,9 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 24, minimum
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "en-in"
 TIME_ZONE = "Asia/Kolkata"
+# Dates and times as the back office writes them ("27 Nov 2026, 11:49", in India's time):
+# config/formats/en_IN/formats.py, found by Django's locale format lookup.
+FORMAT_MODULE_PATH = ["config.formats"]
 # Largest bank statement staff may upload for reconciliation, in bytes.
 STATEMENT_MAX_BYTES = env_int("STATEMENT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 
@@ -450,6 +455,10 @@ UNFOLD = {
     # The to-do counts and the launch checklist on the home page.
     "DASHBOARD_CALLBACK": "backoffice.home.dashboard_callback",
     "SHOW_HISTORY": False,
+    # Our own CSS and script on every admin page (backoffice/static/backoffice/): whole
+    # breadcrumbs, icons' names hidden from screen readers and never shown as text.
+    "STYLES": [lambda request: static("backoffice/back-office.css")],
+    "SCRIPTS": [lambda request: static("backoffice/back-office.js")],
     "SIDEBAR": {
         "show_search": True,
         "show_all_applications": False,

@@ -1,7 +1,7 @@
 """The message queues in the back office. The SMS and WhatsApp queues: what was sent, what
 waits and why one failed; SMS codes never show (a 6-digit run is masked, sent messages are
-also masked in the row). The email queue: django-post-office's admin, its action behind the
-change permission."""
+also masked in the row). The email queue: django-post-office's emails in plain words, read
+only, sent again by an action behind the change permission."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from post_office import admin as post_office_admin
-from post_office.models import STATUS, Email
+from django.template.defaultfilters import linebreaksbr
+from django.utils.html import strip_tags
+from post_office.models import STATUS, Attachment, Email, EmailTemplate, Log
 from unfold.admin import ModelAdmin
 from unfold.decorators import display
 
-from core.admin_decisions import without_save_buttons
+from core.admin_decisions import plural, without_save_buttons
+from core.dates import datetime_display
 from core.models import OutboundSMS, OutboundWhatsApp
 from core.whatsapp.queue import whatsapp_resend
 
@@ -57,37 +59,142 @@ class OutboundSMSAdmin(ModelAdmin):
         return False
 
 
-# --- The email queue (django-post-office's admin, with the permission its action needs) --
+# --- The email queue (django-post-office's Email, in the office's words) ---------------
+
+EMAIL_STATUS_WORDS = {
+    STATUS.sent: "Sent",
+    STATUS.failed: "Failed",
+    STATUS.queued: "Waiting to be sent",
+    STATUS.requeued: "Waiting to be sent again",
+}
 
 
-@admin.action(description="Send the selected emails again", permissions=["change"])
-def requeue(model_admin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
-    count = queryset.count()
-    post_office_admin.requeue(model_admin, request, queryset)
-    noun = "email" if count == 1 else "emails"
-    model_admin.message_user(request, f"{count} {noun} queued to be sent again.")
+class EmailStatusFilter(admin.SimpleListFilter):
+    """The status in plain words; the parameter is the stock filter's (`status__exact`),
+    so the home page's "Failed emails" link works unchanged."""
+
+    title = "status"
+    parameter_name = "status__exact"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(str(status), words) for status, words in EMAIL_STATUS_WORDS.items()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Email]) -> QuerySet[Email]:
+        value = self.value()
+        return queryset.filter(status=int(value)) if value and value.isdigit() else queryset
 
 
-class EmailAdmin(post_office_admin.EmailAdmin):
-    """post-office's own admin, whose "requeue" action would run for staff who may only
-    view emails: here it needs the change permission. The list says why an email failed,
-    in its own column (the last attempt's error)."""
+def _logs(email: Email) -> list[Log]:
+    return sorted(email.logs.all(), key=lambda log: (log.date, log.pk))
 
-    actions = [requeue]
-    list_display = ["to_display", "shortened_subject", "status", "why_failed", "last_updated"]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return super().get_queryset(request).prefetch_related("logs")
+class EmailAdmin(ModelAdmin):
+    """Every email the site sends, as the office reads it: to whom, the subject, whether it
+    went (and when), why it failed, and the text that was sent. post-office's own admin
+    shows the internals (Message-ID, priority, headers, templates, attachment records) and
+    lets staff edit them; here nothing is edited, and a failed email is sent again with
+    the list's action, which needs the change permission."""
+
+    list_display = (
+        "to_display",
+        "subject_display",
+        "status_display",
+        "created_display",
+        "sent_display",
+        "why_failed",
+    )
+    list_display_links = ("to_display", "subject_display")
+    list_filter = (EmailStatusFilter,)
+    search_fields = ("to", "subject")
+    search_help_text = "An email address or words of the subject."
+    ordering = ("-created", "-pk")
+    list_per_page = 50
+    actions = ("requeue",)
+    # post-office ships a change form of its own (a "Resend" link to its admin's view).
+    change_form_template = "admin/change_form.html"
+    fields = (
+        "to_display",
+        "subject_display",
+        "status_display",
+        "created_display",
+        "sent_display",
+        "why_failed",
+        "text",
+        "attached_files",
+    )
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Email]:
+        return super().get_queryset(request).prefetch_related("logs", "attachments")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Email | None = None) -> bool:
+        return False
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        return super().changeform_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
+
+    @admin.action(description="Send the selected emails again", permissions=["change"])
+    def requeue(self, request: HttpRequest, queryset: QuerySet[Email]) -> None:
+        count = queryset.update(status=STATUS.queued)
+        self.message_user(
+            request,
+            f"{plural(count, 'email', 'emails')} queued to be sent again.",
+            messages.SUCCESS,
+        )
+
+    @display(description="to", ordering="to")
+    def to_display(self, obj: Email) -> str:
+        return ", ".join(obj.to) or "Nobody: no address was known"
+
+    @display(description="subject", ordering="subject")
+    def subject_display(self, obj: Email) -> str:
+        return obj.subject or "(no subject)"
+
+    @display(description="status", ordering="status")
+    def status_display(self, obj: Email) -> str:
+        return EMAIL_STATUS_WORDS.get(obj.status, "-") if obj.status is not None else "-"
+
+    @display(description="created", ordering="created")
+    def created_display(self, obj: Email) -> str:
+        return datetime_display(obj.created)
+
+    @display(description="sent")
+    def sent_display(self, obj: Email) -> str:
+        sent = [log for log in _logs(obj) if log.status == STATUS.sent]
+        return datetime_display(sent[-1].date) if sent else "-"
 
     @display(description="why it failed")
     def why_failed(self, obj: Email) -> str:
         if obj.status != STATUS.failed:
             return ""
-        logs = sorted(obj.logs.all(), key=lambda log: log.date)
+        logs = _logs(obj)
         return logs[-1].message if logs else "Not sent yet: no attempt recorded."
 
+    @display(description="text")
+    def text(self, obj: Email) -> str:
+        return linebreaksbr(obj.message or strip_tags(obj.html_message) or "-")
 
-admin.site.unregister(Email)
+    @display(description="attached files")
+    def attached_files(self, obj: Email) -> str:
+        return ", ".join(a.name for a in obj.attachments.all()) or "None"
+
+
+# Our Email admin instead of post-office's; its logs, templates and attachment records
+# are internals the office never edits (an email's page shows what they say).
+for model in (Email, Log, EmailTemplate, Attachment):
+    if admin.site.is_registered(model):
+        admin.site.unregister(model)
 admin.site.register(Email, EmailAdmin)
 
 
@@ -139,11 +246,14 @@ class OutboundWhatsAppAdmin(ModelAdmin):
     def send_again(self, request: HttpRequest, queryset: QuerySet[OutboundWhatsApp]) -> None:
         queued = whatsapp_resend(message_ids=list(queryset.values_list("pk", flat=True)))
         skipped = queryset.count() - queued
-        self.message_user(request, f"{queued} message(s) queued to be sent again.")
+        self.message_user(
+            request, f"{plural(queued, 'message', 'messages')} queued to be sent again."
+        )
         if skipped:
             self.message_user(
                 request,
-                f"{skipped} message(s) left as they are: only failed messages are sent again.",
+                f"{plural(skipped, 'message', 'messages')} left as they are: only failed "
+                "messages are sent again.",
                 level=messages.WARNING,
             )
 

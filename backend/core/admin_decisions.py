@@ -27,6 +27,7 @@ from django.db.models import Q, QuerySet, TextChoices
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import ngettext
 from unfold.admin import ModelAdmin as UnfoldModelAdmin
 from unfold.decorators import action as unfold_action
 from unfold.enums import ActionVariant
@@ -146,13 +147,13 @@ class Decision:
         return self.noun or (str(opts.verbose_name), str(opts.verbose_name_plural))
 
     def counted(self, model: Any, count: int) -> str:
-        one, many = self.nouns(model)
-        return f"{count} {one if count == 1 else many}"
+        return plural(count, *self.nouns(model))
 
 
 def plural(count: int, one: str, many: str) -> str:
-    """ "1 student", "3 students"."""
-    return f"{count} {one if count == 1 else many}"
+    """ "1 student", "3 students": every count the back office says goes through here
+    (Django's ngettext), never "student(s)"."""
+    return f"{count} {ngettext(one, many, count)}"
 
 
 class DecisionsAdmin(UnfoldModelAdmin):

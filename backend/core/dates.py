@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from django.utils import timezone
+from django.utils import formats, timezone
 
 INDIA = ZoneInfo("Asia/Kolkata")
 
@@ -18,6 +18,24 @@ def india_today(*, now: datetime | None = None) -> date:
 def format_india_date(day: date) -> str:
     """A calendar date as the site writes it in sentences: "3 December 2026"."""
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def date_display(value: date | datetime | None) -> str:
+    """A date, or a moment's date in India, as the back office writes it: "27 Nov 2026"
+    (DATE_FORMAT, config/formats); "-" for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, datetime):
+        value = timezone.localtime(value)
+    return formats.date_format(value)
+
+
+def datetime_display(value: datetime | None) -> str:
+    """A moment in India's time as the back office writes it: "27 Nov 2026, 11:49"
+    (DATETIME_FORMAT, config/formats); "-" for none."""
+    if value is None:
+        return "-"
+    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
 
 
 # Spelled out rather than strftime("%B"), which follows the server's locale.

@@ -4,7 +4,7 @@ A message is a row written in the caller's transaction (so it exists exactly whe
 is about exists) and sent by the worker, `manage.py send_queued_mail_loop` (make run
 starts it; cron can run post-office's own `send_queued_mail` instead). A failed send stays
 queued and is retried POST_OFFICE["MAX_RETRIES"] times, RETRY_INTERVAL apart, then shows as
-failed in the admin (Post office → Emails), where staff can requeue it: an SMTP outage
+failed in the admin (Messages → Emails), where staff can requeue it: an SMTP outage
 loses nothing, and no request waits for the mail server.
 """
 

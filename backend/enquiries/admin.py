@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from unfold.admin import ModelAdmin
 
+from core.admin_decisions import plural
 from enquiries import services
 from enquiries.models import Enquiry
 
@@ -78,8 +79,9 @@ class EnquiryAdmin(ModelAdmin):
         for enquiry in queryset.exclude(status=Enquiry.Status.HANDLED):
             services.enquiry_mark_handled(enquiry=enquiry, by=request.user)
             count += 1
-        noun = "enquiry" if count == 1 else "enquiries"
-        self.message_user(request, f"{count} {noun} marked as handled.", messages.SUCCESS)
+        self.message_user(
+            request, f"{plural(count, 'enquiry', 'enquiries')} marked as handled.", messages.SUCCESS
+        )
 
     @admin.action(description="Mark as new", permissions=["change"])
     def mark_new(self, request: HttpRequest, queryset: QuerySet[Enquiry]) -> None:
@@ -87,5 +89,6 @@ class EnquiryAdmin(ModelAdmin):
         for enquiry in queryset.exclude(status=Enquiry.Status.NEW):
             services.enquiry_mark_new(enquiry=enquiry)
             count += 1
-        noun = "enquiry" if count == 1 else "enquiries"
-        self.message_user(request, f"{count} {noun} marked as new.", messages.SUCCESS)
+        self.message_user(
+            request, f"{plural(count, 'enquiry', 'enquiries')} marked as new.", messages.SUCCESS
+        )

@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from unfold.admin import ModelAdmin, TabularInline
 from unfold.decorators import action, display
 from unfold.widgets import (
@@ -29,7 +29,9 @@ from unfold.widgets import (
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
 from core.admin_decisions import Decision, DecisionPageAdmin, WaitingFirstFilter, plural
+from core.dates import date_display
 from core.errors import ApplicationError
+from core.money import format_rupees, paise_as_rupees
 from enrolments import services
 from enrolments.models import Enrolment, StatementLine, UtrChange
 from enrolments.selectors import Reconciliation, statement_reconcile
@@ -76,7 +78,10 @@ def _confirm_follows(enrolments: QuerySet[Enrolment]) -> list[str]:
     rewarded = enrolments.filter(referrer__isnull=False, course__referral_reward__gt=0)
     total = sum(rewarded.values_list("course__referral_reward", flat=True))
     earn = (
-        [f"{plural(rewarded.count(), 'referrer', 'referrers')} will earn a reward (₹{total})."]
+        [
+            f"{plural(rewarded.count(), 'referrer', 'referrers')} will earn a reward "
+            f"({format_rupees(total)})."
+        ]
         if total
         else []
     )
@@ -223,12 +228,13 @@ class EnrolmentAdmin(DecisionPageAdmin):
         "reference",
         "name",
         "course_short",
-        "amount",
+        "amount_display",
         "utr",
         "status",
         "phone_confirmed",
         "enrolled",
     )
+    list_display_links = ("reference", "name")
     list_filter = (
         WaitingFirstStatusFilter,
         "course",
@@ -248,7 +254,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
                 "fields": (
                     "reference",
                     "course",
-                    "amount",
+                    "amount_display",
                     "name",
                     "phone",
                     "phone_note",
@@ -264,6 +270,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
             {
                 "fields": (
                     "status",
+                    "invoices_display",
                     "utr",
                     "utr_submitted_at",
                     "confirmed_at",
@@ -282,7 +289,12 @@ class EnrolmentAdmin(DecisionPageAdmin):
     def get_readonly_fields(
         self, request: HttpRequest, obj: Enrolment | None = None
     ) -> tuple[str, ...]:
-        return (*(field.name for field in Enrolment._meta.fields), "phone_note")
+        return (
+            *(field.name for field in Enrolment._meta.fields),
+            "phone_note",
+            "amount_display",
+            "invoices_display",
+        )
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Enrolment], search_term: str
@@ -309,9 +321,43 @@ class EnrolmentAdmin(DecisionPageAdmin):
             "enrol beside this one; judge its payment by its UTR on the bank statement."
         )
 
+    @display(description="amount", ordering="amount")
+    def amount_display(self, obj: Enrolment) -> str:
+        return format_rupees(obj.amount)
+
     @display(description="date", ordering="created_at")
     def enrolled(self, obj: Enrolment) -> str:
-        return timezone.localtime(obj.created_at).strftime("%d %b %Y")
+        return date_display(obj.created_at)
+
+    @display(description="invoice")
+    def invoices_display(self, obj: Enrolment) -> str:
+        """The payment's invoice and, when it was reversed, its credit note: each opens
+        its read-only page (with the PDF). A payment confirmed again has a new invoice."""
+        invoices = obj.invoices.select_related("credit_note").order_by("issued_at", "pk")
+        if not invoices:
+            return "None yet: the invoice is issued when the payment is confirmed."
+        rows = []
+        for invoice in invoices:
+            line = format_html(
+                '<a class="text-primary-600 underline dark:text-primary-500" href="{}">{}</a> '
+                "({}, {})",
+                reverse("admin:invoices_invoice_change", args=[invoice.pk]),
+                invoice.number,
+                format_rupees(paise_as_rupees(invoice.total_paise)),
+                date_display(invoice.date),
+            )
+            note = getattr(invoice, "credit_note", None)
+            if note is not None:
+                line = format_html(
+                    '{}, reversed by credit note <a class="text-primary-600 underline '
+                    'dark:text-primary-500" href="{}">{}</a> ({})',
+                    line,
+                    reverse("admin:invoices_creditnote_change", args=[note.pk]),
+                    note.number,
+                    date_display(note.date),
+                )
+            rows.append((line,))
+        return format_html_join("", '<p data-testid="enrolment-invoice">{}</p>', rows)
 
     def decision_summary(self, enrolment: Enrolment) -> list[tuple[str, Any]]:
         return [
@@ -319,7 +365,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
             ("Name", enrolment.name),
             ("Phone", enrolment.phone),
             ("Course", enrolment.course.name),
-            ("Amount", f"₹{enrolment.amount}"),
+            ("Amount", format_rupees(enrolment.amount)),
             ("UTR", enrolment.utr),
             ("Status", enrolment.get_status_display()),
             ("Referral code", enrolment.referral_code_used),
@@ -334,7 +380,8 @@ class EnrolmentAdmin(DecisionPageAdmin):
         utr = f", UTR {enrolment.utr}" if enrolment.utr else ""
         return (
             f"{enrolment.reference}: {enrolment.name} ({enrolment.phone}), "
-            f"{enrolment.course.short_name or enrolment.course.name}, ₹{enrolment.amount}, "
+            f"{enrolment.course.short_name or enrolment.course.name}, "
+            f"{format_rupees(enrolment.amount)}, "
             f"{enrolment.get_status_display()}{utr}"
         )
 
@@ -365,8 +412,8 @@ TOKEN_MAX_AGE = 60 * 60
 
 
 def _matched_token(result: Reconciliation, file_name: str) -> str:
-    """The dry run's matched credits, signed: "Confirm matched" sends them back, and the
-    service works the matches out again before confirming anything."""
+    """The checked statement's matched credits, signed: "Confirm matched" sends them back,
+    and the service works the matches out again before confirming anything."""
     credits = [
         {
             "line": r.credit.line,
@@ -403,7 +450,21 @@ def _statement_from_token(token: str) -> tuple[Statement, str]:
 class StatementLineAdmin(ModelAdmin):
     """Credits already used from uploaded statements, and the reconciliation page."""
 
-    list_display = ("date", "amount", "utr", "enrolment", "used_at", "used_by")
+    list_display = ("date", "amount_display", "utr", "enrolment", "used_at", "used_by")
+    list_display_links = ("date", "utr")
+    fields = (
+        "utr",
+        "date",
+        "amount_display",
+        "narration",
+        "reference",
+        "enrolment",
+        "layout",
+        "file_name",
+        "used_at",
+        "used_by",
+    )
+    readonly_fields = fields
     search_fields = ("utr", "enrolment__reference", "enrolment__name", "narration")
     list_select_related = ("enrolment", "used_by")
     actions_list = ("reconcile_link",)
@@ -419,6 +480,10 @@ class StatementLineAdmin(ModelAdmin):
 
     def has_reconcile_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
         return request.user.has_perms(RECONCILE_PERMISSIONS)
+
+    @display(description="amount", ordering="amount")
+    def amount_display(self, obj: StatementLine) -> str:
+        return format_rupees(obj.amount)
 
     @action(
         description="Reconcile UPI payments",
@@ -491,8 +556,8 @@ class StatementLineAdmin(ModelAdmin):
         except (signing.BadSignature, KeyError, TypeError, ValueError):
             context["form"] = StatementUploadForm()
             context["error"] = (
-                "This dry run is more than an hour old or was changed: upload the statement "
-                "again. Nothing was confirmed."
+                "This check of the statement is more than an hour old or was changed: upload "
+                "the statement again. Nothing was confirmed."
             )
             return TemplateResponse(request, template, context, status=400)
         outcome = services.statement_confirm_matched(
@@ -501,7 +566,7 @@ class StatementLineAdmin(ModelAdmin):
         count = len(outcome.confirmed)
         self.message_user(
             request,
-            f"{count} payment{'s' if count != 1 else ''} confirmed"
+            f"{plural(count, 'payment', 'payments')} confirmed"
             + (f": {', '.join(outcome.confirmed)}." if count else "."),
             messages.SUCCESS if count else messages.WARNING,
         )

@@ -5,7 +5,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from core.dates import date_display
 from core.gst import STATES
+from core.money import format_rupees
 
 
 class Enrolment(models.Model):
@@ -197,4 +199,4 @@ class StatementLine(models.Model):
         verbose_name = "bank statement line"
 
     def __str__(self) -> str:
-        return f"UTR {self.utr}: ₹{self.amount} on {self.date:%d/%m/%Y}"
+        return f"UTR {self.utr}: {format_rupees(self.amount)} on {date_display(self.date)}"

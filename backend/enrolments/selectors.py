@@ -199,7 +199,10 @@ def statement_reconcile(*, statement: Statement) -> Reconciliation:
         elif credit.amount != enrolment.amount:
             result.amount_mismatch.append(
                 ReconciledLine(
-                    credit, utr, enrolment, f"The enrolment's amount is ₹{enrolment.amount}."
+                    credit,
+                    utr,
+                    enrolment,
+                    f"The enrolment's amount is {format_rupees(enrolment.amount)}.",
                 )
             )
         else:

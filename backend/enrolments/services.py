@@ -619,7 +619,7 @@ def statement_confirm_matched(
                 current = Enrolment.objects.select_for_update().get(pk=enrolment.pk)
                 if current.utr != line.utr or current.status not in Enrolment.OPEN_STATUSES:
                     raise ApplicationError(
-                        f"{current.reference} changed since the dry run; check it by hand.",
+                        f"{current.reference} changed since the statement was checked; check it by hand.",
                         status_code=409,
                     )
                 enrolment_confirm_payment(enrolment_id=enrolment.pk, by=by)

@@ -11,6 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path
 from unfold.admin import ModelAdmin, TabularInline
 
+from core.dates import datetime_display
 from notifications.messages import TEMPLATES
 from notifications.models import ConsentRecord, MessagePreferences
 
@@ -59,7 +60,8 @@ class MessagePreferencesAdmin(ModelAdmin):
         records = ConsentRecord.objects.filter(user_id=obj.user_id)[:20]
         return (
             "; ".join(
-                f"{'given' if r.given else 'withdrawn'} {r.at:%Y-%m-%d %H:%M} ({r.get_source_display()})"
+                f"{'given' if r.given else 'withdrawn'} {datetime_display(r.at)} "
+                f"({r.get_source_display()})"
                 for r in records
             )
             or "—"

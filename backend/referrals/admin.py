@@ -16,6 +16,7 @@ from unfold.widgets import UnfoldAdminTextInputWidget
 
 from accounts.models import User
 from core.admin_decisions import Decision, DecisionPageAdmin, WaitingFirstFilter
+from core.money import format_rupees
 from core.upi import upi_link, upi_qr_svg
 from referrals import selectors, services
 from referrals.models import PayoutRequest, Referrer, RewardEntry
@@ -35,16 +36,36 @@ class RewardEntryAdmin(_ReadOnly):
         "created_at",
         "user",
         "kind",
-        "amount",
+        "signed_amount_display",
         "payable_on",
         "enrolment",
         "payout",
         "note",
     )
+    list_display_links = ("created_at", "user")
+    fields = (
+        "user",
+        "kind",
+        "signed_amount_display",
+        "payable_on",
+        "enrolment",
+        "cycle",
+        "payout",
+        "created_at",
+        "created_by",
+        "note",
+    )
+    readonly_fields = fields
     list_filter = ("kind", ("created_at", admin.DateFieldListFilter))
     search_fields = ("user__phone", "user__name", "user__referral_code", "enrolment__reference")
     list_select_related = ("user", "enrolment", "payout")
     date_hierarchy = "created_at"
+
+    @display(description="amount", ordering="amount")
+    def signed_amount_display(self, obj: RewardEntry) -> str:
+        """+₹150 for a credit; a reversal or a payout with a minus sign."""
+        amount = format_rupees(obj.amount)
+        return f"+{amount}" if obj.kind == RewardEntry.Kind.CREDIT else f"\u2212{amount}"
 
 
 class PaymentReferenceForm(forms.Form):
@@ -87,7 +108,7 @@ def _cancel(payout: PayoutRequest, by: User, data: dict[str, Any]) -> str:
 
 def _cancel_follows(payouts: QuerySet[PayoutRequest]) -> list[str]:
     total = sum(payouts.values_list("amount", flat=True))
-    return [f"₹{total} in all becomes available to the referrers again."]
+    return [f"{format_rupees(total)} in all becomes available to the referrers again."]
 
 
 PAYOUT_DECISIONS = (
@@ -126,12 +147,13 @@ class PayoutRequestAdmin(_ReadOnly):
     list_display = (
         "requested_at",
         "user",
-        "amount",
+        "amount_display",
         "upi_id",
         "status",
         "paid_at",
         "payment_reference",
     )
+    list_display_links = ("requested_at", "user")
     list_filter = (PayoutStatusFilter,)
     search_fields = ("user__phone", "user__name", "upi_id", "payment_reference")
     search_help_text = "Phone, name, UPI ID or payment reference, in every status."
@@ -139,7 +161,7 @@ class PayoutRequestAdmin(_ReadOnly):
     decisions = PAYOUT_DECISIONS
     fields = (
         "user",
-        "amount",
+        "amount_display",
         "upi_id",
         "pay_with_upi",
         "status",
@@ -156,7 +178,15 @@ class PayoutRequestAdmin(_ReadOnly):
         return super(_ReadOnly, self).has_change_permission(request, obj)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        return (*(field.name for field in PayoutRequest._meta.fields), "pay_with_upi")
+        return (
+            *(field.name for field in PayoutRequest._meta.fields),
+            "amount_display",
+            "pay_with_upi",
+        )
+
+    @display(description="amount", ordering="amount")
+    def amount_display(self, obj: PayoutRequest) -> str:
+        return format_rupees(obj.amount)
 
     @display(description="Pay with UPI")
     def pay_with_upi(self, obj: PayoutRequest) -> str:
@@ -167,27 +197,30 @@ class PayoutRequestAdmin(_ReadOnly):
         return format_html(
             '<div class="flex flex-col gap-2">'
             '<img src="data:image/svg+xml;base64,{}" width="200" height="200" '
-            'alt="QR code to pay ₹{} to {}" data-testid="payout-qr">'
-            '<a class="text-primary-600 underline" href="{}">Pay ₹{} with UPI</a>'
+            'alt="QR code to pay {} to {}" data-testid="payout-qr">'
+            '<a class="text-primary-600 underline" href="{}">Pay {} with UPI</a>'
             "<span>Scan with the UPI app on your phone, pay, then Mark paid with the UTR.</span>"
             "</div>",
             svg,
-            obj.amount,
+            format_rupees(obj.amount),
             obj.upi_id,
             link,
-            obj.amount,
+            format_rupees(obj.amount),
         )
 
     def decision_summary(self, payout: PayoutRequest) -> list[tuple[str, Any]]:
         return [
             ("Referrer", payout.user.name),
             ("Phone", payout.user.phone),
-            ("Amount", f"₹{payout.amount}"),
+            ("Amount", format_rupees(payout.amount)),
             ("UPI ID", payout.upi_id),
         ]
 
     def decision_row(self, payout: PayoutRequest) -> str:
-        return f"#{payout.pk}: {payout.user.name} ({payout.user.phone}), ₹{payout.amount} to {payout.upi_id}"
+        return (
+            f"#{payout.pk}: {payout.user.name} ({payout.user.phone}), "
+            f"{format_rupees(payout.amount)} to {payout.upi_id}"
+        )
 
 
 @admin.register(Referrer)
@@ -200,20 +233,20 @@ class ReferrerAdmin(_ReadOnly):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return selectors.referrer_balance_queryset()
 
-    @admin.display(description="Earned (₹)")
-    def earned(self, obj: Any) -> int:
-        return int(obj.credits - obj.reversals)
+    @admin.display(description="Earned")
+    def earned(self, obj: Any) -> str:
+        return format_rupees(int(obj.credits - obj.reversals))
 
-    @admin.display(description="On hold (₹)")
-    def on_hold(self, obj: Any) -> int:
+    @admin.display(description="On hold")
+    def on_hold(self, obj: Any) -> str:
         """Rewards a refund would still reverse; not payable yet."""
-        return selectors.referral_figures(user_id=obj.pk).on_hold
+        return format_rupees(selectors.referral_figures(user_id=obj.pk).on_hold)
 
-    @admin.display(description="Paid (₹)")
-    def paid(self, obj: Any) -> int:
-        return int(obj.paid)
+    @admin.display(description="Paid")
+    def paid(self, obj: Any) -> str:
+        return format_rupees(int(obj.paid))
 
-    @admin.display(description="Owes (₹)")
-    def owes(self, obj: Any) -> int:
+    @admin.display(description="Owes")
+    def owes(self, obj: Any) -> str:
         """Paid out more than is earned after reversals (a refunded referral)."""
-        return max(0, int(obj.paid - (obj.credits - obj.reversals)))
+        return format_rupees(max(0, int(obj.paid - (obj.credits - obj.reversals))))

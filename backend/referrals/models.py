@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
+from core.money import format_rupees
 
 
 class RewardEntry(models.Model):
@@ -102,8 +103,8 @@ class RewardEntry(models.Model):
         indexes = [models.Index(fields=["user", "kind"], name="reward_entry_user_kind")]
 
     def __str__(self) -> str:
-        sign = "+" if self.kind == self.Kind.CREDIT else "-"
-        return f"{self.get_kind_display()} {sign}₹{self.amount} for {self.user_id}"
+        sign = "+" if self.kind == self.Kind.CREDIT else "\u2212"
+        return f"{self.get_kind_display()} {sign}{format_rupees(self.amount)} for {self.user_id}"
 
     @property
     def signed_amount(self) -> int:
@@ -148,7 +149,9 @@ class PayoutRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Payout of ₹{self.amount} to {self.upi_id} ({self.get_status_display()})"
+        return (
+            f"Payout of {format_rupees(self.amount)} to {self.upi_id} ({self.get_status_display()})"
+        )
 
 
 class Referrer(User):

@@ -133,10 +133,10 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expectNoAxeViolations(office)
   await office.screenshot({ path: 'test-results/admin/enrolment-detail-1280.png', fullPage: true })
 
-  // Reconcile: the HDFC statement holds the UTR and the amount; the dry run shows one match.
+  // Reconcile: the HDFC statement holds the UTR and the amount; checking it shows one match.
   await office.goto('/admin/enrolments/statementline/reconcile/')
   await office.locator('input[type="file"]').setInputFiles({ name: 'hdfc.csv', mimeType: 'text/csv', buffer: hdfcStatement(utr, 999) })
-  await office.getByRole('button', { name: 'Dry run' }).click()
+  await office.getByRole('button', { name: 'Check the statement' }).click()
   await expect(office.getByRole('heading', { name: 'Matched (1)' })).toBeVisible()
   await expect(office.getByTestId('group-matched')).toContainText(enrolment.reference)
   await expect(office.getByRole('heading', { name: 'No enrolment (1)' })).toBeVisible()

@@ -6,6 +6,7 @@ from django.test import Client
 
 from certificates.models import Certificate
 from certificates.tests.conftest import make
+from core.tests.admin_pages import links_to
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +22,15 @@ def test_it_searches_by_id_and_name(admin_client: Client) -> None:
 
     assert b"Priya Sharma" in by_id.content and b"Ravi Kumar" not in by_id.content
     assert b"Ravi Kumar" in by_name.content and b"Priya Sharma" not in by_name.content
+
+
+def test_the_holders_name_opens_the_certificate_as_its_id_does(admin_client: Client) -> None:
+    certificate = make("WD-001", name="Priya Sharma")
+
+    page = admin_client.get(CHANGELIST).content.decode()
+
+    url = f"{CHANGELIST}{certificate.pk}/change/"
+    assert links_to(page, url, "Priya Sharma") and links_to(page, url, "WD-001")
 
 
 def test_it_filters_by_status_course_and_duration(admin_client: Client) -> None:

@@ -16,14 +16,13 @@ from django.db.models import Count, Q, QuerySet
 from django.forms import BaseInlineFormSet
 from django.http import FileResponse, Http404, HttpRequest
 from django.urls import URLPattern, path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 from unfold.admin import ModelAdmin, StackedInline, TabularInline
 from unfold.decorators import display
 
 from accounts.phones import InvalidPhone, phone_normalise
 from core.admin_decisions import DecisionPageAdmin, WaitingFirstFilter
-from core.dates import india_today
+from core.dates import date_display, india_today
 from internships import selectors
 from internships.admin.decisions import (
     APPLICATION_DECISIONS,
@@ -64,6 +63,7 @@ class BoardTaskInline(StackedInline):
 @admin.register(TaskBoard)
 class TaskBoardAdmin(ModelAdmin):
     list_display = ("route", "title", "schedule", "today_in_india", "shows_certificate_link")
+    list_display_links = ("route", "title")
     fields = ("slug", "title", "cycle_start_day", "shows_certificate_link", "certificate_note")
     inlines = (BoardTaskInline,)
 
@@ -98,14 +98,10 @@ class TaskBoardAdmin(ModelAdmin):
         )
         unlocked = [str(s.task.number) for s in state.tasks if s.unlocked]
         opened = f"tasks {', '.join(unlocked)} unlocked" if unlocked else "all locked"
-        return f"{opened}; changes {state.next_change_at:%d %b %Y}"
+        return f"{opened}; changes {date_display(state.next_change_at)}"
 
 
 # --- Shared pieces ----------------------------------------------------------------------
-
-
-def _local_date(value: Any) -> str:
-    return timezone.localtime(value).strftime("%d %b %Y") if value else "-"
 
 
 class PhoneSearchMixin:
@@ -140,6 +136,7 @@ class ApplicationStatusFilter(WaitingFirstFilter):
 @admin.register(InternshipApplication)
 class InternshipApplicationAdmin(PhoneSearchMixin, DecisionPageAdmin):
     list_display = ("reference_display", "applicant", "domain", "batch", "status", "applied")
+    list_display_links = ("reference_display", "applicant")
     list_filter = (ApplicationStatusFilter, "domain", "batch")
     search_fields = ("user__name", "user__phone", "user__email", "college")
     search_help_text = "Applicant's name, phone or e-mail, or college, in every status."
@@ -173,7 +170,7 @@ class InternshipApplicationAdmin(PhoneSearchMixin, DecisionPageAdmin):
 
     @display(description="applied", ordering="created_at")
     def applied(self, obj: InternshipApplication) -> str:
-        return _local_date(obj.created_at)
+        return date_display(obj.created_at)
 
     @display(description="profile link")
     def profile_link(self, obj: InternshipApplication) -> str:
@@ -279,7 +276,7 @@ class PlacementAdmin(PhoneSearchMixin, DecisionPageAdmin):
 
     @display(description="placed", ordering="created_at")
     def placed(self, obj: Placement) -> str:
-        return _local_date(obj.created_at)
+        return date_display(obj.created_at)
 
     @display(description="tasks open to this intern today")
     def tasks_today(self, obj: Placement) -> str:
@@ -369,6 +366,7 @@ class TaskNumberFilter(admin.SimpleListFilter):
 class TaskSubmissionAdmin(PhoneSearchMixin, DecisionPageAdmin):
     phone_lookup = "placement__user__phone"
     list_display = ("task_label", "intern", "board", "state", "submitted", "work")
+    list_display_links = ("task_label", "intern")
     list_filter = (
         SubmissionStateFilter,
         BoardFilter,
@@ -441,7 +439,7 @@ class TaskSubmissionAdmin(PhoneSearchMixin, DecisionPageAdmin):
 
     @display(description="submitted", ordering="submitted_at")
     def submitted(self, obj: TaskSubmission) -> str:
-        return _local_date(obj.submitted_at)
+        return date_display(obj.submitted_at)
 
     @display(description="work")
     def work(self, obj: TaskSubmission) -> str:

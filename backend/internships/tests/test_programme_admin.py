@@ -12,6 +12,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import InternshipDomain
+from core.tests.admin_pages import links_to
 from core.tests.mail import queued_about
 from internships import services
 from internships.models import (
@@ -376,3 +377,21 @@ def test_the_unlock_button_goes_once_every_task_is_open(
 
     assert url not in office.get(f"{PLACEMENTS}{placement.pk}/change/").content.decode()
     assert office.post(url).status_code == 403
+
+
+def test_the_persons_name_opens_the_record_in_each_list(
+    office: Client, placement: Placement
+) -> None:
+    application = placement.application
+    submission = submit(placement.user)
+    who = f"{placement.user.name} ({placement.user.phone})"
+
+    applications = office.get(APPLICATIONS, {"status__exact": "all"}).content.decode()
+    placements = office.get(PLACEMENTS).content.decode()
+    submissions = office.get(SUBMISSIONS).content.decode()
+
+    assert links_to(applications, f"{APPLICATIONS}{application.pk}/change/", who)
+    assert links_to(applications, f"{APPLICATIONS}{application.pk}/change/", application.reference)
+    assert links_to(placements, f"{PLACEMENTS}{placement.pk}/change/", who)
+    assert links_to(submissions, f"{SUBMISSIONS}{submission.pk}/change/", who)
+    assert links_to(submissions, f"{SUBMISSIONS}{submission.pk}/change/", "Task 1")

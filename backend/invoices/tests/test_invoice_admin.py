@@ -17,6 +17,7 @@ from django.test import Client
 from accounts.models import User
 from catalog.models import Course
 from catalog.selectors import site_settings_row
+from core.tests.admin_pages import links_to
 from enrolments import services
 from enrolments.models import Enrolment
 from invoices.models import CreditNote, Invoice
@@ -141,6 +142,26 @@ def test_the_lists_are_read_only_and_filter_by_month(
     assert pdf.status_code == 200 and b"".join(pdf.streaming_content).startswith(b"%PDF")
     notes = back_office_client.get("/admin/invoices/creditnote/").content.decode()
     assert CreditNote.objects.first().number in notes  # type: ignore[union-attr]
+
+
+def test_amounts_read_as_rupees_with_indian_grouping_and_the_buyer_opens_the_invoice(
+    seller: None, other_course: Course, back_office_client: Client
+) -> None:
+    """₹4,499 in Karnataka at 18 %: ₹3,812.72 taxable, ₹343.14 CGST and SGST each."""
+    with time_machine.travel(MAY, tick=False):
+        invoice = Invoice.objects.get(enrolment=confirmed(other_course, state="29"))
+    url = f"/admin/invoices/invoice/{invoice.pk}/change/"
+
+    listing = back_office_client.get("/admin/invoices/invoice/").content.decode()
+    change = back_office_client.get(url).content.decode()
+
+    assert links_to(listing, url, "Kiran Friend") and links_to(listing, url, invoice.number)
+    for page in (listing, change):
+        assert "₹4,499" in page and "₹3,812.72" in page
+        assert "₹4,499.00" not in page and "449900" not in page
+    assert "₹686.28" in listing  # the tax
+    assert change.count("₹343.14") == 2 and "18%" in change and "29-Karnataka" in change
+    assert "10 May 2026, 11:30" in change  # issued at, India time
 
 
 def test_staff_without_the_view_permission_see_nothing(may_sales: dict, staff: User) -> None:

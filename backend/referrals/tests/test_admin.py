@@ -8,6 +8,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.test import Client
 
 from accounts.models import User
+from core.tests.admin_pages import links_to
 from referrals import services
 from referrals.models import PayoutRequest, RewardEntry
 from referrals.tests.conftest import UPI_ID, paid_out
@@ -91,6 +92,23 @@ def test_it_shows_a_referrers_debt_after_a_refund_of_a_paid_reward(
 
     assert response.status_code == 200
     owes = re.search(
-        rb'<td class="[^"]*\bfield-owes\b[^"]*"[^>]*>\s*(\d+)\s*</td>', response.content
+        r'<td class="[^"]*\bfield-owes\b[^"]*"[^>]*>\s*([^<]+?)\s*</td>', response.content.decode()
     )
-    assert owes is not None and owes.group(1) == b"150"
+    assert owes is not None and owes.group(1) == "₹150"
+
+
+def test_the_referrers_name_opens_the_payout_and_the_ledger_entry_with_rupees(
+    back_office_client: Client, learner: User, earned: int
+) -> None:
+    payout = services.payout_request_create(user=learner, upi_id=UPI_ID)
+    entry = RewardEntry.objects.get()
+
+    payouts = back_office_client.get(PAYOUTS).content.decode()
+    ledger = back_office_client.get(LEDGER).content.decode()
+    balances = back_office_client.get(BALANCES).content.decode()
+
+    assert links_to(payouts, f"{PAYOUTS}{payout.pk}/change/", str(learner))
+    assert links_to(ledger, f"{LEDGER}{entry.pk}/change/", str(learner))
+    for page in (payouts, ledger, balances):
+        assert "₹150" in page and "(₹)" not in page
+    assert "+₹150" in ledger
