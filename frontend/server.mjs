@@ -180,6 +180,32 @@ observeErrors(app)
 const server = app.listen(port, host, () => {
   console.log(`Pages on http://${host}:${port} (Django at ${djangoUrl})`)
 })
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)))
+
+/**
+ * Stopping (SIGTERM from `systemctl stop` or `restart`, or Ctrl-C): stop listening at once,
+ * so nginx sends new requests to the other instance (a refused connection is retried
+ * there), answer every request already in flight, closing each connection after its
+ * answer, then exit 0. Whatever is still open after STOP_GRACE_MS is cut and the exit is 1
+ * (inside site-pages@.service's TimeoutStopSec).
+ */
+const STOP_GRACE_MS = 10_000
+let stopping = false
+server.prependListener('request', (_req, res) => {
+  if (stopping) res.setHeader('Connection', 'close')
+  // A keep-alive connection whose request was in flight at the signal is idle once answered.
+  res.on('finish', () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections())
+  })
+})
+function stop() {
+  if (stopping) return
+  stopping = true
+  server.close(() => process.exit(0))
+  server.closeIdleConnections()
+  setTimeout(() => {
+    console.error(`Requests still open ${STOP_GRACE_MS / 1000} s after the stop signal were cut`)
+    server.closeAllConnections()
+    process.exit(1)
+  }, STOP_GRACE_MS).unref()
 }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop)

@@ -20,7 +20,8 @@ USE_X_FORWARDED_HOST=true, ALLOWED_HOSTS=example.in) on SQLite, the Node servers
 environment of deploy/systemd/site-pages@.service (TRUST_PROXY_HOPS=1, PRODUCTION=true,
 NODE_ENV=production, DJANGO_URL = nginx's internal listener, on its test port). Requests
 are made over HTTPS to example.in (the certificate is checked) from three loopback
-addresses.
+addresses. The last test restarts each server in turn, as docs/deploy.md's upgrade does,
+under a steady stream of requests.
 """
 
 from __future__ import annotations
@@ -34,13 +35,15 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -228,12 +231,26 @@ class _SiteConnection(http.client.HTTPSConnection):
 
 
 @dataclass
+class Instances:
+    """The servers behind nginx, two of each kind as the units run them, and how to start
+    one again on its port (what `systemctl restart site-web@PORT` or `site-pages@PORT`
+    does after stopping it)."""
+
+    django: list[throwaway_server.Server]
+    pages: list[throwaway_server.Server]
+    # (which instance, its port) -> the started server, once it answers its health check
+    start_django: Callable[[int, int | None], throwaway_server.Server]
+    start_pages: Callable[[int, int], throwaway_server.Server]
+
+
+@dataclass
 class Front:
     https_port: int
     http_port: int
     tls: ssl.SSLContext
     # Django's environment, for manage.py commands against the same database.
     env: dict[str, str]
+    instances: Instances
 
     def get(
         self,
@@ -331,18 +348,37 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
     _manage(env, "import_certificates", str(csv))
 
     production_headers = {"Host": SITE_HOST, "X-Forwarded-Proto": "https"}
-    servers: list[throwaway_server.Server] = []
+    started = {"django": 0, "pages": 0}
+
+    def start_django(n: int, port: int | None = None) -> throwaway_server.Server:
+        started["django"] += 1
+        return throwaway_server.start(
+            env=env,
+            workers=1,
+            port=port,
+            log=tmp / f"gunicorn-{n}-{started['django']}.log",
+            health_headers=production_headers,
+        )
+
+    node_env: dict[str, str] = {}
+    to_django: throwaway_server.Server | None = None
+
+    def start_pages(n: int, port: int) -> throwaway_server.Server:
+        assert to_django is not None
+        started["pages"] += 1
+        return throwaway_server.start_node(
+            env=node_env,
+            log=tmp / f"node-{n}-{started['pages']}.log",
+            django=to_django,
+            port=port,
+            health_headers=production_headers,
+        )
+
+    instances = Instances([], [], start_django, start_pages)
     nginx_process: subprocess.Popen[bytes] | None = None
     try:
         for n in (1, 2):
-            servers.append(
-                throwaway_server.start(
-                    env=env,
-                    workers=1,
-                    log=tmp / f"gunicorn-{n}.log",
-                    health_headers=production_headers,
-                )
-            )
+            instances.django.append(start_django(n))
         free = throwaway_server.free_port
         http_port, https_port, internal_port = free(), free(), free()
         node_ports = (free(), free())
@@ -357,7 +393,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
                 http_port=http_port,
                 https_port=https_port,
                 internal_port=internal_port,
-                django_ports=(servers[0].port, servers[1].port),
+                django_ports=(instances.django[0].port, instances.django[1].port),
                 node_ports=node_ports,
                 certificates=prefix / "certificates",
                 assets=ASSETS,
@@ -393,21 +429,13 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         to_django = throwaway_server.Server(HOST, internal_port, nginx_process, nginx_log)
         # A page is shared for a few seconds instead of a minute, so the revocation test
         # sees the cached copy replaced without waiting a minute.
-        node_env = {**os.environ, **unit, "SHARED_CACHE_SECONDS": str(SHARED_SECONDS)}
+        node_env.update(os.environ, **unit, SHARED_CACHE_SECONDS=str(SHARED_SECONDS))
         for n, port in enumerate(node_ports, start=1):
-            servers.append(
-                throwaway_server.start_node(
-                    env=node_env,
-                    log=tmp / f"node-{n}.log",
-                    django=to_django,
-                    port=port,
-                    health_headers=production_headers,
-                )
-            )
+            instances.pages.append(start_pages(n, port))
         tls = ssl.create_default_context(cafile=str(prefix / "certificates" / "fullchain.pem"))
-        yield Front(https_port, http_port, tls, env)
+        yield Front(https_port, http_port, tls, env, instances)
     finally:
-        for server in reversed(servers):
+        for server in [*instances.pages, *instances.django]:
             throwaway_server.stop(server)
         if nginx_process is not None:
             nginx_process.terminate()
@@ -512,7 +540,8 @@ def test_it_sends_the_api_to_django(front: Front) -> None:
     health = front.get("/api/health")
     assert health.status == 200
     assert health.header("Content-Type").startswith("application/json")
-    assert health.json() == {"status": "ok", "database": "ok"}
+    # No queue worker runs beside these servers: it has never made a pass on this database.
+    assert health.json() == {"status": "ok", "database": "ok", "worker": "never"}
     site = front.get("/api/site")
     assert site.status == 200
     assert isinstance(site.json(), dict)
@@ -699,3 +728,124 @@ def test_a_revoked_certificate_shows_revoked_once_its_short_lived_copy_expires(
         assert time.monotonic() < deadline, "the cached copy outlived its s-maxage"
         time.sleep(0.2)  # polling nginx until the copy expires
     assert time.monotonic() - revoked_at <= SHARED_SECONDS + 10
+
+
+# --- Upgrades without a gap (docs/deploy.md, Upgrades) ------------------------------------
+
+
+def test_a_503_the_site_answers_reaches_the_visitor_as_it_is(front: Front) -> None:
+    """A 503 is the site's own answer while something it needs is down (here the queue
+    worker looks stopped; docs/deploy.md, An outage). Both instances give it alike: nginx
+    must pass it on, never count it as the instances failing and answer 502 itself."""
+    heartbeat = "from core.models import WorkerHeartbeat; from django.utils import timezone; "
+    _manage(
+        front.env,
+        "shell",
+        "-c",
+        heartbeat + "WorkerHeartbeat.objects.update_or_create(name='queue', "
+        "defaults={'beat_at': timezone.now() - timezone.timedelta(hours=1)})",
+    )
+    try:
+        # Enough to take both instances out, were a 503 counted as an instance failing.
+        answers = [front.get("/api/health") for _ in range(6)]
+    finally:
+        _manage(front.env, "shell", "-c", heartbeat + "WorkerHeartbeat.objects.all().delete()")
+    for answer in answers:
+        assert answer.status == 503, answer.text[:300]
+        assert answer.json() == {"status": "unavailable", "database": "ok", "worker": "stale"}
+    assert front.get("/api/health").status == 200
+
+
+@dataclass
+class _Stream:
+    """GET requests one after another through nginx until told to stop (at most `limit`)."""
+
+    front: Front
+    path: Callable[[int], str]
+    headers: dict[str, str] | None = None
+    limit: int = 5000
+
+    def __post_init__(self) -> None:
+        # (when it was answered, X-Cache-Status)
+        self.answers: list[tuple[float, str]] = []
+        self.failures: list[str] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        for n in range(self.limit):
+            if self.stop.is_set():
+                return
+            path = self.path(n)
+            try:
+                answer = self.front.get(path, headers=self.headers)
+            except (OSError, http.client.HTTPException) as exc:
+                self.failures.append(f"GET {path}: {exc!r}")
+                continue
+            self.answers.append((time.monotonic(), answer.header("X-Cache-Status")))
+            if not 200 <= answer.status < 400:
+                self.failures.append(f"GET {path}: {answer.status} {answer.text[:200]!r}")
+
+    def answered_between(self, start: float, end: float) -> int:
+        return sum(1 for at, _ in self.answers if start <= at <= end)
+
+
+def _restart(front: Front, kind: str, index: int) -> tuple[float, float]:
+    """What `systemctl restart site-web@PORT` (or site-pages@PORT) does: SIGTERM, wait for
+    the process to exit, start it again on the same port, wait for its health check.
+    Returns when it was stopped and when it answered again."""
+    instances = front.instances
+    servers = instances.django if kind == "django" else instances.pages
+    old = servers[index]
+    stopped_at = time.monotonic()
+    old.process.send_signal(signal.SIGTERM)
+    code = old.process.wait(timeout=45)
+    assert code == 0, f"{kind} :{old.port} did not stop cleanly (exit {code}):\n{old.log_tail()}"
+    if kind == "django":
+        servers[index] = instances.start_django(index + 1, old.port)
+    else:
+        servers[index] = instances.start_pages(index + 1, old.port)
+    return stopped_at, time.monotonic()
+
+
+def test_an_upgrade_restarting_one_instance_at_a_time_fails_no_request(front: Front) -> None:
+    """The upgrade in docs/deploy.md: each gunicorn in turn, then each Node server, restarted
+    while visitors keep asking for a course page the cache does not hold (rendered by Node
+    with Django's answers; one visitor with a new query string each time, one with a
+    session cookie) and for /api/health (Django). Every request is answered 2xx/3xx, and requests
+    were served while each instance was down. As in the upgrade, the next instance stops as
+    soon as the one before answers its health check."""
+    course = "/python-registration"  # a course page (frontend/src/routes.ts)
+    assert "Python" in front.get(course).text
+    pages = [
+        _Stream(front, lambda n: f"{course}?upgrade={n}"),
+        _Stream(front, lambda _n: course, headers={"Cookie": "sessionid=upgrade-visitor"}),
+    ]
+    health = _Stream(front, lambda _n: "/api/health")
+    streams = [*pages, health]
+    windows: list[tuple[str, float, float]] = []
+    for stream in streams:
+        stream.thread.start()
+    try:
+        for kind, index in (("django", 0), ("django", 1), ("pages", 0), ("pages", 1)):
+            stopped_at, back_at = _restart(front, kind, index)
+            windows.append((f"{kind} {index + 1}", stopped_at, back_at))
+    finally:
+        for stream in streams:
+            stream.stop.set()
+        for stream in streams:
+            stream.thread.join(timeout=60)
+    assert not any(stream.thread.is_alive() for stream in streams)
+    failures = [failure for stream in streams for failure in stream.failures]
+    assert not failures, f"{len(failures)} request(s) failed:\n" + "\n".join(failures[:20])
+    # Every page request reached Node: none was answered from the cache.
+    assert {cache for _, cache in pages[0].answers} == {"MISS"}
+    assert {cache for _, cache in pages[1].answers} == {"BYPASS"}
+    # Served while each instance was down: Django's by the other gunicorn, the pages (which
+    # ask Django through nginx's internal listener) by the other Node server.
+    for name, start, end in windows:
+        served = sum(stream.answered_between(start, end) for stream in pages)
+        if name.startswith("django"):
+            served += health.answered_between(start, end)
+        assert served >= 3, f"only {served} answer(s) while {name} restarted"
+    assert all(len(stream.answers) >= 10 for stream in streams)
