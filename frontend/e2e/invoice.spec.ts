@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, loginViaApi, onServerDatabase, staffAccount, viewports } from './support'
+import { adminAction, confirmDecision, loginViaApi, onServerDatabase, staffAccount, viewports } from './support'
 
 /*
  * GST invoices against the real server (docs/product.md section 18): the enrolment form's
@@ -96,7 +96,8 @@ for (const [size, viewport] of Object.entries(viewports)) {
       // Staff confirm the payment (it arrived without a UTR): the invoice is issued with it.
       const staff = await staffPage(browser)
       await adminAction(staff, '/admin/enrolments/enrolment/', reference, 'confirm_payment')
-      await expect(staff.getByText('1 enrolment(s) confirmed.')).toBeVisible()
+      await confirmDecision(staff, 'Confirm payment')
+      await expect(staff.getByText('1 enrolment confirmed.')).toBeVisible()
       await staff.context().close()
 
       // The dashboard offers the invoice beside the enrolment; only this account downloads it.
