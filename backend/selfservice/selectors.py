@@ -8,7 +8,7 @@ from accounts.models import User
 from enrolments.models import Enrolment
 from internships.models import InternshipApplication, TaskSubmission
 from referrals.models import PayoutRequest
-from referrals.selectors import referral_entry_list
+from referrals.selectors import referral_entry_list, reward_entry_public_note
 
 
 def account_export(*, user: User) -> dict[str, Any]:
@@ -49,11 +49,11 @@ def account_export(*, user: User) -> dict[str, Any]:
         ],
         "referral_ledger": [
             {
-                "kind": entry["kind_display"],
-                "amount": entry["signed_amount"],
-                "course": entry["course_name"],
-                "note": entry["note"],
-                "created_at": entry["created_at"],
+                "kind": entry.get_kind_display(),
+                "amount": entry.signed_amount,
+                "course": entry.enrolment.course.name if entry.enrolment else "",
+                "note": reward_entry_public_note(entry),
+                "created_at": entry.created_at,
             }
             for entry in referral_entry_list(user=user)
         ],
