@@ -110,7 +110,9 @@ class EnrolmentAlreadyOpen(ApplicationError):
         extra: dict[str, Any] = {"fields": {"phone": message}, "can_view": owned}
         if owned:
             extra["reference"] = enrolment.reference
-            extra["payment"] = enrolment_payment_instructions(enrolment=enrolment)
+            # The error envelope's extra: the instructions' parts (no QR link; the page
+            # opens the enrolment by its reference for that).
+            extra["payment"] = enrolment_payment_instructions(enrolment=enrolment).as_dict()
         super().__init__(message, status_code=409, extra=extra)
         self.enrolment = enrolment
         self.owned = owned

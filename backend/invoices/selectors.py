@@ -5,6 +5,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.urls import reverse
 
 from accounts.models import User
 from core.errors import NotFound
@@ -29,7 +30,7 @@ def invoice_check_url(*, token: str) -> str:
 
 def invoice_download_path(*, token: str) -> str:
     """Where the enrolment's owner downloads the PDF (the API, behind the owner check)."""
-    return f"/api/invoices/{token}/pdf"
+    return reverse("api:invoice_pdf", kwargs={"token": token})
 
 
 def document_file_name(document: Document) -> str:
@@ -93,19 +94,14 @@ def document_check_public(*, token: str) -> dict[str, Any]:
     }
 
 
-def invoice_for_enrolment(*, enrolment: Enrolment) -> dict[str, Any] | None:
-    """The enrolment's current invoice for its owner's dashboard (number, title and the
-    download address), or None: not confirmed, or its invoice was reversed. Reads the
-    prefetched `invoices` when the caller prefetched them."""
+def invoice_for_enrolment(*, enrolment: Enrolment) -> Invoice | None:
+    """The enrolment's current invoice for its owner's dashboard, or None: not confirmed,
+    or its invoice was reversed. Reads the prefetched `invoices` when the caller
+    prefetched them."""
     invoices = [i for i in enrolment.invoices.all() if not _is_reversed(i)]
     if not invoices:
         return None
-    invoice = max(invoices, key=lambda i: i.pk)
-    return {
-        "number": invoice.number,
-        "title": document_title(invoice),
-        "download_url": invoice_download_path(token=invoice.token),
-    }
+    return max(invoices, key=lambda i: i.pk)
 
 
 def _is_reversed(invoice: Invoice) -> bool:
