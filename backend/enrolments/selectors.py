@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from accounts.models import User
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from core.errors import NotFound
 from core.upi import UpiPayment
 from enrolments.models import Enrolment, StatementLine
@@ -21,13 +21,13 @@ def reference_normalise(value: str) -> str:
 
 def enrolment_payment_instructions(*, enrolment: Enrolment) -> UpiPayment:
     """How to pay this enrolment: the UPI payment (reference in tr and tn)."""
-    site = site_settings_public()
+    site = site_settings_cached()
     course_name = enrolment.course.short_name or enrolment.course.name
     suffix = f" enrolment {enrolment.reference}"
     note = course_name[: 50 - len(suffix)].rstrip() + suffix
     return UpiPayment(
-        payee_id=site["upi_payee_id"],
-        payee_name=site["upi_payee_name"],
+        payee_id=site.upi_payee_id,
+        payee_name=site.upi_payee_name,
         amount=enrolment.amount,
         note=note,
         reference=enrolment.reference,
@@ -36,10 +36,10 @@ def enrolment_payment_instructions(*, enrolment: Enrolment) -> UpiPayment:
 
 def bootcamp_payment_instructions() -> UpiPayment:
     """The /payment page's fixed payment (docs/product.md §7): no enrolment, no tr."""
-    site = site_settings_public()
+    site = site_settings_cached()
     return UpiPayment(
-        payee_id=site["upi_payee_id"],
-        payee_name=site["upi_payee_name"],
+        payee_id=site.upi_payee_id,
+        payee_name=site.upi_payee_name,
         amount=settings.BOOTCAMP_PAYMENT_AMOUNT,
         note=settings.BOOTCAMP_PAYMENT_NOTE,
     )
