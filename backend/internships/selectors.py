@@ -123,7 +123,9 @@ class TaskBoardForVisitor:
     certificate: BoardCertificate
 
 
-def task_board_public(*, slug: str, today: date, user: User | None = None) -> TaskBoardForVisitor:
+def task_board_for_visitor(
+    *, slug: str, today: date, user: User | None = None
+) -> TaskBoardForVisitor:
     """The board as this visitor may see it on `today` (India time): every task's state,
     and the task links of unlocked tasks only. Locked links never leave the server,
     whatever the client asks for.

@@ -13,7 +13,7 @@ from referrals.models import PayoutRequest, RewardEntry
 from referrals.selectors import (
     ReferralSummary,
     reward_entry_on_hold_until,
-    reward_entry_public_note,
+    reward_entry_referrer_note,
 )
 
 
@@ -141,7 +141,7 @@ class RewardEntryOut(Schema):
 
     @staticmethod
     def resolve_note(obj: RewardEntry) -> str:
-        return reward_entry_public_note(obj)
+        return reward_entry_referrer_note(obj)
 
     @staticmethod
     def resolve_on_hold_until(obj: RewardEntry) -> date | None:

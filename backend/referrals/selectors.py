@@ -230,7 +230,7 @@ def reward_entry_on_hold_until(entry: RewardEntry) -> date | None:
     return entry.payable_on if getattr(entry, "held", False) else None
 
 
-def reward_entry_public_note(entry: RewardEntry) -> str:
+def reward_entry_referrer_note(entry: RewardEntry) -> str:
     # Staff reasons can mention the friend's payment; the referrer gets a plain label.
     if entry.kind == RewardEntry.Kind.CREDIT:
         return "Referral reward"

@@ -8,7 +8,7 @@ from pydantic import Field
 from enrolments.models import Enrolment
 from internships.models import InternshipApplication, TaskSubmission
 from referrals.models import PayoutRequest, RewardEntry
-from referrals.selectors import reward_entry_public_note
+from referrals.selectors import reward_entry_referrer_note
 
 
 # From the User.
@@ -61,7 +61,7 @@ class ExportLedgerLine(Schema):
 
     @staticmethod
     def resolve_note(obj: RewardEntry) -> str:
-        return reward_entry_public_note(obj)
+        return reward_entry_referrer_note(obj)
 
 
 # From a PayoutRequest.
