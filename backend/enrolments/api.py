@@ -135,8 +135,8 @@ def enrolment_list_session(request: HttpRequest) -> list[Enrolment]:
     auth=None,
     summary="India's states and union territories (the enrolment form's state select)",
 )
-def enrolment_states(request: HttpRequest) -> list[dict[str, str]]:
-    return [{"code": code, "name": name} for code, name in STATES]
+def enrolment_states(request: HttpRequest) -> tuple[tuple[str, str], ...]:
+    return STATES
 
 
 @router.get(

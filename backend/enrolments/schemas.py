@@ -72,9 +72,18 @@ class PaymentInstructionsOut(Schema):
         return reverse("api:enrolment_qr", kwargs={"reference": obj.reference})
 
 
+# From a (code, name) pair of core.gst.STATES.
 class StateOut(Schema):
     code: str = Field(description="The GST state code, e.g. '29'.")
     name: str
+
+    @staticmethod
+    def resolve_code(obj: tuple[str, str]) -> str:
+        return obj[0]
+
+    @staticmethod
+    def resolve_name(obj: tuple[str, str]) -> str:
+        return obj[1]
 
 
 # From an Invoice.
