@@ -24,7 +24,6 @@ from accounts.schemas import (
     SignupIn,
     UserOut,
 )
-from accounts.selectors import user_public
 from core.api import logged_in
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
@@ -145,7 +144,7 @@ def auth_password_reset_confirm(
 )
 def auth_login(request: HttpRequest, payload: LoginIn) -> dict[str, Any]:
     user = services.user_login(request=request, phone=payload.phone, password=payload.password)
-    return {"message": services.LOGIN_SUCCESS, "user": user_public(user=user)}
+    return {"message": services.LOGIN_SUCCESS, "user": user}
 
 
 @router.post("/logout", response={200: MessageOut, 403: ErrorOut}, summary="End the session")
@@ -160,8 +159,8 @@ def auth_logout(request: HttpRequest) -> dict[str, str]:
     auth=logged_in,
     summary="The logged-in account",
 )
-def auth_me(request: HttpRequest) -> dict[str, Any]:
-    return user_public(user=request.user)  # type: ignore[arg-type]
+def auth_me(request: HttpRequest) -> User:
+    return cast(User, request.user)
 
 
 @router.patch(
@@ -175,14 +174,13 @@ def auth_me(request: HttpRequest) -> dict[str, Any]:
         "The old address is sent a notice naming the new one, masked."
     ),
 )
-def account_update(request: HttpRequest, payload: AccountUpdateIn) -> dict[str, Any]:
-    user = services.account_update(
+def account_update(request: HttpRequest, payload: AccountUpdateIn) -> User:
+    return services.account_update(
         user=cast(User, request.user),
         name=payload.name,
         email=payload.email,
         current_password=payload.current_password,
     )
-    return user_public(user=user)
 
 
 @router.post(

@@ -18,7 +18,8 @@ An address that has not failed is never refused the right password, and nor is a
 address whose only failure for the phone came after its ceiling was reached (its owner,
 mistyping once from a new network, while someone else guesses). An address refused all
 the same gets in again by a password reset made from it (login_throttle_forget). A refused attempt
-sets `request.axes_locked_out`, the flag axes' middleware turns into the 429 answer
+sets `request.axes_locked_out`, the flag the API's login answers with 429
+(accounts.services.LoginLocked) and axes' middleware with the back office's 429 page
 (accounts.lockout.axes_lockout_response).
 """
 

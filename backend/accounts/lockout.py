@@ -1,5 +1,8 @@
 """django-axes' hooks: who a login attempt is (the phone in its one stored form, and the
-client address as every per-client limit counts it) and the answer to a refused attempt."""
+client address as every per-client limit counts it), how long a refused attempt waits,
+and the back office's page for it. The API's answer to a refused login is not made here:
+accounts.services.user_login raises LoginLocked, which the API's one exception handler
+renders in the error envelope like every other refusal."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from typing import Any
 
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -58,7 +61,7 @@ def _wait(seconds: int) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
-def _retry_after(request: HttpRequest, credentials: dict[str, Any] | None) -> int:
+def lockout_retry_after(request: HttpRequest, credentials: dict[str, Any] | None) -> int:
     """Seconds until this client may try again: set by accounts.backends when one of its
     ceilings refused the attempt, otherwise the rest of axes' cool-off for the pair."""
     known = getattr(request, "login_retry_after", None)
@@ -87,14 +90,13 @@ def axes_lockout_response(
     original_response: HttpResponse | None = None,
     credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """429 for a refused login, in the API's error envelope or as the back office's page."""
-    seconds = _retry_after(request, credentials)
-    message = lockout_message(seconds)
-    response: HttpResponse
-    if request.path.startswith("/api/"):
-        response = JsonResponse({"message": message, "extra": {"retry_after": seconds}}, status=429)
-    else:
-        context = {"message": message, "title": "Log in", "site_header": "Back office"}
-        response = render(request, "admin/login_locked.html", context, status=429)
+    """429 for a refused login. The API answered already (LoginLocked, rendered by its
+    exception handler, config/api.py): that answer stands. Elsewhere (/admin/login/) the
+    back office's page."""
+    if request.path.startswith("/api/") and isinstance(original_response, HttpResponse):
+        return original_response
+    seconds = lockout_retry_after(request, credentials)
+    context = {"message": lockout_message(seconds), "title": "Log in", "site_header": "Back office"}
+    response = render(request, "admin/login_locked.html", context, status=429)
     response["Retry-After"] = str(seconds)
     return response

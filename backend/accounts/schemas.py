@@ -5,6 +5,9 @@ from typing import Annotated
 from ninja import Schema
 from pydantic import Field
 
+from accounts.models import User
+from accounts.phones import phone_display
+from accounts.selectors import user_can_import_certificates
 from core.schemas import OptionalOut
 from core.schemas import Text as CoreText
 
@@ -71,6 +74,7 @@ class LoginIn(Schema):
     password: Text
 
 
+# What the signed-in person's own pages show of their account, from a User.
 class UserOut(Schema):
     name: str
     phone: str
@@ -84,6 +88,18 @@ class UserOut(Schema):
     can_import_certificates: bool = Field(
         description="Staff holding the certificate add and change permissions (/test)."
     )
+
+    @staticmethod
+    def resolve_phone_display(obj: User) -> str:
+        return phone_display(obj.phone)
+
+    @staticmethod
+    def resolve_phone_confirmed(obj: User) -> bool:
+        return obj.phone_confirmed_at is not None
+
+    @staticmethod
+    def resolve_can_import_certificates(obj: User) -> bool:
+        return user_can_import_certificates(user=obj)
 
 
 class LoginOut(Schema):

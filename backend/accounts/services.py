@@ -23,11 +23,12 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from accounts import otp
 from accounts.backends import login_throttle_forget
+from accounts.lockout import lockout_message, lockout_retry_after
 from accounts.models import OneTimeCode, User
 from accounts.phones import InvalidPhone, phone_normalise
 from core.dates import INDIA
 from core.email import email_queue
-from core.errors import ApplicationError, FieldErrors
+from core.errors import ApplicationError, FieldErrors, RateLimited
 from core.ratelimit import rate_limit_check, rate_limit_hit
 from notifications.models import ConsentRecord
 from notifications.services import whatsapp_consent_set
@@ -387,11 +388,12 @@ class PhoneTaken(ApplicationError):
         )
 
 
-class LoginLocked(ApplicationError):
-    status_code = 429
+class LoginLocked(RateLimited):
+    """A login refused by a lockout (accounts.backends, django-axes): 429 with the wait in
+    words, in extra.retry_after and in Retry-After."""
 
-    def __init__(self) -> None:
-        super().__init__("Too many attempts.")
+    def __init__(self, *, retry_after: int) -> None:
+        super().__init__(lockout_message(retry_after), retry_after=retry_after)
 
 
 class LoginRefused(ApplicationError):
@@ -414,8 +416,10 @@ def user_login(*, request: HttpRequest, phone: str, password: str) -> User:
         raise FieldErrors({"password": "Enter your password."})
     user = authenticate(request, username=normalised, password=password)
     if getattr(request, "axes_locked_out", False):
-        # axes' middleware answers with accounts.lockout.axes_lockout_response.
-        raise LoginLocked()
+        # axes' middleware then keeps this answer (accounts.lockout.axes_lockout_response).
+        raise LoginLocked(
+            retry_after=lockout_retry_after(request, {"username": normalised}),
+        )
     if user is None:
         # ModelBackend hashed the password either way, so both answers take as long.
         exists = User.objects.filter(phone=normalised, is_active=True).exists()

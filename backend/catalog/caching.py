@@ -1,10 +1,11 @@
-"""The public catalogue's answers, kept in Django's cache and dropped on every edit.
+"""The public catalogue's rows (with their Markdown rendered), kept in Django's cache and
+dropped on every edit; the API's schemas render each answer from them.
 
-Each cached answer's key holds the catalogue's content version, itself a cache entry. A
+Each cached entry's key holds the catalogue's content version, itself a cache entry. A
 save or delete of any catalogue model (admin edits, list_editable, bulk delete) bumps the
 version through the receivers in `catalog.signals`, so the next request in any process
-builds the answer again from the database; entries of older versions are never asked for
-again and expire on their own. `migrate` (every deploy runs it) bumps it too, so answers
+reads them again from the database; entries of older versions are never asked for
+again and expire on their own. `migrate` (every deploy runs it) bumps it too, so entries
 cached by the previous release, or before a data migration, are not served again. Other
 writes that skip model signals (QuerySet.update()) show once entries expire, after
 CATALOG_CACHE_SECONDS at most.

@@ -1,13 +1,15 @@
 """schema.org data for the server-rendered <head> of catalogue pages.
 
-Built from the same cached public dictionaries the API serves, so the page and its
+Built from the same cached rows the API's answers are rendered from, so the page and its
 structured data always show the same fees and dates. Used through
-`catalog_meta_for_path` below.
+`catalog_meta_for_path` below. The JSON-LD objects themselves are free-form dictionaries
+(PageHeadOut.json_ld), built here.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -15,7 +17,9 @@ from django.conf import settings
 
 from catalog import selectors
 from catalog.caching import catalog_cached
+from catalog.models import Course, SiteSettings
 from core.dates import india_today
+from core.money import format_rupees
 
 CONTEXT = "https://schema.org"
 ONLINE = "https://schema.org/OnlineEventAttendanceMode"
@@ -39,8 +43,8 @@ def _absolute(path: str) -> str:
     return settings.SITE_URL + path
 
 
-def _organisation(site: dict[str, Any]) -> dict[str, Any]:
-    return {"@type": "Organization", "name": site["brand_name"], "url": _absolute("/")}
+def _organisation(site: SiteSettings) -> dict[str, Any]:
+    return {"@type": "Organization", "name": site.brand_name, "url": _absolute("/")}
 
 
 def iso_duration(text: str) -> str | None:
@@ -92,14 +96,14 @@ def course_schedule(*, timing: str, days: str, duration_text: str) -> dict[str, 
     return schedule
 
 
-def course_json_ld(course: dict[str, Any], site: dict[str, Any]) -> dict[str, Any]:
+def course_json_ld(course: Course, site: SiteSettings) -> dict[str, Any]:
     instance: dict[str, Any] = {"@type": "CourseInstance", "courseMode": "Online"}
-    if course["mode"].strip().lower() != "online":
-        instance["courseMode"] = course["mode"]
+    if course.mode.strip().lower() != "online":
+        instance["courseMode"] = course.mode
     schedule = course_schedule(
-        timing=course["timing"], days=course["days"], duration_text=course["duration_text"]
+        timing=course.timing, days=course.days, duration_text=course.duration_text
     )
-    total = iso_duration(course["duration_text"])
+    total = iso_duration(course.duration_text)
     if schedule:
         instance["courseSchedule"] = schedule
     elif total:
@@ -107,26 +111,26 @@ def course_json_ld(course: dict[str, Any], site: dict[str, Any]) -> dict[str, An
     data: dict[str, Any] = {
         "@context": CONTEXT,
         "@type": "Course",
-        "name": course["name"],
-        "description": course["summary"],
-        "url": _absolute(course["route"]),
+        "name": course.name,
+        "description": course.summary,
+        "url": _absolute(course.route),
         "provider": _organisation(site),
         "offers": {
             "@type": "Offer",
             "category": "Paid",
-            "price": str(course["payable_fee"]),
+            "price": str(course.payable_fee),
             "priceCurrency": "INR",
             "availability": IN_STOCK,
-            "url": _absolute(course["route"]),
+            "url": _absolute(course.route),
         },
         "hasCourseInstance": [instance],
         "inLanguage": "en-IN",
     }
     if total:
         data["timeRequired"] = total
-    if course["syllabus"]:
+    if course.syllabus_list:
         data["syllabusSections"] = [
-            {"@type": "Syllabus", "name": topic} for topic in course["syllabus"]
+            {"@type": "Syllabus", "name": topic} for topic in course.syllabus_list
         ]
     return data
 
@@ -141,128 +145,129 @@ def _event_offer(fee: int | None, *, available: bool, url: str) -> dict[str, Any
     }
 
 
-def event_json_ld(event: dict[str, Any], site: dict[str, Any]) -> dict[str, Any]:
-    url = _absolute(event["route"] or "/events")
-    available = event["register_disabled_reason"] is None
-    if event["is_online"]:
+def event_json_ld(on_day: selectors.EventOnDay, site: SiteSettings) -> dict[str, Any]:
+    event = on_day.event
+    url = _absolute(event.route or "/events")
+    available = on_day.register_disabled_reason is None
+    if selectors.event_is_online(event):
         mode, location = ONLINE, {"@type": "VirtualLocation", "url": url}
     else:
-        mode, location = OFFLINE, {"@type": "Place", "name": event["location"]}
+        mode, location = OFFLINE, {"@type": "Place", "name": event.location}
     data: dict[str, Any] = {
         "@context": CONTEXT,
         "@type": "Event",
-        "name": event["title"],
-        "description": event["summary"],
+        "name": event.title,
+        "description": event.summary,
         "url": url,
-        "startDate": event["starts_on"].isoformat(),
-        "endDate": (event["ends_on"] or event["starts_on"]).isoformat(),
+        "startDate": event.starts_on.isoformat(),
+        "endDate": (event.ends_on or event.starts_on).isoformat(),
         "eventStatus": "https://schema.org/EventScheduled",
         "eventAttendanceMode": mode,
         "location": location,
         "organizer": _organisation(site),
-        "offers": _event_offer(event["fee"], available=available, url=url),
+        "offers": _event_offer(event.fee, available=available, url=url),
     }
-    if event["tournaments"]:
+    tournaments = list(event.tournaments.all())
+    if tournaments:
         data["subEvent"] = [
             {
                 "@type": "Event",
-                "name": t["name"],
-                "startDate": t["starts_on"].isoformat(),
-                "endDate": t["starts_on"].isoformat(),
+                "name": t.name,
+                "startDate": t.starts_on.isoformat(),
+                "endDate": t.starts_on.isoformat(),
                 "eventAttendanceMode": mode,
                 "location": location,
-                "offers": _event_offer(t["entry_fee"], available=available, url=url),
+                "offers": _event_offer(t.entry_fee, available=available, url=url),
             }
-            for t in event["tournaments"]
+            for t in tournaments
         ]
     return data
 
 
-def organisation_json_ld(site: dict[str, Any]) -> dict[str, Any]:
+def organisation_json_ld(site: SiteSettings) -> dict[str, Any]:
     data: dict[str, Any] = {
         "@context": CONTEXT,
         "@type": "EducationalOrganization",
-        "name": site["brand_name"],
+        "name": site.brand_name,
         "url": _absolute("/"),
-        "email": site["email"],
-        "telephone": site["phone"],
-        "sameAs": [s["url"] for s in site["socials"] if s["icon"] != "whatsapp"],
+        "email": site.email,
+        "telephone": site.phone,
+        "sameAs": [
+            s.url for s in selectors.site_social_links(settings_row=site) if s.icon != "whatsapp"
+        ],
     }
-    if site["tagline"]:
-        data["description"] = site["tagline"]
-    if site["address"]:
+    if site.tagline:
+        data["description"] = site.tagline
+    if site.address:
         data["address"] = {
             "@type": "PostalAddress",
-            "streetAddress": site["address"],
+            "streetAddress": site.address,
             "addressCountry": "IN",
         }
     return data
 
 
-def _course_description(course: dict[str, Any]) -> str:
-    fee = course["payable_fee_display"]
-    if course["has_offer"]:
-        fee += f" (list price {course['list_fee_display']})"
-    when = f", {course['timing']} {course['days']}".rstrip() if course["timing"] else ""
-    return (
-        f"{course['summary']} {course['duration_text']}, {course['mode'].lower()}{when}. Fee {fee}."
-    )
+def _course_description(course: Course) -> str:
+    fee = format_rupees(course.payable_fee)
+    if course.offer_fee is not None:
+        fee += f" (list price {format_rupees(course.list_fee)})"
+    when = f", {course.timing} {course.days}".rstrip() if course.timing else ""
+    return f"{course.summary} {course.duration_text}, {course.mode.lower()}{when}. Fee {fee}."
 
 
-def meta_table(*, today: date) -> dict[str, dict[str, Any]]:
-    """Every catalogue path's head data, keyed by path (built once per content version)."""
-    site = selectors.site_settings_public()
-    table: dict[str, dict[str, Any]] = {
-        "/": {"title": None, "description": None, "json_ld": [organisation_json_ld(site)]}
+@dataclass(frozen=True)
+class PageHead:
+    """A page's <head> from the catalogue (PageHeadOut): the title has no brand suffix (the
+    caller adds it), a None title or description means "keep the route table's", and each
+    JSON-LD object is complete (with "@context"), to be embedded as its own
+    <script type="application/ld+json">."""
+
+    title: str | None
+    description: str | None
+    json_ld: list[dict[str, Any]]
+
+
+def meta_table(*, today: date) -> dict[str, PageHead]:
+    """Every catalogue path's head, keyed by path (built once per content version)."""
+    site = selectors.site_settings_cached()
+    table: dict[str, PageHead] = {
+        "/": PageHead(title=None, description=None, json_ld=[organisation_json_ld(site)])
     }
-    for course in selectors._active_courses():
-        title = course["name"] if course["is_bootcamp"] else f"{course['name']} course"
-        table[course["route"]] = {
-            "title": title,
-            "description": _course_description(course),
-            "json_ld": [course_json_ld(course, site)],
-        }
+    for course in selectors.course_active_list():
+        table[course.route] = PageHead(
+            title=course.name if course.is_bootcamp else f"{course.name} course",
+            description=_course_description(course),
+            json_ld=[course_json_ld(course, site)],
+        )
     events = selectors.event_list(today=today)
-    every = [*events["upcoming"], *events["past"]]
-    table["/events"] = {
-        "title": None,
-        "description": None,
-        "json_ld": [event_json_ld(e, site) for e in every],
-    }
-    for event in every:
-        if event["route"]:
-            table[event["route"]] = {
-                "title": event["title"],
-                "description": event["summary"],
-                "json_ld": [event_json_ld(event, site)],
-            }
+    every = [*events.upcoming, *events.past]
+    table["/events"] = PageHead(
+        title=None, description=None, json_ld=[event_json_ld(e, site) for e in every]
+    )
+    for on_day in every:
+        if on_day.event.route:
+            table[on_day.event.route] = PageHead(
+                title=on_day.event.title,
+                description=on_day.event.summary,
+                json_ld=[event_json_ld(on_day, site)],
+            )
     for slug, _label in selectors.PolicyPage.SLUGS:
         try:
-            page = selectors.policy_page_get(slug=slug)
+            page = selectors.policy_page_get(slug=slug).page
         except selectors.NotFound:
             continue
-        table[page["route"]] = {"title": page["title"], "description": None, "json_ld": []}
+        table[page.route] = PageHead(title=page.title, description=None, json_ld=[])
     try:
-        about = selectors.about_page_get()
+        about = selectors.about_page_get().block
     except selectors.NotFound:
         pass
     else:
-        table["/about"] = {
-            "title": about["title"],
-            "description": about["summary"] or None,
-            "json_ld": [],
-        }
+        table["/about"] = PageHead(title=about.title, description=about.summary or None, json_ld=[])
     return table
 
 
-def catalog_meta_for_path(*, path: str, today: date | None = None) -> dict[str, Any] | None:
-    """Page-specific <head> data for `path`, or None when the catalogue has none.
-
-    Returns {"title": str | None, "description": str | None, "json_ld": [objects]}: the
-    title has no brand suffix (the caller adds it), None title or description means "keep
-    the route table's", and each JSON-LD object is complete (with "@context"), to be
-    embedded as its own <script type="application/ld+json">.
-    """
+def catalog_meta_for_path(*, path: str, today: date | None = None) -> PageHead | None:
+    """Page-specific <head> data for `path`, or None when the catalogue has none."""
     today = today or india_today()
     table = catalog_cached(f"meta:{today.isoformat()}", lambda: meta_table(today=today))
     return table.get(selectors.normalise_site_path(path))

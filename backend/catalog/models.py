@@ -15,7 +15,7 @@ from django.db import models
 
 from core.gst import STATES, gstin_normalise, gstin_problem, state_label, validate_gstin
 
-SITE_SETTINGS_CACHE_KEY = "catalog:site-settings:v1"
+SITE_SETTINGS_CACHE_KEY = "catalog:site-settings:v2"
 
 
 class SiteSettings(models.Model):

@@ -40,7 +40,7 @@ from django.utils import timezone
 from pyld import jsonld
 from pyld.documentloader.frozen import FrozenDocumentLoader
 
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from certificates import selectors
 from certificates.models import Certificate
 from certificates.selectors import certificate_path_segment, certificate_verify_url
@@ -331,7 +331,7 @@ def credential_unsigned(
     """The OpenBadgeCredential for a record, before its proof. Only terms the VC 2.0 and
     OB 3.0.3 contexts define (verifiers reject others), every id an absolute URI; there is
     no term for a duration, so it is said in the description and the criteria."""
-    brand = str(site_settings_public()["brand_name"]).strip() or settings.SITE_URL
+    brand = site_settings_cached().brand_name.strip() or settings.SITE_URL
     domain = certificate.course.strip() or "Programme"
     duration = certificate.duration.strip()
     programme = f"{duration} {domain} programme" if duration else f"{domain} programme"

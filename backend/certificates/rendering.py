@@ -14,7 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db.models.fields.files import ImageFieldFile
 
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from certificates import drawing
 from certificates.models import Certificate
 from certificates.selectors import certificate_verify_url
@@ -159,7 +159,7 @@ def _render(
 ) -> RenderedFile:
     """An uploaded image wins over the drawn document: a PNG upload is served as it is, any
     other image format is converted once; the PDF embeds the image on an A4 page."""
-    brand = str(site_settings_public()["brand_name"])
+    brand = site_settings_cached().brand_name
     content_type = "image/png" if extension == "png" else "application/pdf"
     filename = _download_name(filename_prefix, certificate, extension)
     if upload:

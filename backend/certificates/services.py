@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from certificates import openbadges, selectors
 from certificates.models import (
     COURSE_MAX_LENGTH,
@@ -106,7 +106,7 @@ def certificate_holders_notify(*, certificates: list[Certificate]) -> int:
     without an email, already emailed, revoked or Eliminated are skipped. The emails are
     queued in the caller's transaction, so they exist exactly when the records do.
     Returns how many were queued."""
-    brand = str(site_settings_public()["brand_name"]).strip() or settings.SITE_URL
+    brand = site_settings_cached().brand_name.strip() or settings.SITE_URL
     now = timezone.now()
     sent: list[int] = []
     for certificate in certificates:

@@ -107,7 +107,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Turns a login refused by a lockout into the 429 answer (accounts.lockout).
+    # A login refused by a lockout: the back office's 429 page (accounts.lockout); the API's
+    # 429 is LoginLocked, rendered by the API's exception handler, and stays as it is.
     "axes.middleware.AxesMiddleware",
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]

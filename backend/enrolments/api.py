@@ -6,8 +6,6 @@ would otherwise capture them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
@@ -18,8 +16,9 @@ from core.gst import STATES
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut, Text
-from core.upi import upi_qr_svg
+from core.upi import UpiPayment, upi_qr_svg
 from enrolments import selectors, services
+from enrolments.models import Enrolment
 from enrolments.schemas import (
     EnrolmentCreateIn,
     EnrolmentOut,
@@ -32,7 +31,6 @@ router = Router(tags=["enrolments"])
 
 SESSION_KEY = "enrolment_references"
 SESSION_MAX = 50
-BOOTCAMP_QR_URL = "/api/enrolments/bootcamp-payment/qr.svg"
 SVG = "image/svg+xml"
 
 
@@ -51,7 +49,7 @@ def _user(request: HttpRequest) -> User | None:
     return user if user.is_authenticated else None  # type: ignore[return-value]
 
 
-def _visible(request: HttpRequest, reference: str) -> Any:
+def _visible(request: HttpRequest, reference: str) -> Enrolment:
     return selectors.enrolment_get_visible(
         reference=reference, user=_user(request), session_references=_session_references(request)
     )
@@ -103,7 +101,7 @@ def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status
             _remember(request, exc.enrolment.reference)
         raise
     _remember(request, enrolment.reference)
-    return Status(201, EnrolmentOut(**selectors.enrolment_public(enrolment=enrolment)))
+    return Status(201, EnrolmentOut.from_orm(enrolment))
 
 
 @router.get(
@@ -112,12 +110,9 @@ def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status
     auth=logged_in,
     summary="The logged-in account's enrolments",
 )
-def enrolment_list_mine(request: HttpRequest) -> list[dict[str, Any]]:
+def enrolment_list_mine(request: HttpRequest) -> list[Enrolment]:
     user: User = request.user  # type: ignore[assignment]
-    return [
-        selectors.enrolment_public(enrolment=enrolment)
-        for enrolment in selectors.enrolment_list_mine(user=user)
-    ]
+    return selectors.enrolment_list_mine(user=user)
 
 
 @router.get(
@@ -130,13 +125,8 @@ def enrolment_list_mine(request: HttpRequest) -> list[dict[str, Any]]:
         "one: those created (or claimed) in this session."
     ),
 )
-def enrolment_list_session(request: HttpRequest) -> list[dict[str, Any]]:
-    return [
-        selectors.enrolment_public(enrolment=enrolment)
-        for enrolment in selectors.enrolment_list_for_session(
-            session_references=_session_references(request)
-        )
-    ]
+def enrolment_list_session(request: HttpRequest) -> list[Enrolment]:
+    return selectors.enrolment_list_for_session(session_references=_session_references(request))
 
 
 @router.get(
@@ -145,8 +135,8 @@ def enrolment_list_session(request: HttpRequest) -> list[dict[str, Any]]:
     auth=None,
     summary="India's states and union territories (the enrolment form's state select)",
 )
-def enrolment_states(request: HttpRequest) -> list[dict[str, str]]:
-    return [{"code": code, "name": name} for code, name in STATES]
+def enrolment_states(request: HttpRequest) -> tuple[tuple[str, str], ...]:
+    return STATES
 
 
 @router.get(
@@ -155,8 +145,8 @@ def enrolment_states(request: HttpRequest) -> list[dict[str, str]]:
     auth=None,
     summary="Payment instructions of the 4-day training bootcamp (/payment)",
 )
-def bootcamp_payment_get(request: HttpRequest) -> dict[str, Any]:
-    return {**selectors.bootcamp_payment_instructions(), "qr_url": BOOTCAMP_QR_URL}
+def bootcamp_payment_get(request: HttpRequest) -> UpiPayment:
+    return selectors.bootcamp_payment_instructions()
 
 
 @router.get(
@@ -166,7 +156,7 @@ def bootcamp_payment_get(request: HttpRequest) -> dict[str, Any]:
     openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
 )
 def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
-    link = selectors.bootcamp_payment_instructions()["upi_link"]
+    link = selectors.bootcamp_payment_instructions().link
     return _svg_response(upi_qr_svg(link), cache="public, max-age=300")
 
 
@@ -175,8 +165,8 @@ def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
     response={200: EnrolmentOut, 404: ErrorOut, 422: ErrorOut},
     summary="An enrolment made in this browser or by the logged-in account",
 )
-def enrolment_get(request: HttpRequest, reference: Text) -> dict[str, Any]:
-    return selectors.enrolment_public(enrolment=_visible(request, reference))
+def enrolment_get(request: HttpRequest, reference: Text) -> Enrolment:
+    return _visible(request, reference)
 
 
 @router.get(
@@ -187,7 +177,7 @@ def enrolment_get(request: HttpRequest, reference: Text) -> dict[str, Any]:
 )
 def enrolment_qr(request: HttpRequest, reference: Text) -> HttpResponse:
     enrolment = _visible(request, reference)
-    link = selectors.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
+    link = selectors.enrolment_payment_instructions(enrolment=enrolment).link
     return _svg_response(upi_qr_svg(link), cache="private, no-store")
 
 
@@ -203,8 +193,5 @@ def enrolment_qr(request: HttpRequest, reference: Text) -> HttpResponse:
 )
 def enrolment_submit_utr(
     request: HttpRequest, reference: Text, payload: EnrolmentUtrIn
-) -> dict[str, Any]:
-    enrolment = services.enrolment_submit_utr(
-        enrolment=_visible(request, reference), utr=payload.utr
-    )
-    return selectors.enrolment_public(enrolment=enrolment)
+) -> Enrolment:
+    return services.enrolment_submit_utr(enrolment=_visible(request, reference), utr=payload.utr)

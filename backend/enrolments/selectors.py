@@ -2,19 +2,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.conf import settings
 
 from accounts.models import User
-from accounts.phones import phone_display
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from core.errors import NotFound
-from core.money import format_rupees
 from core.upi import UpiPayment
 from enrolments.models import Enrolment, StatementLine
 from enrolments.statements import Credit, Statement
-from invoices.selectors import invoice_for_enrolment
 
 NOT_FOUND = "No enrolment with this reference."
 
@@ -23,32 +19,30 @@ def reference_normalise(value: str) -> str:
     return (value or "").strip().upper()
 
 
-def enrolment_payment_instructions(*, enrolment: Enrolment) -> dict[str, Any]:
-    """How to pay this enrolment: the UPI link (reference in tr and tn) and its parts."""
-    site = site_settings_public()
+def enrolment_payment_instructions(*, enrolment: Enrolment) -> UpiPayment:
+    """How to pay this enrolment: the UPI payment (reference in tr and tn)."""
+    site = site_settings_cached()
     course_name = enrolment.course.short_name or enrolment.course.name
     suffix = f" enrolment {enrolment.reference}"
     note = course_name[: 50 - len(suffix)].rstrip() + suffix
-    payment = UpiPayment(
-        payee_id=site["upi_payee_id"],
-        payee_name=site["upi_payee_name"],
+    return UpiPayment(
+        payee_id=site.upi_payee_id,
+        payee_name=site.upi_payee_name,
         amount=enrolment.amount,
         note=note,
         reference=enrolment.reference,
     )
-    return payment.as_dict()
 
 
-def bootcamp_payment_instructions() -> dict[str, Any]:
+def bootcamp_payment_instructions() -> UpiPayment:
     """The /payment page's fixed payment (docs/product.md §7): no enrolment, no tr."""
-    site = site_settings_public()
-    payment = UpiPayment(
-        payee_id=site["upi_payee_id"],
-        payee_name=site["upi_payee_name"],
+    site = site_settings_cached()
+    return UpiPayment(
+        payee_id=site.upi_payee_id,
+        payee_name=site.upi_payee_name,
         amount=settings.BOOTCAMP_PAYMENT_AMOUNT,
         note=settings.BOOTCAMP_PAYMENT_NOTE,
     )
-    return payment.as_dict()
 
 
 def enrolment_get_visible(
@@ -92,49 +86,12 @@ def enrolment_list_for_session(*, session_references: Iterable[str]) -> list[Enr
     )
 
 
-def enrolment_public(*, enrolment: Enrolment) -> dict[str, Any]:
-    course = enrolment.course
-    return {
-        "reference": enrolment.reference,
-        "status": enrolment.status,
-        "status_display": enrolment.get_status_display(),
-        "course": {
-            "slug": course.slug,
-            "name": course.name,
-            "short_name": course.short_name,
-            "route": course.route,
-        },
-        "name": enrolment.name,
-        "phone": enrolment.phone,
-        "phone_display": phone_display(enrolment.phone),
-        "email": enrolment.email,
-        "amount": enrolment.amount,
-        "amount_display": format_rupees(enrolment.amount),
-        "referral_code_used": enrolment.referral_code_used,
-        "utr": enrolment.utr,
-        "rejected_reason": (
-            enrolment.rejected_reason if enrolment.status == Enrolment.Status.REJECTED else ""
-        ),
-        "created_at": enrolment.created_at,
-        "utr_submitted_at": enrolment.utr_submitted_at,
-        "confirmed_at": enrolment.confirmed_at,
-        # Only while nothing has been paid: once a UTR is in, the page says the payment is
-        # being checked and offers no second payment.
-        "can_submit_utr": enrolment.status == Enrolment.Status.PENDING,
-        "is_open": enrolment.is_open,
-        "state": enrolment.state,
-        "gstin": enrolment.gstin,
-        "business_name": enrolment.business_name,
-        "invoice": invoice_for_enrolment(enrolment=enrolment),
-        "payment": (
-            {
-                **enrolment_payment_instructions(enrolment=enrolment),
-                "qr_url": f"/api/enrolments/{enrolment.reference}/qr.svg",
-            }
-            if enrolment.status == Enrolment.Status.PENDING
-            else None
-        ),
-    }
+def enrolment_payment_due(*, enrolment: Enrolment) -> UpiPayment | None:
+    """How to pay, only while nothing has been paid: once a UTR is in, the page says the
+    payment is being checked and offers no second payment."""
+    if enrolment.status != Enrolment.Status.PENDING:
+        return None
+    return enrolment_payment_instructions(enrolment=enrolment)
 
 
 @dataclass(frozen=True)

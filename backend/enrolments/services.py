@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
 from catalog.models import Course
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.gst import gst_buyer_validate
@@ -110,7 +110,9 @@ class EnrolmentAlreadyOpen(ApplicationError):
         extra: dict[str, Any] = {"fields": {"phone": message}, "can_view": owned}
         if owned:
             extra["reference"] = enrolment.reference
-            extra["payment"] = enrolment_payment_instructions(enrolment=enrolment)
+            # The error envelope's extra: the instructions' parts (no QR link; the page
+            # opens the enrolment by its reference for that).
+            extra["payment"] = enrolment_payment_instructions(enrolment=enrolment).as_dict()
         super().__init__(message, status_code=409, extra=extra)
         self.enrolment = enrolment
         self.owned = owned
@@ -454,7 +456,7 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
             to=enrolment.email,
             subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
             body=_confirmed_body(enrolment, invoice_title=invoice.title, number=invoice.number),
-            reply_to=site_settings_public()["email"],
+            reply_to=site_settings_cached().email,
             topic="enrolment.confirmed",
             attachments={document_file_name(invoice): (document_pdf(invoice), "application/pdf")},
         )
@@ -510,7 +512,7 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
             to=enrolment.email,
             subject=f"Payment not confirmed: {enrolment.course.name} ({enrolment.reference})",
             body=_rejected_body(enrolment),
-            reply_to=site_settings_public()["email"],
+            reply_to=site_settings_cached().email,
             topic="enrolment.rejected",
         )
     return enrolment
@@ -558,7 +560,7 @@ def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> E
 
 
 def _confirmed_body(enrolment: Enrolment, *, invoice_title: str, number: str) -> str:
-    brand = site_settings_public()["brand_name"]
+    brand = site_settings_cached().brand_name
     return (
         f"Hello {enrolment.name},\n\n"
         f"We have received your payment of {format_rupees(enrolment.amount)} for "
@@ -571,7 +573,7 @@ def _confirmed_body(enrolment: Enrolment, *, invoice_title: str, number: str) ->
 
 
 def _rejected_body(enrolment: Enrolment) -> str:
-    brand = site_settings_public()["brand_name"]
+    brand = site_settings_cached().brand_name
     return (
         f"Hello {enrolment.name},\n\n"
         f"We could not confirm the payment for your enrolment {enrolment.reference} in "

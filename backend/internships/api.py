@@ -76,12 +76,12 @@ intern_upload = InternUpload()
 )
 def task_board_get(
     request: HttpRequest, response: HttpResponse, slug: Text
-) -> Status[TaskBoardOut]:
-    board = selectors.task_board_public(slug=slug, today=india_today(), user=_user(request))
+) -> selectors.TaskBoardForVisitor:
+    board = selectors.task_board_for_visitor(slug=slug, today=india_today(), user=_user(request))
     # The answer changes at next_change_at at the latest, and with the visitor; no cache
     # may keep it (and a kept copy must never show a task as locked after it opened).
     response["Cache-Control"] = "no-store"
-    return Status(200, TaskBoardOut(**board))
+    return board
 
 
 @router.get(

@@ -8,18 +8,24 @@ from ninja import Schema
 from pydantic import BeforeValidator, Field
 
 from core.schemas import Text
-from internships.models import InternshipApplication, Placement, TaskSubmission
+from internships.models import Batch, InternshipApplication, Placement, TaskSubmission
 from internships.selectors import (
+    CERTIFICATE_REASON,
     NOT_SUBMITTED,
     NOT_SUBMITTED_LABEL,
+    BoardCertificate,
     DomainForApplication,
     InternshipsMine,
     PlacementTask,
+    PlacementWork,
+    TaskBoardForVisitor,
+    VisibleTask,
     batch_choices,
     certificate_verify_path,
 )
 
 
+# From a VisibleTask.
 class BoardTaskOut(Schema):
     number: int
     title: str
@@ -32,6 +38,27 @@ class BoardTaskOut(Schema):
         description="India-time date on which a locked task unlocks; null once unlocked."
     )
     task_url: str | None = Field(description="Task file link; null while the task is locked.")
+
+    @staticmethod
+    def resolve_number(obj: VisibleTask) -> int:
+        return obj.task.number
+
+    @staticmethod
+    def resolve_title(obj: VisibleTask) -> str:
+        return obj.task.title
+
+    @staticmethod
+    def resolve_description(obj: VisibleTask) -> str:
+        return obj.task.description
+
+    @staticmethod
+    def resolve_unlocks_on(obj: VisibleTask) -> date | None:
+        return None if obj.unlocked else obj.unlock_date
+
+    @staticmethod
+    def resolve_task_url(obj: VisibleTask) -> str | None:
+        # A locked task's link never leaves the server.
+        return obj.task.task_url if obj.unlocked else None
 
 
 TaskState = Literal["not_submitted", "submitted", "changes_requested", "approved"]
@@ -103,17 +130,40 @@ class PlacementTaskOut(Schema):
         return None if obj.submission is None else obj.submission.submitted_at
 
 
+# From a PlacementWork.
 class PlacementOut(Schema):
     certificate_id: str | None = Field(description="Issued once all four tasks are approved.")
     tasks: list[PlacementTaskOut]
 
+    @staticmethod
+    def resolve_certificate_id(obj: PlacementWork) -> str | None:
+        certificate = obj.placement.certificate
+        return certificate.certificate_id if certificate else None
 
+
+# From a BoardCertificate: enabled only for an intern whose certificate was issued on this
+# board; for everyone else disabled, with the reason.
 class BoardCertificateOut(Schema):
     enabled: bool = Field(description="True only for an intern whose certificate was issued.")
     verify_path: str | None = Field(description="/verify/<ID> when enabled.")
     reason: str = Field(description="Why the control is disabled; empty when enabled.")
 
+    @staticmethod
+    def resolve_enabled(obj: BoardCertificate) -> bool:
+        return obj.certificate is not None
 
+    @staticmethod
+    def resolve_verify_path(obj: BoardCertificate) -> str | None:
+        if obj.certificate is None:
+            return None
+        return certificate_verify_path(certificate_id=obj.certificate.certificate_id)
+
+    @staticmethod
+    def resolve_reason(obj: BoardCertificate) -> str:
+        return "" if obj.certificate is not None else CERTIFICATE_REASON
+
+
+# From a TaskBoardForVisitor.
 class TaskBoardOut(Schema):
     slug: str
     title: str
@@ -132,6 +182,38 @@ class TaskBoardOut(Schema):
         "intern on it."
     )
     certificate: BoardCertificateOut
+
+    @staticmethod
+    def resolve_slug(obj: TaskBoardForVisitor) -> str:
+        return obj.state.board.slug
+
+    @staticmethod
+    def resolve_title(obj: TaskBoardForVisitor) -> str:
+        return obj.state.board.title
+
+    @staticmethod
+    def resolve_cycle_start_day(obj: TaskBoardForVisitor) -> int:
+        return obj.state.board.cycle_start_day
+
+    @staticmethod
+    def resolve_today(obj: TaskBoardForVisitor) -> date:
+        return obj.state.today
+
+    @staticmethod
+    def resolve_cycle_start(obj: TaskBoardForVisitor) -> date:
+        return obj.state.cycle_start
+
+    @staticmethod
+    def resolve_next_change_at(obj: TaskBoardForVisitor) -> datetime:
+        return obj.state.next_change_at
+
+    @staticmethod
+    def resolve_shows_certificate_link(obj: TaskBoardForVisitor) -> bool:
+        return obj.state.board.shows_certificate_link
+
+    @staticmethod
+    def resolve_certificate_note(obj: TaskBoardForVisitor) -> str:
+        return obj.state.board.certificate_note
 
 
 # --- Applications -----------------------------------------------------------------------
@@ -196,9 +278,14 @@ class ApplicationOut(Schema):
         return placement.board.slug if accepted and placement is not None else None
 
 
+# From a Batch.
 class BatchOut(Schema):
     day: int
     label: str
+
+    @staticmethod
+    def resolve_day(obj: Batch) -> int:
+        return int(obj.value)
 
 
 class DomainForApplicationOut(Schema):
@@ -238,7 +325,7 @@ class DomainForApplicationOut(Schema):
         return "" if obj.domain.is_open else obj.domain.closed_reason
 
     @staticmethod
-    def resolve_batches(obj: DomainForApplication) -> list[dict[str, Any]]:
+    def resolve_batches(obj: DomainForApplication) -> list[Batch]:
         return batch_choices()
 
 

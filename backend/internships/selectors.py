@@ -10,6 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from accounts.models import User
 from catalog.models import InternshipDomain
+from certificates.models import Certificate
 from certificates.selectors import certificate_path_segment
 from core.errors import NotFound
 from internships.models import (
@@ -86,7 +87,45 @@ def task_board_state(
     )
 
 
-def task_board_public(*, slug: str, today: date, user: User | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class VisibleTask:
+    """One task of a board as a visitor sees it today (BoardTaskOut): a task not open to
+    them shows when it unlocks, and never its link."""
+
+    task: BoardTask
+    unlock_date: date
+    unlocked: bool
+
+
+@dataclass(frozen=True)
+class PlacementWork:
+    """An intern's work on their board (PlacementOut): every task with their submission."""
+
+    placement: Placement
+    tasks: list[PlacementTask]
+
+
+@dataclass(frozen=True)
+class BoardCertificate:
+    """The board's "Generate Certificate" (BoardCertificateOut): the certificate issued to
+    this visitor's placement on the board, if any."""
+
+    certificate: Certificate | None
+
+
+@dataclass(frozen=True)
+class TaskBoardForVisitor:
+    """A board as one visitor may see it on one day (TaskBoardOut)."""
+
+    state: TaskBoardState
+    tasks: list[VisibleTask]
+    placement: PlacementWork | None
+    certificate: BoardCertificate
+
+
+def task_board_for_visitor(
+    *, slug: str, today: date, user: User | None = None
+) -> TaskBoardForVisitor:
     """The board as this visitor may see it on `today` (India time): every task's state,
     and the task links of unlocked tasks only. Locked links never leave the server,
     whatever the client asks for.
@@ -100,33 +139,21 @@ def task_board_public(*, slug: str, today: date, user: User | None = None) -> di
     state = task_board_state(board=board, tasks=list(board.tasks.all()), today=today)
     placement = placement_for(user=user, board=board)
     opened = placement_unlocked_task_ids(placement=placement, state=state)
-    return {
-        "slug": board.slug,
-        "title": board.title,
-        "cycle_start_day": board.cycle_start_day,
-        "today": state.today,
-        "cycle_start": state.cycle_start,
-        "next_change_at": state.next_change_at,
-        "shows_certificate_link": board.shows_certificate_link,
-        "certificate_note": board.certificate_note,
-        "tasks": [
-            {
-                "number": s.task.number,
-                "title": s.task.title,
-                "description": s.task.description,
-                "unlocked": s.task.pk in opened,
-                "unlocks_on": None if s.task.pk in opened else s.unlock_date,
-                "task_url": s.task.task_url if s.task.pk in opened else None,
-            }
+    return TaskBoardForVisitor(
+        state=state,
+        tasks=[
+            VisibleTask(task=s.task, unlock_date=s.unlock_date, unlocked=s.task.pk in opened)
             for s in state.tasks
         ],
-        "placement": (
+        placement=(
             None
             if placement is None
-            else placement_public(placement=placement, state=state, opened=opened)
+            else placement_work(placement=placement, state=state, opened=opened)
         ),
-        "certificate": board_certificate_public(placement=placement),
-    }
+        certificate=BoardCertificate(
+            certificate=None if placement is None else placement.certificate
+        ),
+    )
 
 
 # --- Placements and submissions ---------------------------------------------------------
@@ -178,37 +205,23 @@ class PlacementTask:
     submission: TaskSubmission | None
 
 
-def placement_public(
+def placement_work(
     *, placement: Placement, state: TaskBoardState, opened: set[int]
-) -> dict[str, Any]:
+) -> PlacementWork:
     submissions = {s.task_id: s for s in placement.submissions.all()}
-    return {
-        "certificate_id": placement.certificate.certificate_id if placement.certificate else None,
-        "tasks": [
+    return PlacementWork(
+        placement=placement,
+        tasks=[
             PlacementTask(
                 task=s.task, unlocked=s.task.pk in opened, submission=submissions.get(s.task.pk)
             )
             for s in state.tasks
         ],
-    }
+    )
 
 
 def certificate_verify_path(*, certificate_id: str) -> str:
     return f"/verify/{certificate_path_segment(certificate_id=certificate_id)}"
-
-
-def board_certificate_public(*, placement: Placement | None) -> dict[str, Any]:
-    """The board's "Generate Certificate": enabled only for an intern whose certificate
-    was issued on this board; for everyone else disabled, with the reason."""
-    if placement is not None and placement.certificate is not None:
-        return {
-            "enabled": True,
-            "verify_path": certificate_verify_path(
-                certificate_id=placement.certificate.certificate_id
-            ),
-            "reason": "",
-        }
-    return {"enabled": False, "verify_path": None, "reason": CERTIFICATE_REASON}
 
 
 def submission_for_download(*, submission_id: int, user: User) -> TaskSubmission:
@@ -243,8 +256,8 @@ def submission_file_open(*, submission: TaskSubmission) -> tuple[Any, str, str]:
 DOMAIN_NOT_FOUND = "This internship domain does not exist."
 
 
-def batch_choices() -> list[dict[str, Any]]:
-    return [{"day": batch.value, "label": batch.label} for batch in Batch]
+def batch_choices() -> list[Batch]:
+    return list(Batch)
 
 
 def internship_domain_get(*, slug: str) -> InternshipDomain:

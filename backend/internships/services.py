@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from catalog.models import InternshipDomain
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 from certificates.models import Certificate
 from certificates.services import certificate_issue
 from core.dates import india_today
@@ -115,11 +115,11 @@ def _staff_or_none(user: Any) -> User | None:
 
 
 def _brand() -> str:
-    return str(site_settings_public()["brand_name"]).strip() or settings.SITE_URL
+    return site_settings_cached().brand_name.strip() or settings.SITE_URL
 
 
 def _reply_to() -> str:
-    return str(site_settings_public()["email"])
+    return site_settings_cached().email
 
 
 def _tell(user: User, *, subject: str, body: str, topic: str, notice: Notice | None = None) -> None:

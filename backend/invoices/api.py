@@ -4,7 +4,6 @@ the PDF for the enrolment's own account."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from django.http import FileResponse, HttpRequest, HttpResponseBase
 from ninja import Router
@@ -29,8 +28,8 @@ PDF = "application/pdf"
         "404 for an unknown token."
     ),
 )
-def invoice_check(request: HttpRequest, token: Text) -> dict[str, Any]:
-    return selectors.document_check_public(token=token)
+def invoice_check(request: HttpRequest, token: Text) -> selectors.Document:
+    return selectors.document_by_token(token)
 
 
 @router.get(

@@ -6,12 +6,21 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
+from core.gst import state_label
+from invoices.amounts import format_paise
+from invoices.drawing import document_title
+from invoices.selectors import Document, document_kind, document_related
 
+
+# From an Invoice or a CreditNote.
 class RelatedDocumentOut(Schema):
     number: str
     date: date
 
 
+# What the public check page shows of an Invoice or a CreditNote: the seller, the
+# document's number, date and total, and the buyer's name; nothing else personal (no
+# state, GSTIN or enrolment).
 class InvoiceCheckOut(Schema):
     kind: Literal["tax_invoice", "receipt", "credit_note"]
     title: str = Field(description="'Tax invoice', 'Payment receipt' or 'Credit note'.")
@@ -27,3 +36,23 @@ class InvoiceCheckOut(Schema):
         description="For an invoice: the credit note that reversed it, if any. For a credit "
         "note: the invoice it reverses."
     )
+
+    @staticmethod
+    def resolve_kind(obj: Document) -> str:
+        return document_kind(obj)
+
+    @staticmethod
+    def resolve_title(obj: Document) -> str:
+        return document_title(obj)
+
+    @staticmethod
+    def resolve_seller_state(obj: Document) -> str:
+        return state_label(obj.seller_state)
+
+    @staticmethod
+    def resolve_total_display(obj: Document) -> str:
+        return format_paise(obj.total_paise)
+
+    @staticmethod
+    def resolve_related(obj: Document) -> Document | None:
+        return document_related(obj)

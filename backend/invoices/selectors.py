@@ -2,15 +2,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.urls import reverse
 
 from accounts.models import User
 from core.errors import NotFound
-from core.gst import state_label
-from invoices.amounts import format_paise
-from invoices.drawing import document_pdf_bytes, document_title
+from invoices.drawing import document_pdf_bytes
 from invoices.models import CreditNote, Invoice
 
 if TYPE_CHECKING:
@@ -29,7 +28,7 @@ def invoice_check_url(*, token: str) -> str:
 
 def invoice_download_path(*, token: str) -> str:
     """Where the enrolment's owner downloads the PDF (the API, behind the owner check)."""
-    return f"/api/invoices/{token}/pdf"
+    return reverse("api:invoice_pdf", kwargs={"token": token})
 
 
 def document_file_name(document: Document) -> str:
@@ -65,47 +64,29 @@ def document_for_owner(*, token: str, user: User) -> Document:
     return document
 
 
-def document_check_public(*, token: str) -> dict[str, Any]:
-    """What the public check page shows: the seller, the document's number, date and
-    total, and the buyer's name; nothing else personal (no state, GSTIN or enrolment)."""
-    document = document_by_token(token)
-    related: dict[str, Any] | None = None
+def document_kind(document: Document) -> str:
+    """ "tax_invoice", "receipt" or "credit_note"."""
     if isinstance(document, CreditNote):
-        kind = "credit_note"
-        related = {"number": document.invoice.number, "date": document.invoice.date}
-    else:
-        kind = "tax_invoice" if document.is_tax_invoice else "receipt"
-        note = getattr(document, "credit_note", None)
-        if note is not None:
-            related = {"number": note.number, "date": note.date}
-    return {
-        "kind": kind,
-        "title": document_title(document),
-        "number": document.number,
-        "date": document.date,
-        "seller_legal_name": document.seller_legal_name,
-        "seller_gstin": document.seller_gstin,
-        "seller_state": state_label(document.seller_state),
-        "total_paise": document.total_paise,
-        "total_display": format_paise(document.total_paise),
-        "buyer_name": document.buyer_name,
-        "related": related,
-    }
+        return "credit_note"
+    return "tax_invoice" if document.is_tax_invoice else "receipt"
 
 
-def invoice_for_enrolment(*, enrolment: Enrolment) -> dict[str, Any] | None:
-    """The enrolment's current invoice for its owner's dashboard (number, title and the
-    download address), or None: not confirmed, or its invoice was reversed. Reads the
-    prefetched `invoices` when the caller prefetched them."""
+def document_related(document: Document) -> Document | None:
+    """For a credit note, the invoice it reverses; for an invoice, the credit note that
+    reversed it, if any."""
+    if isinstance(document, CreditNote):
+        return document.invoice
+    return getattr(document, "credit_note", None)
+
+
+def invoice_for_enrolment(*, enrolment: Enrolment) -> Invoice | None:
+    """The enrolment's current invoice for its owner's dashboard, or None: not confirmed,
+    or its invoice was reversed. Reads the prefetched `invoices` when the caller
+    prefetched them."""
     invoices = [i for i in enrolment.invoices.all() if not _is_reversed(i)]
     if not invoices:
         return None
-    invoice = max(invoices, key=lambda i: i.pk)
-    return {
-        "number": invoice.number,
-        "title": document_title(invoice),
-        "download_url": invoice_download_path(token=invoice.token),
-    }
+    return max(invoices, key=lambda i: i.pk)
 
 
 def _is_reversed(invoice: Invoice) -> bool:

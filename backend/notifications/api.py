@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -12,7 +12,7 @@ from core.api import logged_in
 from core.ratelimit import rate_limit_hit
 from core.schemas import ErrorOut
 from notifications import selectors, services
-from notifications.models import CHANNEL_FIELDS
+from notifications.models import CHANNEL_FIELDS, MessagePreferences
 from notifications.schemas import MessagePreferencesIn, MessagePreferencesOut
 
 if TYPE_CHECKING:
@@ -27,8 +27,8 @@ router = Router(tags=["notifications"])
     auth=logged_in,
     summary="My message preferences: WhatsApp consent and a channel per kind",
 )
-def message_preferences_get(request: HttpRequest) -> dict[str, Any]:
-    return selectors.preferences_public(user=cast("User", request.user))
+def message_preferences_get(request: HttpRequest) -> MessagePreferences:
+    return selectors.preferences_for(user=cast("User", request.user))
 
 
 @router.put(
@@ -49,7 +49,7 @@ def message_preferences_get(request: HttpRequest) -> dict[str, Any]:
 )
 def message_preferences_update(
     request: HttpRequest, payload: MessagePreferencesIn
-) -> dict[str, Any]:
+) -> MessagePreferences:
     user = cast("User", request.user)
     rate_limit_hit(
         scope="message-preferences",
@@ -62,4 +62,4 @@ def message_preferences_update(
         whatsapp_opt_in=payload.whatsapp_opt_in,
         channels={field: getattr(payload, field) for field in CHANNEL_FIELDS},
     )
-    return selectors.preferences_public(user=user)
+    return selectors.preferences_for(user=user)

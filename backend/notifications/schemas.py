@@ -11,8 +11,9 @@ from core.schemas import Text
 ChannelText = Annotated[Text, Field(max_length=20)]
 
 
+# From a MessagePreferences (saved or the defaults).
 class MessagePreferencesOut(Schema):
-    whatsapp_opt_in: bool
+    whatsapp_opt_in: bool = Field(alias="whatsapp_opted_in")
     whatsapp_opted_in_at: datetime | None
     payments: str = Field(description="whatsapp or email")
     tasks: str = Field(description="whatsapp, email or none")

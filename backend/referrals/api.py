@@ -3,16 +3,15 @@ another account's: every endpoint answers about request.user only."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from ninja import Router, Status
 
 from accounts.models import User
 from core.api import logged_in
-from core.money import format_rupees
 from core.schemas import ErrorOut
 from referrals import selectors, services
+from referrals.models import RewardEntry
 from referrals.schemas import (
     PayoutRequestCreateIn,
     PayoutRequestOut,
@@ -32,7 +31,7 @@ def _user(request: HttpRequest) -> User:
     response={200: ReferralSummaryOut, 401: ErrorOut},
     summary="The dashboard's referral figures",
 )
-def referral_summary_get(request: HttpRequest) -> dict[str, Any]:
+def referral_summary_get(request: HttpRequest) -> selectors.ReferralSummary:
     return selectors.referral_summary(user=_user(request))
 
 
@@ -41,7 +40,7 @@ def referral_summary_get(request: HttpRequest) -> dict[str, Any]:
     response={200: list[RewardEntryOut], 401: ErrorOut},
     summary="The logged-in account's reward ledger, newest first",
 )
-def referral_entry_list(request: HttpRequest) -> list[dict[str, Any]]:
+def referral_entry_list(request: HttpRequest) -> QuerySet[RewardEntry]:
     return selectors.referral_entry_list(user=_user(request))
 
 
@@ -59,13 +58,4 @@ def payout_request_create(
     request: HttpRequest, payload: PayoutRequestCreateIn
 ) -> Status[PayoutRequestOut]:
     payout = services.payout_request_create(user=_user(request), upi_id=payload.upi_id)
-    return Status(
-        201,
-        PayoutRequestOut(
-            id=payout.pk,
-            amount=payout.amount,
-            amount_display=format_rupees(payout.amount),
-            upi_id=payout.upi_id,
-            requested_at=payout.requested_at,
-        ),
-    )
+    return Status(201, PayoutRequestOut.from_orm(payout))

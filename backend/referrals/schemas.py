@@ -6,13 +6,22 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import Field
 
+from core.dates import format_india_date
+from core.money import format_rupees
 from core.schemas import Text
+from referrals.models import PayoutRequest, RewardEntry
+from referrals.selectors import (
+    ReferralSummary,
+    reward_entry_on_hold_until,
+    reward_entry_referrer_note,
+)
 
 
 class PayoutRequestCreateIn(Schema):
     upi_id: Annotated[Text, Field(max_length=400)]
 
 
+# From a PayoutRequest.
 class PayoutRequestOut(Schema):
     id: int
     amount: int
@@ -20,7 +29,12 @@ class PayoutRequestOut(Schema):
     upi_id: str
     requested_at: datetime
 
+    @staticmethod
+    def resolve_amount_display(obj: PayoutRequest) -> str:
+        return format_rupees(obj.amount)
 
+
+# From a credit (RewardEntry) still on hold.
 class HeldRewardOut(Schema):
     id: int
     amount: int
@@ -28,6 +42,22 @@ class HeldRewardOut(Schema):
     course_name: str
     on_hold_until: date = Field(description="The first India day it can be paid out.")
     on_hold_until_display: str = Field(description='As the site writes it: "3 December 2026".')
+
+    @staticmethod
+    def resolve_amount_display(obj: RewardEntry) -> str:
+        return format_rupees(obj.amount)
+
+    @staticmethod
+    def resolve_course_name(obj: RewardEntry) -> str:
+        return obj.enrolment.course.name if obj.enrolment else ""
+
+    @staticmethod
+    def resolve_on_hold_until(obj: RewardEntry) -> date | None:
+        return obj.payable_on
+
+    @staticmethod
+    def resolve_on_hold_until_display(obj: RewardEntry) -> str:
+        return format_india_date(obj.payable_on) if obj.payable_on else ""
 
 
 class ReferralSummaryOut(Schema):
@@ -54,6 +84,31 @@ class ReferralSummaryOut(Schema):
     )
     open_request: PayoutRequestOut | None
 
+    # From a ReferralSummary: each amount also as the site writes it.
+    @staticmethod
+    def resolve_earned_display(obj: ReferralSummary) -> str:
+        return format_rupees(obj.earned)
+
+    @staticmethod
+    def resolve_on_hold_display(obj: ReferralSummary) -> str:
+        return format_rupees(obj.on_hold)
+
+    @staticmethod
+    def resolve_payable_display(obj: ReferralSummary) -> str:
+        return format_rupees(obj.payable)
+
+    @staticmethod
+    def resolve_pending_payout_display(obj: ReferralSummary) -> str:
+        return format_rupees(obj.pending_payout)
+
+    @staticmethod
+    def resolve_paid_display(obj: ReferralSummary) -> str:
+        return format_rupees(obj.paid)
+
+    @staticmethod
+    def resolve_min_payout_display(obj: ReferralSummary) -> str:
+        return format_rupees(obj.min_payout)
+
 
 class RewardEntryOut(Schema):
     id: int
@@ -69,3 +124,30 @@ class RewardEntryOut(Schema):
     note: str
     on_hold_until: date | None = Field(description="A credit still on hold: until this day.")
     on_hold_until_display: str | None
+
+    # From an entry of selectors.referral_entry_list (annotated with whether it is held).
+    @staticmethod
+    def resolve_kind_display(obj: RewardEntry) -> str:
+        return obj.get_kind_display()
+
+    @staticmethod
+    def resolve_signed_amount_display(obj: RewardEntry) -> str:
+        amount = obj.signed_amount
+        return f"\u2212{format_rupees(-amount)}" if amount < 0 else f"+{format_rupees(amount)}"
+
+    @staticmethod
+    def resolve_course_name(obj: RewardEntry) -> str:
+        return obj.enrolment.course.name if obj.enrolment else ""
+
+    @staticmethod
+    def resolve_note(obj: RewardEntry) -> str:
+        return reward_entry_referrer_note(obj)
+
+    @staticmethod
+    def resolve_on_hold_until(obj: RewardEntry) -> date | None:
+        return reward_entry_on_hold_until(obj)
+
+    @staticmethod
+    def resolve_on_hold_until_display(obj: RewardEntry) -> str | None:
+        until = reward_entry_on_hold_until(obj)
+        return format_india_date(until) if until else None

@@ -161,8 +161,30 @@ def payout_request_open(*, user: User) -> PayoutRequest | None:
 CONFIRMED = "confirmed"
 
 
-def referral_summary(*, user: User) -> dict[str, Any]:
-    """The dashboard's figures, with each amount also as the site writes it.
+@dataclass(frozen=True)
+class ReferralSummary:
+    """The dashboard's figures (ReferralSummaryOut renders them, each amount also as the
+    site writes it)."""
+
+    successful_referrals: int
+    earned: int
+    on_hold: int
+    payable: int
+    pending_payout: int
+    paid: int
+    min_payout: int
+    # Credits still on hold, the soonest payable first, with their enrolment's course.
+    held_rewards: list[RewardEntry]
+    payout_refusal: str | None
+    open_request: PayoutRequest | None
+
+    @property
+    def can_request_payout(self) -> bool:
+        return self.payout_refusal is None
+
+
+def referral_summary(*, user: User) -> ReferralSummary:
+    """The dashboard's figures.
 
     payable is clamped at zero: a reversal after a payout (possible only before rewards had
     a hold) can leave the referrer owing money; they see 0 (and cannot request a payout)
@@ -172,90 +194,43 @@ def referral_summary(*, user: User) -> dict[str, Any]:
     today = india_today()
     figures = referral_figures(user_id=user.pk, today=today)
     open_request = payout_request_open(user=user)
-    payable = max(0, figures.payable)
     minimum = settings.REFERRAL_MIN_PAYOUT
-    refusal = payout_refusal(figures=figures, open_request=open_request, minimum=minimum)
-    amounts = {
-        "earned": figures.earned,
-        "on_hold": figures.on_hold,
-        "payable": payable,
-        "pending_payout": figures.pending_payout,
-        "paid": figures.paid,
-        "min_payout": minimum,
-    }
-    return {
+    held = held_credits(user_id=user.pk, today=today).select_related("enrolment__course")
+    return ReferralSummary(
         # Through the relation, not the enrolments app: enrolments credit rewards here,
         # so referrals imports nothing of theirs (the import-linter contract).
-        "successful_referrals": user.referred_enrolments.filter(status=CONFIRMED).count(),
-        **amounts,
-        **{f"{name}_display": format_rupees(value) for name, value in amounts.items()},
-        "held_rewards": [
-            {
-                "id": credit.pk,
-                "amount": credit.amount,
-                "amount_display": format_rupees(credit.amount),
-                "course_name": credit.enrolment.course.name if credit.enrolment else "",
-                "on_hold_until": credit.payable_on,
-                "on_hold_until_display": format_india_date(credit.payable_on),
-            }
-            for credit in held_credits(user_id=user.pk, today=today).select_related(
-                "enrolment__course"
-            )
-            if credit.payable_on is not None
-        ],
-        "can_request_payout": refusal is None,
-        "payout_refusal": refusal,
-        "open_request": (
-            {
-                "id": open_request.pk,
-                "amount": open_request.amount,
-                "amount_display": format_rupees(open_request.amount),
-                "upi_id": open_request.upi_id,
-                "requested_at": open_request.requested_at,
-            }
-            if open_request
-            else None
-        ),
-    }
+        successful_referrals=user.referred_enrolments.filter(status=CONFIRMED).count(),
+        earned=figures.earned,
+        on_hold=figures.on_hold,
+        payable=max(0, figures.payable),
+        pending_payout=figures.pending_payout,
+        paid=figures.paid,
+        min_payout=minimum,
+        held_rewards=[credit for credit in held if credit.payable_on is not None],
+        payout_refusal=payout_refusal(figures=figures, open_request=open_request, minimum=minimum),
+        open_request=open_request,
+    )
 
 
-def referral_entry_list(*, user: User) -> list[dict[str, Any]]:
-    """The user's own ledger, newest first, with the course each line is about and, for a
-    credit still on hold, the day it becomes payable."""
-    held = set(held_credits(user_id=user.pk).values_list("pk", flat=True))
-    entries = (
+def referral_entry_list(*, user: User) -> QuerySet[RewardEntry]:
+    """The user's own ledger, newest first, with the course each line is about; each entry
+    is annotated `held`: a credit still on hold (its payable_on is the day it becomes
+    payable)."""
+    held = held_credits(user_id=user.pk).filter(pk=OuterRef("pk"))
+    return (
         RewardEntry.objects.filter(user=user)
         .select_related("enrolment__course", "payout")
+        .annotate(held=Exists(held))
         .order_by("-created_at", "-pk")
     )
-    return [
-        {
-            "id": entry.pk,
-            "kind": entry.kind,
-            "kind_display": entry.get_kind_display(),
-            "amount": entry.amount,
-            "signed_amount": entry.signed_amount,
-            "signed_amount_display": _signed_rupees(entry.signed_amount),
-            "course_name": entry.enrolment.course.name if entry.enrolment else "",
-            "created_at": entry.created_at,
-            "note": _public_note(entry),
-            "on_hold_until": entry.payable_on if entry.pk in held else None,
-            "on_hold_until_display": (
-                format_india_date(entry.payable_on)
-                if entry.pk in held and entry.payable_on
-                else None
-            ),
-        }
-        for entry in entries
-    ]
 
 
-def _signed_rupees(amount: int) -> str:
-    """+₹300 for a credit; a reversal or a payout with a real minus sign (U+2212)."""
-    return f"\u2212{format_rupees(-amount)}" if amount < 0 else f"+{format_rupees(amount)}"
+def reward_entry_on_hold_until(entry: RewardEntry) -> date | None:
+    """The day a credit still on hold becomes payable (an entry of referral_entry_list)."""
+    return entry.payable_on if getattr(entry, "held", False) else None
 
 
-def _public_note(entry: RewardEntry) -> str:
+def reward_entry_referrer_note(entry: RewardEntry) -> str:
     # Staff reasons can mention the friend's payment; the referrer gets a plain label.
     if entry.kind == RewardEntry.Kind.CREDIT:
         return "Referral reward"

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -55,7 +55,7 @@ def auth_signup_verify(request: HttpRequest, payload: SignupVerifyIn) -> Status[
     auth=logged_in,
     summary="Download my data (a JSON attachment)",
 )
-def account_data(request: HttpRequest, response: HttpResponse) -> dict[str, Any]:
+def account_data(request: HttpRequest, response: HttpResponse) -> selectors.AccountExport:
     filename = f"my-data-{india_today().isoformat()}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["Cache-Control"] = "no-store"

@@ -3,8 +3,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from ninja import Schema
+from pydantic import Field
+
+from enrolments.models import Enrolment
+from internships.models import InternshipApplication, TaskSubmission
+from referrals.models import PayoutRequest, RewardEntry
+from referrals.selectors import reward_entry_referrer_note
 
 
+# From the User.
 class ExportAccount(Schema):
     name: str
     phone: str
@@ -15,8 +22,9 @@ class ExportAccount(Schema):
     phone_confirmed_at: datetime | None
 
 
+# From an Enrolment (its course loaded).
 class ExportEnrolment(Schema):
-    course: str
+    course: str = Field(alias="course.name")
     reference: str
     amount: int
     status: str
@@ -30,15 +38,33 @@ class ExportEnrolment(Schema):
     confirmed_at: datetime | None
     rejected_reason: str
 
+    @staticmethod
+    def resolve_status(obj: Enrolment) -> str:
+        return obj.get_status_display()
 
+
+# From a RewardEntry of the account's ledger.
 class ExportLedgerLine(Schema):
     kind: str
-    amount: int
+    amount: int = Field(alias="signed_amount")
     course: str
     note: str
     created_at: datetime
 
+    @staticmethod
+    def resolve_kind(obj: RewardEntry) -> str:
+        return obj.get_kind_display()
 
+    @staticmethod
+    def resolve_course(obj: RewardEntry) -> str:
+        return obj.enrolment.course.name if obj.enrolment else ""
+
+    @staticmethod
+    def resolve_note(obj: RewardEntry) -> str:
+        return reward_entry_referrer_note(obj)
+
+
+# From a PayoutRequest.
 class ExportPayout(Schema):
     amount: int
     upi_id: str
@@ -47,10 +73,15 @@ class ExportPayout(Schema):
     paid_at: datetime | None
     payment_reference: str
 
+    @staticmethod
+    def resolve_status(obj: PayoutRequest) -> str:
+        return obj.get_status_display()
 
+
+# From an InternshipApplication (its domain loaded).
 class ExportApplication(Schema):
     reference: str
-    domain: str
+    domain: str = Field(alias="domain.title")
     college: str
     year: str
     profile_url: str
@@ -61,7 +92,16 @@ class ExportApplication(Schema):
     created_at: datetime
     decided_at: datetime | None
 
+    @staticmethod
+    def resolve_batch(obj: InternshipApplication) -> str:
+        return obj.get_batch_display()
 
+    @staticmethod
+    def resolve_status(obj: InternshipApplication) -> str:
+        return obj.get_status_display()
+
+
+# From a TaskSubmission (its task and board loaded).
 class ExportSubmission(Schema):
     board: str
     task: str
@@ -73,7 +113,20 @@ class ExportSubmission(Schema):
     submitted_at: datetime
     reviewed_at: datetime | None
 
+    @staticmethod
+    def resolve_board(obj: TaskSubmission) -> str:
+        return f"/{obj.task.board.slug}"
 
+    @staticmethod
+    def resolve_task(obj: TaskSubmission) -> str:
+        return f"Task {obj.task.number}: {obj.task.title}"
+
+    @staticmethod
+    def resolve_state(obj: TaskSubmission) -> str:
+        return obj.get_state_display()
+
+
+# From a selectors.AccountExport.
 class AccountDataOut(Schema):
     exported_at: datetime
     account: ExportAccount

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
-from catalog.selectors import site_settings_public
+from catalog.selectors import site_settings_cached
 
 
 @require_GET
@@ -33,12 +33,12 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 @require_GET
 def og_image(request: HttpRequest) -> HttpResponse:
     """The link-preview image (1200x630 PNG) with the brand name, drawn with Pillow."""
-    site = site_settings_public()
-    digest = hashlib.sha256(f"{site['brand_name']}\n{site['tagline']}".encode()).hexdigest()
+    site = site_settings_cached()
+    digest = hashlib.sha256(f"{site.brand_name}\n{site.tagline}".encode()).hexdigest()
     key = f"web:og-image:{digest[:32]}"
     png = cache.get(key)
     if png is None:
-        png = _draw_og_image(site["brand_name"], site["tagline"])
+        png = _draw_og_image(site.brand_name, site.tagline)
         cache.set(key, png, timeout=60 * 60 * 24)
     response = HttpResponse(png, content_type="image/png")
     patch_cache_control(response, public=True, max_age=60 * 60)

@@ -5,11 +5,13 @@ from datetime import UTC, datetime
 
 import pytest
 import time_machine
+from django.contrib.auth.models import Permission
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 from core.models import OutboundSMS
-from core.tests.base import LEARNER, PASSWORD
+from core.tests.base import LEARNER, PASSWORD, STAFF
 from core.tests.sms import last_code
 
 pytestmark = pytest.mark.django_db
@@ -117,6 +119,44 @@ def test_it_logs_in_and_rotates_the_session(client: Client, learner: User) -> No
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     me = client.get("/api/auth/me")
     assert me.status_code == 200 and me.json()["name"] == LEARNER.name
+
+
+def test_the_login_and_me_show_the_account_as_user_out_renders_it(
+    client: Client, staff: User
+) -> None:
+    """UserOut's resolvers (issue 30.1): the phone as written, whether a code confirmed it,
+    and whether the account may import certificates."""
+    staff.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label="certificates",
+            codename__in=["add_certificate", "change_certificate"],
+        )
+    )
+    User.objects.filter(pk=staff.pk).update(phone_confirmed_at=timezone.now())
+    expected = {
+        "name": STAFF.name,
+        "phone": STAFF.phone,
+        "phone_display": "+91 99000 00001",
+        "email": STAFF.email,
+        "referral_code": User.objects.get(pk=staff.pk).referral_code,
+        "phone_confirmed": True,
+        "is_staff": True,
+        "can_import_certificates": True,
+    }
+
+    login = post(client, "/api/auth/login", {"phone": STAFF.phone, "password": PASSWORD})
+
+    assert login.json() == {"message": "Login successful!", "user": expected}
+    assert client.get("/api/auth/me").json() == expected
+
+
+def test_a_learner_may_not_import_certificates(learner_client: Client) -> None:
+    me = learner_client.get("/api/auth/me").json()
+    assert (me["phone_confirmed"], me["is_staff"], me["can_import_certificates"]) == (
+        False,
+        False,
+        False,
+    )
 
 
 def test_it_says_invalid_password(client: Client, learner: User) -> None:

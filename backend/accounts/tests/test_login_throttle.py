@@ -56,6 +56,26 @@ def test_it_locks_the_phone_for_the_address_that_failed(settings, learner: User)
     assert int(refused["Retry-After"]) == body["extra"]["retry_after"] > 0
 
 
+@time_machine.travel(WINDOW_START, tick=False)
+def test_its_refusal_is_the_api_envelope_from_the_apis_one_handler(settings, learner: User) -> None:
+    """Issue 30.1: the lockout's 429 is LoginLocked, rendered by the exception handler every
+    API refusal goes through (accounts.lockout no longer writes its own JSON)."""
+    settings.LOGIN_FAILURES_PER_PHONE_AND_IP = "2/15m"
+    client = Client()
+    wrong = login(client, "wrong-pass")
+    login(client, "wrong-pass")
+
+    refused = login(client, PASSWORD)
+
+    assert refused.status_code == 429
+    assert refused.json() == {
+        "message": "Too many attempts. Try again in 15 minutes.",
+        "extra": {"retry_after": 900},
+    }
+    assert refused["Retry-After"] == "900"
+    assert refused["Content-Type"] == wrong["Content-Type"] == "application/json; charset=utf-8"
+
+
 def test_it_never_refuses_the_right_password_from_an_address_that_has_not_failed(
     settings, learner: User
 ) -> None:

@@ -125,3 +125,20 @@ def test_a_migrate_drops_what_the_previous_release_cached(client: Client) -> Non
     call_command("migrate", verbosity=0)
 
     assert client.get("/api/courses/java").json()["offer_fee"] == 399
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/events", "/api/events/bgmi-tournaments", "/api/pages/head?path=/BGMI-Events"]
+)
+def test_cached_events_keep_their_tournaments(client: Client, path: str) -> None:
+    """The cache keeps the Event rows with their prefetched tournaments (the schemas render
+    them per request): a warm answer reads neither table."""
+    first = client.get(path)
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(path)
+    assert again.content == first.content
+    assert not [
+        q
+        for q in queries.captured_queries
+        if "catalog_event" in q["sql"] or "catalog_tournament" in q["sql"]
+    ]

@@ -17,9 +17,9 @@ TODAY = date(2026, 11, 22)
 def test_it_describes_a_course_page_as_a_course() -> None:
     meta = catalog_meta_for_path(path="/Web-Development-registration", today=TODAY)
     assert meta is not None
-    assert meta["title"] == "Web Development (MERN stack) course"
-    assert "₹999" in meta["description"] and "₹2,499" in meta["description"]
-    [course] = meta["json_ld"]
+    assert meta.title == "Web Development (MERN stack) course"
+    assert "₹999" in meta.description and "₹2,499" in meta.description
+    [course] = meta.json_ld
     assert course["@context"] == "https://schema.org"
     assert course["@type"] == "Course"
     assert course["url"] == f"{SITE}/Web-Development-registration"
@@ -51,11 +51,11 @@ def test_it_describes_a_course_page_as_a_course() -> None:
 def test_it_describes_the_python_evening_slot_and_the_bootcamp() -> None:
     python = catalog_meta_for_path(path="/python-registration", today=TODAY)
     assert python is not None
-    schedule = python["json_ld"][0]["hasCourseInstance"][0]["courseSchedule"]
+    schedule = python.json_ld[0]["hasCourseInstance"][0]["courseSchedule"]
     assert (schedule["startTime"], schedule["endTime"]) == ("17:00", "19:00")
     bootcamp = catalog_meta_for_path(path="/java+android_bootcamp", today=TODAY)
     assert bootcamp is not None
-    [course] = bootcamp["json_ld"]
+    [course] = bootcamp.json_ld
     assert course["offers"]["price"] == "199"
     assert course["hasCourseInstance"][0]["courseWorkload"] == "P1M"
 
@@ -64,7 +64,7 @@ def test_it_describes_the_python_evening_slot_and_the_bootcamp() -> None:
 def test_it_describes_events_as_online_events() -> None:
     meta = catalog_meta_for_path(path="/hackathon", today=TODAY)
     assert meta is not None
-    [event] = meta["json_ld"]
+    [event] = meta.json_ld
     assert event["@type"] == "Event"
     assert (event["startDate"], event["endDate"]) == ("2024-03-26", "2024-03-27")
     assert event["eventAttendanceMode"] == "https://schema.org/OnlineEventAttendanceMode"
@@ -73,22 +73,22 @@ def test_it_describes_events_as_online_events() -> None:
     assert event["offers"]["priceCurrency"] == "INR"
     bgmi = catalog_meta_for_path(path="/BGMI-Events", today=TODAY)
     assert bgmi is not None
-    assert [s["offers"]["price"] for s in bgmi["json_ld"][0]["subEvent"]] == ["20", "20", "50"]
+    assert [s["offers"]["price"] for s in bgmi.json_ld[0]["subEvent"]] == ["20", "20", "50"]
     listing = catalog_meta_for_path(path="/events", today=TODAY)
     assert listing is not None
-    assert {e["name"] for e in listing["json_ld"]} >= {
+    assert {e["name"] for e in listing.json_ld} >= {
         "Coding Competition",
         "BGMI Tournaments",
         "Web Development Hackathon",
     }
-    assert all(e["@type"] == "Event" for e in listing["json_ld"])
+    assert all(e["@type"] == "Event" for e in listing.json_ld)
 
 
 @override_settings(SITE_URL=SITE)
 def test_it_describes_the_home_page_as_the_organisation() -> None:
     meta = catalog_meta_for_path(path="/", today=TODAY)
     assert meta is not None
-    [org] = meta["json_ld"]
+    [org] = meta.json_ld
     assert org["@type"] == "EducationalOrganization"
     assert org["url"] == f"{SITE}/"
     assert org["name"] == "YourBrand (placeholder)"
@@ -100,4 +100,4 @@ def test_it_describes_the_home_page_as_the_organisation() -> None:
 def test_it_has_nothing_for_other_paths_and_titles_policies() -> None:
     assert catalog_meta_for_path(path="/no-such-page", today=TODAY) is None
     terms = catalog_meta_for_path(path="/t&c", today=TODAY)
-    assert terms is not None and terms["title"] == "Terms and Conditions"
+    assert terms is not None and terms.title == "Terms and Conditions"

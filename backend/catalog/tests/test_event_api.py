@@ -51,10 +51,10 @@ def test_it_lists_the_bgmi_tournaments_with_fees_and_prize_pools(get_json) -> No
 
 def test_it_keeps_the_coding_competition_upcoming_with_registration_closed() -> None:
     events = event_list(today=date(2026, 11, 22))
-    coding = next(e for e in events["upcoming"] if e["slug"] == "coding-competition")
-    assert coding["status"] == "upcoming"
-    assert coding["registration_open"] is False
-    assert coding["register_disabled_reason"] == "Registration is not open yet."
+    coding = next(e for e in events.upcoming if e.event.slug == "coding-competition")
+    assert coding.status == "upcoming"
+    assert coding.event.registration_open is False
+    assert coding.register_disabled_reason == "Registration is not open yet."
 
 
 def test_it_allows_registration_for_an_open_upcoming_event() -> None:
@@ -62,7 +62,7 @@ def test_it_allows_registration_for_an_open_upcoming_event() -> None:
         registration_open=True, registration_url="https://forms.example.com/coding"
     )
     coding = event_get(slug="coding-competition", today=date(2026, 11, 22))
-    assert coding["register_disabled_reason"] is None
+    assert coding.register_disabled_reason is None
 
 
 def test_it_counts_the_last_day_in_india_time() -> None:
@@ -71,21 +71,21 @@ def test_it_counts_the_last_day_in_india_time() -> None:
     after = india_today(now=datetime(2024, 3, 27, 18, 30, tzinfo=UTC))
     assert (before, after) == (date(2024, 3, 27), date(2024, 3, 28))
     on_last_day = event_get(slug="web-development-hackathon", today=before)
-    assert on_last_day["status"] == "upcoming"
-    assert on_last_day["register_disabled_reason"] == "Registration is not open yet."
+    assert on_last_day.status == "upcoming"
+    assert on_last_day.register_disabled_reason == "Registration is not open yet."
     day_after = event_get(slug="web-development-hackathon", today=after)
-    assert day_after["status"] == "past"
-    assert day_after["register_disabled_reason"] == ENDED
+    assert day_after.status == "past"
+    assert day_after.register_disabled_reason == ENDED
     split = event_list(today=after)
-    assert "web-development-hackathon" in [e["slug"] for e in split["past"]]
-    assert split["today"] == after
+    assert "web-development-hackathon" in [e.event.slug for e in split.past]
+    assert split.today == after
 
 
 def test_it_treats_a_one_day_event_as_upcoming_on_its_day() -> None:
     on_the_day = event_get(slug="bgmi-tournaments", today=date(2023, 10, 10))
-    assert on_the_day["status"] == "upcoming"
-    assert [t["status"] for t in on_the_day["tournaments"]] == ["upcoming"] * 3
-    assert event_get(slug="bgmi-tournaments", today=date(2023, 10, 11))["status"] == "past"
+    assert on_the_day.status == "upcoming"
+    assert [t.status for t in on_the_day.tournaments] == ["upcoming"] * 3
+    assert event_get(slug="bgmi-tournaments", today=date(2023, 10, 11)).status == "past"
 
 
 def test_it_answers_404_for_an_unknown_event(get_json) -> None:

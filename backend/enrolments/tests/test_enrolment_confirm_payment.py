@@ -60,7 +60,7 @@ def test_it_confirms_without_a_referrer_or_a_reward(
 
     assert not RewardEntry.objects.exists()
     # A referral with no reward still counts as a successful referral.
-    assert referral_summary(user=learner)["successful_referrals"] == 1
+    assert referral_summary(user=learner).successful_referrals == 1
 
 
 def test_it_emails_nobody_when_no_email_was_given(course: Course, staff: User) -> None:
@@ -109,8 +109,8 @@ def test_it_reverses_the_credit_when_a_confirmed_enrolment_is_rejected(
     services.enrolment_reject(enrolment_id=enrolment.pk, by=staff, reason="Refunded.")
 
     assert kinds(learner) == [("credit", 150, 1), ("reversal", 150, 1)]
-    assert referral_summary(user=learner)["earned"] == 0
-    assert referral_summary(user=learner)["successful_referrals"] == 0
+    assert referral_summary(user=learner).earned == 0
+    assert referral_summary(user=learner).successful_referrals == 0
 
 
 def test_it_undoes_a_confirmation_with_a_reversal(
@@ -150,7 +150,7 @@ def test_it_credits_again_when_confirmed_after_an_undo(
     services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
 
     assert kinds(learner) == [("credit", 150, 1), ("reversal", 150, 1), ("credit", 150, 2)]
-    assert referral_summary(user=learner)["earned"] == 150
+    assert referral_summary(user=learner).earned == 150
 
 
 def test_it_reverses_the_amount_credited_even_if_the_reward_changed(

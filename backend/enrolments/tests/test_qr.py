@@ -66,7 +66,7 @@ def test_it_serves_the_enrolments_qr_code_to_its_browser(client: Client, course:
     assert response["Content-Type"] == "image/svg+xml"
     assert "no-store" in response["Cache-Control"]
     enrolment = services.Enrolment.objects.get(reference=reference)
-    link = selectors.enrolment_payment_instructions(enrolment=enrolment)["upi_link"]
+    link = selectors.enrolment_payment_instructions(enrolment=enrolment).link
     assert decode(rasterise(response.content)) == [link]
 
 
@@ -83,6 +83,18 @@ def test_it_serves_the_bootcamp_qr_code_to_anyone(client: Client, payee: None) -
 
     assert response.status_code == 200
     assert response["Content-Type"] == "image/svg+xml"
-    assert decode(rasterise(response.content)) == [
-        selectors.bootcamp_payment_instructions()["upi_link"]
-    ]
+    assert decode(rasterise(response.content)) == [selectors.bootcamp_payment_instructions().link]
+
+
+def test_each_payment_answer_links_its_own_qr_code(client: Client, course: Course) -> None:
+    """The qr_url fields are reversed from the QR endpoints' names (issue 30.1): following
+    them serves the code of the same UPI link the answer gives."""
+    payment = post(client, API, enrol_payload(course)).json()["payment"]
+    bootcamp = client.get(f"{API}/bootcamp-payment").json()
+
+    for answer in (payment, bootcamp):
+        response = client.get(answer["qr_url"])
+        assert response.status_code == 200
+        assert decode(rasterise(response.content)) == [answer["upi_link"]]
+    assert payment["qr_url"] == f"{API}/{payment['reference']}/qr.svg"
+    assert bootcamp["qr_url"] == f"{API}/bootcamp-payment/qr.svg"

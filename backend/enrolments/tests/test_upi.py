@@ -59,7 +59,7 @@ def test_it_encodes_reserved_characters_so_every_value_round_trips() -> None:
 def test_it_gives_an_enrolments_payment_instructions(course: Course) -> None:
     enrolment = enrol(course)
 
-    instructions = selectors.enrolment_payment_instructions(enrolment=enrolment)
+    instructions = selectors.enrolment_payment_instructions(enrolment=enrolment).as_dict()
 
     note = f"Test Web enrolment {enrolment.reference}"
     assert instructions == {
@@ -87,7 +87,7 @@ def test_it_keeps_the_note_short_with_the_reference_whole(course: Course) -> Non
     course.save()
     enrolment = enrol(course)
 
-    note = selectors.enrolment_payment_instructions(enrolment=enrolment)["note"]
+    note = selectors.enrolment_payment_instructions(enrolment=enrolment).note
 
     assert len(note) <= 50
     assert note.endswith(f" enrolment {enrolment.reference}")
@@ -97,14 +97,14 @@ def test_it_groups_large_amounts_the_indian_way(course: Course) -> None:
     enrolment = enrol(course)
     enrolment.amount = 100000
 
-    instructions = selectors.enrolment_payment_instructions(enrolment=enrolment)
+    instructions = selectors.enrolment_payment_instructions(enrolment=enrolment).as_dict()
 
     assert instructions["amount_display"] == "₹1,00,000"
     assert params(instructions["upi_link"])["am"] == "100000.00"
 
 
 def test_it_gives_the_bootcamp_payment_of_the_payment_page(payee: None) -> None:
-    instructions = selectors.bootcamp_payment_instructions()
+    instructions = selectors.bootcamp_payment_instructions().as_dict()
 
     assert params(instructions["upi_link"]) == {
         "pa": PAYEE_ID,
@@ -120,6 +120,6 @@ def test_it_reads_the_bootcamp_amount_and_note_from_settings(payee: None, settin
     settings.BOOTCAMP_PAYMENT_AMOUNT = 249
     settings.BOOTCAMP_PAYMENT_NOTE = "Weekend bootcamp"
 
-    link = selectors.bootcamp_payment_instructions()["upi_link"]
+    link = selectors.bootcamp_payment_instructions().link
 
     assert params(link)["am"] == "249.00" and params(link)["tn"] == "Weekend bootcamp"

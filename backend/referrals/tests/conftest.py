@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 import time_machine
@@ -21,6 +22,8 @@ from enrolments.tests.conftest import (  # noqa: F401  (fixtures shared with the
 )
 from referrals import services
 from referrals.models import PayoutRequest
+from referrals.schemas import ReferralSummaryOut
+from referrals.selectors import referral_summary
 
 API = "/api/referrals"
 UPI_ID = "asha.learner@okbank"
@@ -56,3 +59,8 @@ def earned(request: pytest.FixtureRequest, learner: User, staff: User) -> int:
 def paid_out(user: User, staff: User, reference: str = "UTR1") -> PayoutRequest:
     payout = services.payout_request_create(user=user, upi_id=UPI_ID)
     return services.payout_mark_paid(payout_id=payout.pk, by=staff, reference=reference)
+
+
+def summary_answer(user: User) -> dict[str, Any]:
+    """The dashboard's figures for `user` as the API answers them (ReferralSummaryOut)."""
+    return ReferralSummaryOut.from_orm(referral_summary(user=user)).model_dump(mode="json")

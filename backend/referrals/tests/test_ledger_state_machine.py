@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 from datetime import datetime, timedelta
-from typing import Any
 
 import pytest
 import time_machine
@@ -112,10 +111,10 @@ def test_it_keeps_the_ledger_invariants(
             try:
                 payout = services.payout_request_create(user=self.referrer, upi_id="ref@okbank")
             except ApplicationError as exc:
-                assert not before["can_request_payout"], exc.message
+                assert not before.can_request_payout, exc.message
             else:
-                assert before["can_request_payout"]
-                assert payout.amount == before["payable"] >= 100
+                assert before.can_request_payout
+                assert payout.amount == before.payable >= 100
 
         @rule()
         def mark_paid(self) -> None:
@@ -169,20 +168,20 @@ def test_it_keeps_the_ledger_invariants(
                     expected_on_hold += credit.amount if held else 0
 
             figures = referral_figures(user_id=self.referrer.pk)
-            summary: dict[str, Any] = referral_summary(user=self.referrer)
-            assert figures.earned == expected_earned == summary["earned"]
-            assert figures.on_hold == expected_on_hold == summary["on_hold"]
-            assert figures.paid == self.paid_total == summary["paid"]
+            summary = referral_summary(user=self.referrer)
+            assert figures.earned == expected_earned == summary.earned
+            assert figures.on_hold == expected_on_hold == summary.on_hold
+            assert figures.paid == self.paid_total == summary.paid
             assert figures.paid <= figures.past_hold
-            assert summary["successful_referrals"] == confirmed
-            assert summary["payable"] == max(
+            assert summary.successful_referrals == confirmed
+            assert summary.payable == max(
                 0, figures.earned - figures.on_hold - figures.paid - figures.pending_payout
             )
-            assert summary["payable"] >= 0
-            open_request = summary["open_request"]
-            assert summary["can_request_payout"] == (summary["payable"] >= 100 and not open_request)
-            assert (summary["payout_refusal"] is None) == summary["can_request_payout"]
-            assert summary["pending_payout"] == (open_request["amount"] if open_request else 0)
+            assert summary.payable >= 0
+            open_request = summary.open_request
+            assert summary.can_request_payout == (summary.payable >= 100 and not open_request)
+            assert (summary.payout_refusal is None) == summary.can_request_payout
+            assert summary.pending_payout == (open_request.amount if open_request else 0)
 
     run_state_machine_as_test(
         Ledger,

@@ -26,7 +26,7 @@ def test_it_debits_the_ledger_and_tells_the_referrer(
     assert paid.payment_reference == "998877" and paid.paid_by == staff
     debit = RewardEntry.objects.get(kind="payout")
     assert (debit.user, debit.amount, debit.payout) == (learner, 150, paid)
-    assert referral_summary(user=learner)["payable"] == 0
+    assert referral_summary(user=learner).payable == 0
     assert queued_about("referral.payout")[0].to == [learner.email]
 
 
@@ -74,7 +74,7 @@ def test_it_cancels_a_request_and_frees_the_balance(
     cancelled = services.payout_cancel(payout_id=payout.pk, by=staff)
 
     assert cancelled.status == PayoutRequest.Status.CANCELLED and cancelled.cancelled_by == staff
-    assert referral_summary(user=learner)["payable"] == 150
+    assert referral_summary(user=learner).payable == 150
     assert not RewardEntry.objects.filter(kind="payout").exists()
 
 
@@ -98,4 +98,4 @@ def test_the_balance_is_credits_minus_reversals_minus_payouts(
 
     figures = referral_figures(user_id=learner.pk)
     assert (figures.credits, figures.reversals, figures.paid) == (750, 150, 450)
-    assert referral_summary(user=learner)["payable"] == 750 - 150 - 450
+    assert referral_summary(user=learner).payable == 750 - 150 - 450

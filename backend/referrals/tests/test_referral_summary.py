@@ -13,7 +13,7 @@ from enrolments import services as enrolment_services
 from referrals import services
 from referrals.models import RewardEntry
 from referrals.selectors import NOTHING_TO_PAY, referral_summary
-from referrals.tests.conftest import API, UPI_ID, confirmed_referral, paid_out
+from referrals.tests.conftest import API, UPI_ID, confirmed_referral, paid_out, summary_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +71,7 @@ def test_it_ignores_referrals_not_yet_confirmed(
     enrolment = referred(course, learner)
     enrolment_services.enrolment_submit_utr(enrolment=enrolment, utr="412345678901")
 
-    assert referral_summary(user=learner) == ZERO
+    assert summary_answer(learner) == ZERO
 
 
 def test_it_shows_an_open_request_as_pending(
@@ -93,7 +93,7 @@ def test_it_shows_an_open_request_as_pending(
 def test_it_shows_what_was_paid(learner: User, staff: User, earned: int) -> None:
     paid_out(learner, staff)
 
-    assert referral_summary(user=learner) == {
+    assert summary_answer(learner) == {
         **ZERO,
         "successful_referrals": 1,
         "earned": 150,
@@ -116,13 +116,13 @@ def test_it_clamps_the_payable_balance_at_zero_after_a_reversal_of_paid_money(
     )
 
     summary = referral_summary(user=learner)
-    assert summary["earned"] == 0 and summary["paid"] == 150 and summary["payable"] == 0
-    assert summary["can_request_payout"] is False
+    assert summary.earned == 0 and summary.paid == 150 and summary.payable == 0
+    assert summary.can_request_payout is False
 
     confirmed_referral(course, learner, staff)  # +150 repays the debt
-    assert referral_summary(user=learner)["payable"] == 0
+    assert referral_summary(user=learner).payable == 0
     confirmed_referral(other_course, learner, staff)  # +300
-    assert referral_summary(user=learner)["payable"] == 300
+    assert referral_summary(user=learner).payable == 300
 
 
 @time_machine.travel(datetime(2026, 11, 26, 20, 0, tzinfo=INDIA), tick=False)

@@ -21,7 +21,7 @@ from enrolments.tests.conftest import back_office_client, post, referred  # noqa
 from referrals import services
 from referrals.models import RewardEntry
 from referrals.selectors import referral_summary
-from referrals.tests.conftest import API, UPI_ID
+from referrals.tests.conftest import API, UPI_ID, summary_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def test_a_later_change_of_the_setting_keeps_the_date_shown(
     settings.REFERRAL_HOLD_DAYS = 30  # type: ignore[attr-defined]
 
     with time_machine.travel(PAYABLE_FROM, tick=False):
-        assert referral_summary(user=learner)["payable"] == 150
+        assert referral_summary(user=learner).payable == 150
 
 
 def test_the_reward_is_on_hold_until_the_last_moment_of_the_day_before(
@@ -77,10 +77,12 @@ def test_the_reward_is_on_hold_until_the_last_moment_of_the_day_before(
 ) -> None:
     with time_machine.travel(LAST_HELD_MOMENT, tick=False):
         summary = referral_summary(user=learner)
-        assert (summary["earned"], summary["on_hold"], summary["payable"]) == (150, 150, 0)
-        assert summary["held_rewards"][0]["on_hold_until_display"] == "4 December 2026"
-        assert summary["can_request_payout"] is False
-        assert summary["payout_refusal"] == (
+        assert (summary.earned, summary.on_hold, summary.payable) == (150, 150, 0)
+        assert summary_answer(learner)["held_rewards"][0]["on_hold_until_display"] == (
+            "4 December 2026"
+        )
+        assert summary.can_request_payout is False
+        assert summary.payout_refusal == (
             "You can ask for a payout once ₹100 is payable. ₹150 is on hold."
         )
         with pytest.raises(ApplicationError, match="once ₹100 is payable") as refused:
@@ -89,8 +91,8 @@ def test_the_reward_is_on_hold_until_the_last_moment_of_the_day_before(
 
     with time_machine.travel(PAYABLE_FROM, tick=False):
         summary = referral_summary(user=learner)
-        assert (summary["earned"], summary["on_hold"], summary["payable"]) == (150, 0, 150)
-        assert summary["held_rewards"] == []
+        assert (summary.earned, summary.on_hold, summary.payable) == (150, 0, 150)
+        assert summary.held_rewards == []
         assert services.payout_request_create(user=learner, upi_id=UPI_ID).amount == 150
 
 
@@ -105,7 +107,7 @@ def test_a_payout_never_includes_money_on_hold(
         assert response.status_code == 201
         assert response.json()["amount"] == 150
         summary = referral_summary(user=learner)
-        assert (summary["on_hold"], summary["payable"], summary["pending_payout"]) == (300, 0, 150)
+        assert (summary.on_hold, summary.payable, summary.pending_payout) == (300, 0, 150)
 
 
 def test_a_request_with_only_money_on_hold_is_refused_through_the_api(
@@ -130,7 +132,7 @@ def test_a_payout_needs_the_minimum(
         message = (
             "You can ask for a payout once ₹100 is payable. ₹50 is payable now. ₹300 is on hold."
         )
-        assert referral_summary(user=learner)["payout_refusal"] == message
+        assert referral_summary(user=learner).payout_refusal == message
         with pytest.raises(ApplicationError) as refused:
             services.payout_request_create(user=learner, upi_id=UPI_ID)
         assert refused.value.message == message
@@ -146,7 +148,7 @@ def test_the_minimum_follows_the_setting(
     settings.REFERRAL_MIN_PAYOUT = 200  # type: ignore[attr-defined]
 
     with time_machine.travel(PAYABLE_FROM, tick=False):
-        summary = referral_summary(user=learner)
+        summary = summary_answer(learner)
         assert (summary["min_payout"], summary["min_payout_display"]) == (200, "₹200")
         assert summary["payout_refusal"] == (
             "You can ask for a payout once ₹200 is payable. ₹150 is payable now."
@@ -164,7 +166,7 @@ def test_a_refund_during_the_hold_reverses_the_reward(
         reversal = RewardEntry.objects.get(enrolment=confirmed, kind="reversal")
         assert reversal.amount == 150 and reversal.payable_on is None
         summary = referral_summary(user=learner)
-        assert (summary["earned"], summary["on_hold"], summary["held_rewards"]) == (0, 0, [])
+        assert (summary.earned, summary.on_hold, summary.held_rewards) == (0, 0, [])
 
 
 @pytest.mark.parametrize("decision", ["reject", "unconfirm"])
@@ -177,7 +179,7 @@ def test_a_refund_after_the_hold_does_not_take_the_reward_back(
 
         assert not RewardEntry.objects.filter(enrolment=confirmed, kind="reversal").exists()
         summary = referral_summary(user=learner)
-        assert (summary["earned"], summary["payable"]) == (150, 150)
+        assert (summary.earned, summary.payable) == (150, 150)
 
 
 def test_confirming_again_after_a_late_undo_credits_nothing_more(
@@ -190,7 +192,7 @@ def test_confirming_again_after_a_late_undo_credits_nothing_more(
         enrolment_services.enrolment_confirm_payment(enrolment_id=confirmed.pk, by=staff)
 
     assert RewardEntry.objects.filter(enrolment=confirmed).count() == 1
-    assert referral_summary(user=learner)["earned"] == 150
+    assert referral_summary(user=learner).earned == 150
 
 
 def test_confirming_again_after_an_undo_in_the_hold_starts_a_new_hold(

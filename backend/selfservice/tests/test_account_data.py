@@ -47,3 +47,30 @@ def test_it_downloads_the_account_enrolments_ledger_and_payouts(
     (payout,) = data["payout_requests"]
     assert payout["upi_id"] == "asha@okbank" and payout["status"] == "Requested"
     assert "98222" not in response.content.decode()
+
+
+def test_it_downloads_the_internship_applications_and_submissions(
+    learner_client: Client, learner: User, staff: User
+) -> None:
+    from catalog.models import InternshipDomain
+    from internships import services as internship_services
+    from internships.tests.conftest import NOW, apply, submit
+
+    with time_machine.travel(NOW, tick=False):
+        application = apply(learner, InternshipDomain.objects.get(slug="web-development"))
+        internship_services.application_accept(application_id=application.pk, by=staff)
+        submission = submit(learner, 1)
+        internship_services.submission_request_changes(
+            submission_id=submission.pk, by=staff, feedback="Add a README."
+        )
+
+        data = learner_client.get("/api/auth/account/data").json()
+
+    (exported,) = data["internship_applications"]
+    assert (exported["reference"], exported["domain"]) == (application.reference, "Web Development")
+    assert (exported["batch"], exported["status"]) == ("1st of the month", "Accepted")
+    (work,) = data["task_submissions"]
+    assert work["board"] == "/tasks-1"
+    assert work["task"] == f"Task 1: {submission.task.title}"
+    assert (work["state"], work["feedback"]) == ("Changes requested", "Add a README.")
+    assert work["link"] == "https://github.com/asha/task-1"
