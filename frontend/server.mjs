@@ -11,6 +11,7 @@
  *                          MAX_REQUEST_BYTES: the largest request body taken, pages and
  *                          API alike (12 MiB, nginx's client_max_body_size)
  */
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -34,13 +35,22 @@ process.env.DJANGO_URL = djangoUrl
 // React and the router pick their production builds from this, read at import.
 process.env.NODE_ENV ??= 'production'
 
-/** What Django answers: the API, the back office, its static files, downloads, uploads. */
-export const DJANGO_PREFIXES = ['/api/', '/admin', '/static/', '/Certificate/', '/LOR/', '/media/', '/robots.txt', '/og-image.png']
+/**
+ * What Django answers: the API, the back office, its static files, downloads, uploads. One
+ * list (server/django-prefixes.json), which deploy/nginx/site.conf's locations and Django's
+ * URLs are tested against (backend/config/tests/test_django_prefixes.py).
+ */
+export const DJANGO_PREFIXES = JSON.parse(readFileSync(path.join(here, 'server/django-prefixes.json'), 'utf8'))
 
-/** Browser features the site never uses (the same policy Django sends). */
-const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), ' +
-  'microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), browsing-topics=(), clipboard-write=(self)'
+/**
+ * Browser features the site never uses: the policy Django sends, from its one home
+ * (backend/config/permissions-policy.json), written as core.middleware writes it.
+ */
+const PERMISSIONS_POLICY = Object.entries(
+  JSON.parse(readFileSync(path.join(here, '../backend/config/permissions-policy.json'), 'utf8')),
+)
+  .map(([feature, allowed]) => `${feature}=(${allowed.map((a) => (a === 'self' || a === '*' ? a : `"${a}"`)).join(' ')})`)
+  .join(', ')
 
 const { pages, contentSecurityPolicy } = await import(path.join(here, 'build/server/index.js'))
 

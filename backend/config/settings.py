@@ -7,6 +7,7 @@ generated secret key under `var/`.
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -244,22 +245,10 @@ CONTENT_SECURITY_POLICY = {
 }
 # Browser features the site never uses are switched off for it and for anything it
 # embeds; the clipboard stays writable by the site itself (it copies codes and links).
-PERMISSIONS_POLICY = {
-    "accelerometer": [],
-    "autoplay": [],
-    "camera": [],
-    "display-capture": [],
-    "geolocation": [],
-    "gyroscope": [],
-    "magnetometer": [],
-    "microphone": [],
-    "midi": [],
-    "payment": [],
-    "publickey-credentials-get": [],
-    "usb": [],
-    "browsing-topics": [],
-    "clipboard-write": ["self"],
-}
+# One home for Django and the Node server (frontend/server.mjs reads the same file).
+PERMISSIONS_POLICY: dict[str, list[str]] = json.loads(
+    Path(__file__).with_name("permissions-policy.json").read_text(encoding="utf-8")
+)
 if PRODUCTION:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
