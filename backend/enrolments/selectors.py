@@ -8,6 +8,7 @@ from django.conf import settings
 from accounts.models import User
 from catalog.selectors import site_settings_cached
 from core.errors import NotFound
+from core.money import format_rupees
 from core.upi import UpiPayment
 from enrolments.models import Enrolment, StatementLine
 from enrolments.statements import Credit, Statement
