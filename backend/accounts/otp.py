@@ -40,6 +40,7 @@ from django.utils.crypto import salted_hmac
 from accounts.models import OneTimeCode
 from core.dates import INDIA
 from core.errors import FieldErrors, RateLimited
+from core.messages import render_message
 from core.ratelimit import rate_limit_check, rate_limit_hit
 from core.sms.queue import sms_queue
 
@@ -281,15 +282,11 @@ def phone_masked(e164: str) -> str:
 
 
 def _text(code: str, purpose: str) -> str:
-    doing = (
-        "confirm your phone number and sign up"
-        if purpose == OneTimeCode.Purpose.SIGNUP
-        else "reset your password"
+    _subject, text = render_message(
+        "accounts/messages/code",
+        {"code": code, "signup": purpose == OneTimeCode.Purpose.SIGNUP, "minutes": CODE_MINUTES},
     )
-    return (
-        f"{code} is your code to {doing}. It expires in {CODE_MINUTES} minutes. "
-        "Do not share it with anyone."
-    )
+    return text
 
 
 def otp_send(issued: IssuedCode) -> None:

@@ -29,6 +29,7 @@ from accounts.phones import InvalidPhone, phone_normalise
 from core.dates import INDIA
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors, RateLimited
+from core.messages import render_message
 from core.ratelimit import rate_limit_check, rate_limit_hit
 from notifications.models import ConsentRecord
 from notifications.services import whatsapp_consent_set
@@ -279,16 +280,14 @@ def password_reset_request(*, client: str | None, phone: str) -> otp.CodeSent:
     issued = otp.otp_issue(phone=normalised, purpose=OneTimeCode.Purpose.RESET, client=client)
     otp.otp_send(issued)
     if user.email:
+        subject, body = render_message(
+            "accounts/messages/password_reset",
+            {"name": user.get_short_name(), "reset_link": password_reset_link(user=user)},
+        )
         email_queue(
             to=user.email,
-            subject="Reset your password",
-            body=(
-                f"Hello {user.get_short_name()},\n\n"
-                "Someone (we hope you) asked to reset the password of your account. "
-                "Open this link to choose a new one:\n\n"
-                f"{password_reset_link(user=user)}\n\n"
-                "If it was not you, ignore this email: your password stays as it is.\n"
-            ),
+            subject=subject,
+            body=body,
             topic="account.password_reset",
         )
     return otp.otp_sent(
@@ -446,7 +445,6 @@ PASSWORD_TRIES_MESSAGE = "Too many wrong passwords."
 
 
 CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email."
-EMAIL_CHANGED_SUBJECT = "The email address of your account was changed"
 
 
 def email_masked(email: str) -> str:
@@ -459,26 +457,20 @@ def email_masked(email: str) -> str:
 def _email_changed_notice(*, user: User, old_email: str, new_email: str) -> None:
     """Tell the old address that the account's email changed (queued with the change)."""
     now = timezone.localtime(timezone.now(), INDIA).strftime("%d %b %Y, %H:%M IST")
-    change = (
-        f"changed to {email_masked(new_email)}"
-        if new_email
-        else "removed (the account has no email now)"
+    subject, body = render_message(
+        "accounts/messages/email_changed",
+        {
+            "name": user.get_short_name(),
+            "phone": otp.phone_masked(user.phone),
+            "new_email": email_masked(new_email) if new_email else "",
+            "changed_at": now,
+            "site": settings.SITE_URL,
+        },
     )
     email_queue(
         to=old_email,
-        subject=EMAIL_CHANGED_SUBJECT,
-        body=(
-            f"Hello {user.get_short_name()},\n\n"
-            f"The email address of your account (phone {otp.phone_masked(user.phone)}) was "
-            f"{change} on {now}. This address will no longer get password-reset links "
-            "or receipts.\n\n"
-            "If you made this change, there is nothing more to do.\n\n"
-            "If it was not you, someone may be using your account. Reset your password now "
-            f"with a code sent to your phone: {settings.SITE_URL}/forgot-password (that logs "
-            "out every other device), then set your email again on "
-            f"{settings.SITE_URL}/account. For help, write to us at "
-            f"{settings.SITE_URL}/getquote or reply to this email.\n"
-        ),
+        subject=subject,
+        body=body,
         topic="account.email_changed",
     )
 

@@ -194,6 +194,13 @@ GROUPS: tuple[Group, ...] = (
                 "tune",
                 "Who opted in to WhatsApp (and when), and each student's channels.",
             ),
+            Link(
+                "Message texts",
+                "admin:notifications_texts",
+                ("notifications.view_messagepreferences",),
+                "mail",
+                "Every email and SMS the site writes, filled with sample values.",
+            ),
         ),
     ),
     Group(

@@ -25,6 +25,7 @@ from certificates.models import (
 from certificates.selectors import certificate_verify_url
 from core.email import email_queue
 from core.errors import ApplicationError
+from core.messages import render_message
 
 # --- Revocation -------------------------------------------------------------------------
 
@@ -61,7 +62,7 @@ def certificate_reinstate(*, certificate_ids: list[int]) -> int:
 HOLDER_EMAIL_TOPIC = "certificate.issued"
 
 
-def _holder_email_body(certificate: Certificate, brand: str) -> str:
+def _holder_email(certificate: Certificate, brand: str) -> tuple[str, str]:
     links = selectors.certificate_download_urls(certificate=certificate)
     labels = {
         "certificate_png": "Certificate (image)",
@@ -69,34 +70,26 @@ def _holder_email_body(certificate: Certificate, brand: str) -> str:
         "letter_png": "Letter of recommendation (image)",
         "letter_pdf": "Letter of recommendation (PDF)",
     }
-    downloads = [
-        f"  {labels[key]}: {settings.SITE_URL}{url}"
-        for key, url in links.items()
-        if url and key in labels
-    ]
     programme = " ".join(
         part for part in (certificate.duration.strip(), certificate.course.strip()) if part
     )
-    return "\n".join(
-        [
-            f"Dear {certificate.name.strip() or 'learner'},",
-            "",
-            f"Your certificate {certificate.certificate_id}"
-            + (f" for the {programme} programme" if programme else "")
-            + f" has been issued by {brand}.",
-            "",
-            "Anyone can check it here:",
-            f"  {certificate_verify_url(certificate_id=certificate.certificate_id)}",
-            "",
-            "Downloads:",
-            *downloads,
-            "",
-            "Your verifiable credential (Open Badges 3.0, signed by us: add it to a digital",
-            "wallet or share it with an employer, who can check it without contacting us):",
-            f"  {openbadges.certificate_credential_url(certificate_id=certificate.certificate_id)}",
-            "",
-            brand,
-        ]
+    return render_message(
+        "certificates/messages/certificate_issued",
+        {
+            "name": certificate.name.strip(),
+            "certificate_id": certificate.certificate_id,
+            "programme": programme,
+            "brand": brand,
+            "verify_link": certificate_verify_url(certificate_id=certificate.certificate_id),
+            "downloads": [
+                {"label": labels[key], "link": f"{settings.SITE_URL}{url}"}
+                for key, url in links.items()
+                if url and key in labels
+            ],
+            "credential_link": openbadges.certificate_credential_url(
+                certificate_id=certificate.certificate_id
+            ),
+        },
     )
 
 
@@ -116,10 +109,11 @@ def certificate_holders_notify(*, certificates: list[Certificate]) -> int:
             or not selectors.certificate_is_verified(certificate=certificate)
         ):
             continue
+        subject, body = _holder_email(certificate, brand)
         email_queue(
             to=certificate.email,
-            subject=f"Your certificate {certificate.certificate_id} from {brand}",
-            body=_holder_email_body(certificate, brand),
+            subject=subject,
+            body=body,
             topic=HOLDER_EMAIL_TOPIC,
         )
         sent.append(certificate.pk)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from catalog.models import ProjectPackage
 from core.email import email_queue
 from core.errors import FieldErrors
+from core.messages import render_message
 from enquiries.models import Enquiry
 from enquiries.selectors import staff_notify_recipients
 
@@ -132,43 +133,34 @@ def enquiry_create(
         ip_address=_ip_or_none(ip),
         user_agent=user_agent[:USER_AGENT_MAX],
     )
+    subject, body = _enquiry_email(enquiry)
     email_queue(
         to=staff_notify_recipients(),
-        subject=_enquiry_email_subject(enquiry),
-        body=_enquiry_email_body(enquiry),
+        subject=subject,
+        body=body,
         reply_to=enquiry.email,
         topic="enquiry.received",
     )
     return enquiry
 
 
-def _enquiry_email_subject(enquiry: Enquiry) -> str:
-    label = "quote request" if enquiry.kind == Enquiry.Kind.QUOTE else "message"
-    return f"New {label} from {enquiry.name}: {enquiry.subject}"[:255]
-
-
-def _enquiry_email_body(enquiry: Enquiry) -> str:
-    sent_at = timezone.localtime(enquiry.created_at).strftime("%d %b %Y, %H:%M %Z")
-    admin_url = f"{settings.SITE_URL}/admin/enquiries/enquiry/{enquiry.pk}/change/"
-    lines = [
-        f"A new {enquiry.get_kind_display().lower()} arrived through the website.",
-        "",
-        f"Kind:     {enquiry.get_kind_display()}",
-        f"Name:     {enquiry.name}",
-        f"Email:    {enquiry.email}",
-        f"Package:  {enquiry.package_name or '-'}",
-        f"Subject:  {enquiry.subject}",
-        f"Sent at:  {sent_at}",
-        f"IP:       {enquiry.ip_address or '-'}",
-        "",
-        "Message:",
-        enquiry.message,
-        "",
-        "--",
-        f"Open it in the admin (and mark it handled): {admin_url}",
-        "Reply to this email to answer the visitor directly.",
-    ]
-    return "\n".join(lines) + "\n"
+def _enquiry_email(enquiry: Enquiry) -> tuple[str, str]:
+    subject, body = render_message(
+        "enquiries/messages/enquiry_received",
+        {
+            "quote": enquiry.kind == Enquiry.Kind.QUOTE,
+            "kind": enquiry.get_kind_display(),
+            "name": enquiry.name,
+            "email": enquiry.email,
+            "package": enquiry.package_name,
+            "subject": enquiry.subject,
+            "sent_at": timezone.localtime(enquiry.created_at).strftime("%d %b %Y, %H:%M %Z"),
+            "ip_address": enquiry.ip_address or "",
+            "message": enquiry.message,
+            "admin_link": f"{settings.SITE_URL}/admin/enquiries/enquiry/{enquiry.pk}/change/",
+        },
+    )
+    return subject[:255], body
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors
 from core.gst import gst_buyer_validate
 from core.mailbox import email_mailbox
+from core.messages import render_message
 from core.money import format_rupees
 from enrolments.models import Enrolment, StatementLine, UtrChange
 from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
@@ -452,10 +453,22 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     if enrolment.email:
         # The email carries the invoice, a document the student keeps: it is always sent,
         # and WhatsApp (for a student who chose it) comes beside it.
+        subject, body = render_message(
+            "enrolments/messages/payment_confirmed",
+            {
+                "name": enrolment.name,
+                "amount": format_rupees(enrolment.amount),
+                "course": enrolment.course.name,
+                "reference": enrolment.reference,
+                "invoice_title": invoice.title,
+                "invoice_number": invoice.number,
+                "brand": site_settings_cached().brand_name,
+            },
+        )
         email_queue(
             to=enrolment.email,
-            subject=f"Payment confirmed: {enrolment.course.name} ({enrolment.reference})",
-            body=_confirmed_body(enrolment, invoice_title=invoice.title, number=invoice.number),
+            subject=subject,
+            body=body,
             reply_to=site_settings_cached().email,
             topic="enrolment.confirmed",
             attachments={document_file_name(invoice): (document_pdf(invoice), "application/pdf")},
@@ -508,10 +521,20 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
         # A refund: the invoice stays, reversed by a credit note.
         credit_note_issue_for_enrolment(enrolment=enrolment, reason=f"Refund: {text}")
     if enrolment.email:
+        subject, body = render_message(
+            "enrolments/messages/payment_not_confirmed",
+            {
+                "name": enrolment.name,
+                "course": enrolment.course.name,
+                "reference": enrolment.reference,
+                "reason": enrolment.rejected_reason,
+                "brand": site_settings_cached().brand_name,
+            },
+        )
         email_queue(
             to=enrolment.email,
-            subject=f"Payment not confirmed: {enrolment.course.name} ({enrolment.reference})",
-            body=_rejected_body(enrolment),
+            subject=subject,
+            body=body,
             reply_to=site_settings_cached().email,
             topic="enrolment.rejected",
         )
@@ -557,31 +580,6 @@ def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> E
     )
     credit_note_issue_for_enrolment(enrolment=enrolment, reason=f"Confirmation undone: {text}")
     return enrolment
-
-
-def _confirmed_body(enrolment: Enrolment, *, invoice_title: str, number: str) -> str:
-    brand = site_settings_cached().brand_name
-    return (
-        f"Hello {enrolment.name},\n\n"
-        f"We have received your payment of {format_rupees(enrolment.amount)} for "
-        f"{enrolment.course.name}. Your enrolment {enrolment.reference} is confirmed.\n\n"
-        f"Your {invoice_title.lower()} {number} is attached (PDF); it is also on your "
-        "dashboard when you log in.\n\n"
-        "We will email you the batch details before classes start.\n\n"
-        f"-- {brand}\n"
-    )
-
-
-def _rejected_body(enrolment: Enrolment) -> str:
-    brand = site_settings_cached().brand_name
-    return (
-        f"Hello {enrolment.name},\n\n"
-        f"We could not confirm the payment for your enrolment {enrolment.reference} in "
-        f"{enrolment.course.name}.\n\n"
-        f"Reason: {enrolment.rejected_reason}\n\n"
-        "If you believe this is a mistake, reply to this email with your UPI transaction "
-        f"reference (UTR) and a screenshot of the payment.\n\n-- {brand}\n"
-    )
 
 
 @dataclass

@@ -29,6 +29,7 @@ from certificates.services import certificate_issue
 from core.dates import india_today
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors, NotFound
+from core.messages import render_message
 from internships import selectors
 from internships.models import (
     BATCH_BOARD_SLUGS,
@@ -122,10 +123,21 @@ def _reply_to() -> str:
     return site_settings_cached().email
 
 
-def _tell(user: User, *, subject: str, body: str, topic: str, notice: Notice | None = None) -> None:
-    """Queue an email to `user`; an account without an email address is not written to
-    (the dashboard shows the same news). With a `notice` the student's channel decides:
-    WhatsApp, this email, or neither (notifications.notify)."""
+def _tell(
+    user: User,
+    *,
+    message: str,
+    context: dict[str, Any],
+    topic: str,
+    notice: Notice | None = None,
+) -> None:
+    """Queue the email `message` (internships/messages/<message>) to `user`; an account
+    without an email address is not written to (the dashboard shows the same news). With a
+    `notice` the student's channel decides: WhatsApp, this email, or neither
+    (notifications.notify)."""
+    subject, body = render_message(
+        f"internships/messages/{message}", {"name": user.name, "brand": _brand(), **context}
+    )
     email = Email(to=user.email, subject=subject, body=body, reply_to=_reply_to(), topic=topic)
     if notice is not None:
         notify(user=user, notice=notice, email=email)
@@ -221,8 +233,13 @@ def application_create(
         raise _already_applied(domain) from None
     _tell(
         user,
-        subject=f"Application received: {domain.title} internship ({application.reference})",
-        body=_received_body(application),
+        message="application_received",
+        context={
+            "reference": application.reference,
+            "internship": domain.title,
+            "batch": application.get_batch_display(),
+            "dashboard_link": f"{settings.SITE_URL}/dashboard",
+        },
         topic=TOPIC_RECEIVED,
     )
     return application
@@ -286,8 +303,13 @@ def application_accept(
     application.save(update_fields=["status", "decided_by", "decided_at"])
     _tell(
         application.user,
-        subject=f"You are in: {application.domain.title} internship ({application.reference})",
-        body=_accepted_body(application, board),
+        message="application_accepted",
+        context={
+            "reference": application.reference,
+            "internship": application.domain.title,
+            "board_link": _board_url(board),
+            "duration": application.domain.duration,
+        },
         topic=TOPIC_ACCEPTED,
         notice=messages.application_accepted(
             name=application.user.name,
@@ -329,9 +351,12 @@ def application_reject(
     application.save(update_fields=["status", "rejection_reason", "decided_by", "decided_at"])
     _tell(
         application.user,
-        subject=f"Your application for the {application.domain.title} internship "
-        f"({application.reference})",
-        body=_rejected_body(application),
+        message="application_rejected",
+        context={
+            "reference": application.reference,
+            "internship": application.domain.title,
+            "reason": application.rejection_reason,
+        },
         topic=TOPIC_REJECTED,
     )
     return application
@@ -520,9 +545,17 @@ def submission_approve(*, submission_id: int, by: User | None) -> TaskSubmission
     submission.save(update_fields=["state", "feedback", "reviewed_by", "reviewed_at"])
     _tell(
         placement.user,
-        subject=f"Task {submission.task.number} approved: {placement.application.domain.title} "
-        "internship",
-        body=_approved_body(placement, submission),
+        message="task_approved",
+        context={
+            "number": submission.task.number,
+            "title": submission.task.title,
+            "internship": placement.application.domain.title,
+            "remaining": TASKS_PER_BOARD
+            - TaskSubmission.objects.filter(
+                placement=placement, state=TaskSubmission.State.APPROVED
+            ).count(),
+            "board_link": _board_url(placement.board),
+        },
         topic=TOPIC_APPROVED,
     )
     placement_certificate_issue(placement=placement)
@@ -591,9 +624,14 @@ def submission_request_changes(
     submission.save(update_fields=["state", "feedback", "reviewed_by", "reviewed_at"])
     _tell(
         placement.user,
-        subject=f"Changes requested on task {submission.task.number}: "
-        f"{placement.application.domain.title} internship",
-        body=_changes_body(placement, submission),
+        message="changes_requested",
+        context={
+            "number": submission.task.number,
+            "title": submission.task.title,
+            "internship": placement.application.domain.title,
+            "feedback": submission.feedback,
+            "board_link": _board_url(placement.board),
+        },
         topic=TOPIC_CHANGES,
         notice=messages.changes_requested(
             name=placement.user.name,
@@ -642,63 +680,6 @@ def placement_unlock_next_task(*, placement_id: int, by: User | None) -> BoardTa
 
 def _board_url(board: TaskBoard) -> str:
     return f"{settings.SITE_URL}/{board.slug}"
-
-
-def _received_body(application: InternshipApplication) -> str:
-    return (
-        f"Hello {application.user.name},\n\n"
-        f"We have received your application {application.reference} for the "
-        f"{application.domain.title} internship ({application.get_batch_display()} batch).\n\n"
-        "Our team reviews every application and will email you the decision. You can follow "
-        f"it on your dashboard: {settings.SITE_URL}/dashboard\n\n-- {_brand()}\n"
-    )
-
-
-def _accepted_body(application: InternshipApplication, board: TaskBoard) -> str:
-    return (
-        f"Hello {application.user.name},\n\n"
-        f"Your application {application.reference} for the {application.domain.title} "
-        "internship is accepted. Welcome aboard!\n\n"
-        f"Your tasks are on your board: {_board_url(board)}\n"
-        "Log in with this account to see each task as it unlocks and to submit your work "
-        "there. Once all four tasks are approved, your Internship Completion Certificate "
-        f"({application.domain.duration}) is issued and emailed to you.\n\n-- {_brand()}\n"
-    )
-
-
-def _rejected_body(application: InternshipApplication) -> str:
-    return (
-        f"Hello {application.user.name},\n\n"
-        f"Thank you for applying for the {application.domain.title} internship "
-        f"({application.reference}). We cannot offer you a place this time.\n\n"
-        f"Reason: {application.rejection_reason}\n\n"
-        "You are welcome to apply again. If you have a question, reply to this email.\n\n"
-        f"-- {_brand()}\n"
-    )
-
-
-def _approved_body(placement: Placement, submission: TaskSubmission) -> str:
-    approved = TaskSubmission.objects.filter(
-        placement=placement, state=TaskSubmission.State.APPROVED
-    ).count()
-    remaining = TASKS_PER_BOARD - approved
-    after = f"{remaining} more to go." if remaining > 0 else "All four tasks are approved."
-    return (
-        f"Hello {placement.user.name},\n\n"
-        f"Your work on task {submission.task.number}, {submission.task.title}, is approved. "
-        f"{after}\n\n"
-        f"Your board: {_board_url(placement.board)}\n\n-- {_brand()}\n"
-    )
-
-
-def _changes_body(placement: Placement, submission: TaskSubmission) -> str:
-    return (
-        f"Hello {placement.user.name},\n\n"
-        f"Our reviewer asks for changes to your work on task {submission.task.number}, "
-        f"{submission.task.title}:\n\n{submission.feedback}\n\n"
-        f"Submit it again on your board when it is ready: {_board_url(placement.board)}\n\n"
-        f"-- {_brand()}\n"
-    )
 
 
 def internships_erase_personal_data(*, user: User) -> int:

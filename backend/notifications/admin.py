@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path
 from unfold.admin import ModelAdmin, TabularInline
 
 from core.dates import datetime_display
+from core.messages import message_templates, render_message
 from notifications.messages import TEMPLATES
 from notifications.models import ConsentRecord, MessagePreferences
 
@@ -70,6 +72,11 @@ class MessagePreferencesAdmin(ModelAdmin):
     def get_urls(self) -> list[URLPattern]:
         return [
             path(
+                "texts/",
+                self.admin_site.admin_view(self.texts_view),
+                name="notifications_texts",
+            ),
+            path(
                 "templates/",
                 self.admin_site.admin_view(self.templates_view),
                 name="notifications_templates",
@@ -77,12 +84,27 @@ class MessagePreferencesAdmin(ModelAdmin):
             *super().get_urls(),
         ]
 
+    def texts_view(self, request: HttpRequest) -> HttpResponse:
+        """Every email and SMS text of every app (core.messages), filled with its sample
+        values: what students and staff receive, read-only."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        texts = []
+        for template in message_templates():
+            subject, body = render_message(template.name, template.sample)
+            texts.append({"name": template.name, "subject": subject, "body": body})
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Message texts (emails and SMS)",
+            "texts": texts,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "notifications/texts.html", context)
+
     def templates_view(self, request: HttpRequest) -> HttpResponse:
         """Every message students get, as registered with WhatsApp (the same words go by
         email or SMS instead)."""
         if not self.has_view_permission(request):
-            from django.core.exceptions import PermissionDenied
-
             raise PermissionDenied
         context = {
             **self.admin_site.each_context(request),

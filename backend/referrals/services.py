@@ -16,6 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from core.dates import india_today
 from core.errors import ApplicationError, FieldErrors
+from core.messages import render_message
 from core.money import format_rupees
 from notifications.messages import payout_paid
 from notifications.services import Email, notify
@@ -180,6 +181,15 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
         created_by=by,
         note=f"Paid to {payout.upi_id}, reference {text}"[:500],
     )
+    subject, body = render_message(
+        "referrals/messages/payout_paid",
+        {
+            "name": user.name,
+            "amount": format_rupees(payout.amount),
+            "upi_id": payout.upi_id,
+            "reference": text,
+        },
+    )
     notify(
         user=user,
         notice=payout_paid(
@@ -190,12 +200,8 @@ def payout_mark_paid(*, payout_id: int, by: User | None, reference: str) -> Payo
         ),
         email=Email(
             to=user.email,
-            subject=f"Your referral reward of {format_rupees(payout.amount)} has been paid",
-            body=(
-                f"Hello {user.name},\n\n"
-                f"We have sent {format_rupees(payout.amount)} to {payout.upi_id}.\n"
-                f"Payment reference: {text}\n\nThank you for referring your friends.\n"
-            ),
+            subject=subject,
+            body=body,
             topic="referral.payout",
         ),
     )

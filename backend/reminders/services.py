@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from core.dates import INDIA, format_india_date, india_today
 from core.email import email_queue
+from core.messages import render_message
 from core.money import format_rupees
 from enquiries.selectors import staff_notify_recipients
 from internships.models import TaskSubmission
@@ -84,19 +85,23 @@ def _tasks(open_tasks: list[selectors.OpenTask], *, today: date) -> dict[str, in
 def _review_email(submission: TaskSubmission) -> str:
     placement = submission.placement
     submitted_on = format_india_date(submission.submitted_at.astimezone(INDIA).date())
+    subject, body = render_message(
+        "reminders/messages/review_waiting",
+        {
+            "name": placement.user.name,
+            "number": submission.task.number,
+            "title": submission.task.title,
+            "board": placement.board.slug,
+            "submitted_on": submitted_on,
+            "admin_link": (
+                f"{settings.SITE_URL}/admin/internships/tasksubmission/{submission.pk}/change/"
+            ),
+        },
+    )
     email_queue(
         to=staff_notify_recipients(),
-        subject=(
-            f"Waiting 2 days for review: task {submission.task.number} of "
-            f"{placement.user.name} (/{placement.board.slug})"
-        ),
-        body=(
-            f"{placement.user.name} submitted task {submission.task.number}, "
-            f"{submission.task.title}, on {submitted_on} and it is still waiting for "
-            "review.\n\n"
-            f"Review it: {settings.SITE_URL}/admin/internships/tasksubmission/"
-            f"{submission.pk}/change/\n"
-        ),
+        subject=subject,
+        body=body,
         topic="reminder.review",
     )
     return "email"
