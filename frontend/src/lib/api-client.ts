@@ -1,17 +1,15 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 
 import type { paths } from '@/api/schema'
+import { parseCookies } from '@/lib/cookies'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** One of the browser's cookies, decoded (none on the server). */
 export function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined
-  const prefix = `${name}=`
-  for (const part of document.cookie.split(';')) {
-    const cookie = part.trim()
-    if (cookie.startsWith(prefix)) return decodeURIComponent(cookie.slice(prefix.length))
-  }
-  return undefined
+  const value = parseCookies(document.cookie).get(name)
+  return value === undefined ? undefined : decodeURIComponent(value)
 }
 
 /**

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { OutagePage } from '@/app/outage-page'
+import { parseCookies } from '@/lib/cookies'
 
 import { mayShare, NO_STORE, PRIVATE, SESSION_COOKIE, shareableAnswer } from '@/server/cache-policy'
 import { contentSecurityPolicy } from '@/server/security-policy'
@@ -79,16 +80,6 @@ function outageResponse(requestId: string | undefined): Response {
 
 
 const scopes = new AsyncLocalStorage<Scope>()
-
-export function parseCookies(header: string | null): Map<string, string> {
-  const cookies = new Map<string, string>()
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=')
-    if (index <= 0) continue
-    cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim())
-  }
-  return cookies
-}
 
 /** A Set-Cookie header's name and value, and whether it deletes the cookie. */
 export function readSetCookie(header: string): { name: string; value: string; deleted: boolean } | undefined {

@@ -4,6 +4,7 @@ import { File as NodeFile } from 'node:buffer'
 
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { parseCookies } from '@/lib/cookies'
 
 /*
  * jsdom runs on Node's fetch, whose Request (unlike a browser's) cannot resolve a path
@@ -164,8 +165,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim()
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  for (const name of parseCookies(document.cookie).keys()) {
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
   }
 })
