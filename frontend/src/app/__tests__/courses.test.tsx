@@ -86,8 +86,8 @@ describe('course route', () => {
     renderRoute('/java-registration')
     expect(await screen.findByRole('alert')).toHaveTextContent(/this course is not available/i)
     expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
-    // The header still names the page.
-    expect(screen.getByRole('heading', { level: 1, name: 'Java course' })).toBeInTheDocument()
+    // The course's name is the catalogue's: without a course, the header says what the page is.
+    expect(screen.getByRole('heading', { level: 1, name: 'Course' })).toBeInTheDocument()
   })
 })
 

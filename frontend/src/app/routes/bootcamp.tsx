@@ -45,11 +45,11 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
 export const handle: SharingHandle = { sharing: 'page' }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: 'Java + Android bootcamp',
-    description: 'One-month Java and Android bootcamp for Rs. 199, online, with a certificate.',
-  })
+/** The bootcamp's name and description come from the catalogue (the loader's head); this
+ * is only for when it has none. */
+const ANY_BOOTCAMP = { title: 'Bootcamp', description: 'A live online bootcamp with a certificate.' }
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, ANY_BOOTCAMP)
 
 
 /**
@@ -64,7 +64,7 @@ export default function Page() {
     <>
       <PageHeader
         eyebrow={COURSE_EYEBROWS['bootcamp-page']}
-        title={bootcamp.data?.name ?? 'Java + Android bootcamp'}
+        title={bootcamp.data?.name ?? ANY_BOOTCAMP.title}
         intro={bootcamp.data?.summary}
       />
       {bootcamp.isPending && <TextSkeleton label="Loading the bootcamp…" className="container-page min-h-dvh py-10" lines={8} />}

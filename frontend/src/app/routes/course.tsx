@@ -46,35 +46,15 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 /**
- * Each course page's own title and description: the header's title until the course
- * arrives (or when the API has no course for the page), and the head when the catalogue
- * has none for the path.
+ * The catalogue names each course page (its head: the course's name and description, from
+ * the loader); this is only for a path the catalogue has no active course for.
  */
-const COURSE_PAGES: Record<string, { title: string; description: string }> = {
-  '/Web-Development-registration': {
-    title: 'Web Development (MERN stack) course',
-    description: 'Three-month live online Web Development course (MongoDB, Express, React, Node.js) with doubt sessions and a certificate.',
-  },
-  '/Android-Development-registration': {
-    title: 'Android with Java course',
-    description: 'Three-month live online Android development course with Java, doubt sessions and a certificate.',
-  },
-  '/java-registration': {
-    title: 'Java course',
-    description: 'Three-month live online Java course with doubt sessions and a certificate.',
-  },
-  '/python-registration': {
-    title: 'Python course',
-    description: 'Three-month live online Basic Python course with doubt sessions and a certificate.',
-  },
-}
-
 const ANY_COURSE = { title: 'Course', description: 'A live online course with doubt sessions and a certificate.' }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
 export const handle: SharingHandle = { sharing: 'page' }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, COURSE_PAGES[args.location.pathname] ?? ANY_COURSE)
+export const meta: Route.MetaFunction = (args) => pageMeta(args, ANY_COURSE)
 
 /**
  * One module for every course page (/Web-Development-registration, /java-registration…):
@@ -91,7 +71,7 @@ export default function Page() {
     <>
       <PageHeader
         eyebrow={COURSE_EYEBROWS[course.data?.is_bootcamp ? 'bootcamp' : 'course']}
-        title={course.data?.name ?? (COURSE_PAGES[pathname] ?? ANY_COURSE).title}
+        title={course.data?.name ?? ANY_COURSE.title}
         intro={course.data?.summary}
       />
       {/* A screen tall: the footer stays below the fold until the course arrives (no layout shift). */}
