@@ -1,3 +1,6 @@
+from typing import Any
+
+from django import forms
 from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest, HttpResponseRedirect
@@ -19,6 +22,26 @@ from catalog.models import (
     Tournament,
 )
 from core.money import format_rupees
+
+
+class RowLabelledForm(forms.ModelForm):
+    """A row edited in a table (a list's editable columns, a tabular inline): its inputs
+    have no <label> of their own, the column's heading is above them. Each is named for
+    screen readers by its column and its row ("Order, Java")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        row = str(self.instance) if self.instance.pk else "new row"
+        for field in self.fields.values():
+            field.widget.attrs.setdefault("aria-label", f"{field.label}, {row}")
+
+
+class ListEditableAdmin(ModelAdmin):
+    """A ModelAdmin whose list_editable inputs are named (RowLabelledForm)."""
+
+    def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> type[forms.ModelForm]:
+        kwargs.setdefault("form", RowLabelledForm)
+        return super().get_changelist_form(request, **kwargs)
 
 
 @admin.register(SiteSettings)
@@ -72,14 +95,14 @@ class SiteSettingsAdmin(ModelAdmin):
 
 
 @admin.register(TeamMember)
-class TeamMemberAdmin(ModelAdmin):
+class TeamMemberAdmin(ListEditableAdmin):
     list_display = ("name", "role", "order", "is_active")
     list_editable = ("order", "is_active")
     search_fields = ("name", "role")
 
 
 @admin.register(ProjectPackage)
-class ProjectPackageAdmin(ModelAdmin):
+class ProjectPackageAdmin(ListEditableAdmin):
     list_display = ("name", "slug", "price_usd", "order", "is_active")
     list_editable = ("price_usd", "order", "is_active")
     prepopulated_fields = {"slug": ("name",)}
@@ -87,7 +110,7 @@ class ProjectPackageAdmin(ModelAdmin):
 
 
 @admin.register(Course)
-class CourseAdmin(ModelAdmin):
+class CourseAdmin(ListEditableAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Course | None = None) -> tuple:
         # Once a course exists its page's address and slug are the site's routes and
         # links (shared, printed as QR codes): an edit would make the page answer 404.
@@ -126,7 +149,7 @@ class CourseAdmin(ModelAdmin):
 
 
 @admin.register(InternshipDomain)
-class InternshipDomainAdmin(ModelAdmin):
+class InternshipDomainAdmin(ListEditableAdmin):
     list_display = ("title", "icon", "duration", "is_open", "order")
     list_editable = ("duration", "is_open", "order")
     list_filter = ("is_open", "icon")
@@ -135,7 +158,7 @@ class InternshipDomainAdmin(ModelAdmin):
 
 
 @admin.register(ProgrammeRow)
-class ProgrammeRowAdmin(ModelAdmin):
+class ProgrammeRowAdmin(ListEditableAdmin):
     list_display = ("title", "duration_text", "order")
     list_editable = ("duration_text", "order")
     search_fields = ("title", "detail")
@@ -143,12 +166,13 @@ class ProgrammeRowAdmin(ModelAdmin):
 
 class TournamentInline(TabularInline):
     model = Tournament
+    form = RowLabelledForm
     extra = 0
     fields = ("name", "starts_on", "entry_fee", "fee_note", "prize_pool", "order")
 
 
 @admin.register(Event)
-class EventAdmin(ModelAdmin):
+class EventAdmin(ListEditableAdmin):
     list_display = (
         "title",
         "kind",
@@ -180,7 +204,7 @@ class EventAdmin(ModelAdmin):
 
 
 @admin.register(PortfolioItem)
-class PortfolioItemAdmin(ModelAdmin):
+class PortfolioItemAdmin(ListEditableAdmin):
     list_display = ("title", "category", "order", "is_active")
     list_editable = ("order", "is_active")
     list_filter = ("category", "is_active")

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, reverse
 from unfold.admin import ModelAdmin, TabularInline
+from unfold.decorators import action
 
 from core.dates import datetime_display
 from core.messages import message_templates, render_message
@@ -55,7 +56,16 @@ class MessagePreferencesAdmin(ModelAdmin):
         "consent_history",
     )
     readonly_fields = fields
-    change_list_template = "notifications/preferences_changelist.html"
+    # The list's own button (django-unfold's actions_list, as the other lists' links).
+    actions_list = ("templates_link", "texts_link")
+
+    @action(description="Message templates", url_path="templates-link", icon="description")
+    def templates_link(self, request: HttpRequest) -> HttpResponse:
+        return HttpResponseRedirect(reverse("admin:notifications_templates"))
+
+    @action(description="Message texts", url_path="texts-link", icon="mail")
+    def texts_link(self, request: HttpRequest) -> HttpResponse:
+        return HttpResponseRedirect(reverse("admin:notifications_texts"))
 
     @admin.display(description="consent history")
     def consent_history(self, obj: MessagePreferences) -> str:

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 
+import { collectAdminPages, seedAdminData, walkAdminPages } from './admin-walk'
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
 import { publicRoutes, samplePath, viewports } from './support'
 
@@ -65,4 +66,11 @@ test.describe('accounts', () => {
       await shot('dashboard')
     })
   }
+})
+
+/** Every page of the back office at 1280 and 360 px, into test-results/screenshots/admin/ (admin-walk.ts; the checks are admin-pages.spec.ts's). */
+test('admin pages', async ({ page }) => {
+  test.setTimeout(300_000)
+  await seedAdminData(page)
+  await walkAdminPages(page, await collectAdminPages(page), { check: false })
 })

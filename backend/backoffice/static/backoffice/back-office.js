@@ -29,12 +29,25 @@
     for (const icon of root.querySelectorAll(`${ICON}:not([aria-hidden])`)) hide(icon)
   }
 
+  // Django's two-list selector (filter_horizontal: a user's groups and permissions) puts an
+  // aria-label on a plain <span> (the search box's magnifier), which ARIA does not allow:
+  // as an image it names the search box its label is for.
+  const FILTER_ICON = '.search-label-icon[aria-label]:not([role])'
+  const nameFilterIcons = (root) => {
+    if (root.matches(FILTER_ICON)) root.setAttribute('role', 'img')
+    for (const icon of root.querySelectorAll(FILTER_ICON)) icon.setAttribute('role', 'img')
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     hideIcons(document.body)
+    nameFilterIcons(document.body)
     new MutationObserver((changes) => {
       for (const change of changes) {
         for (const node of change.addedNodes) {
-          if (node.nodeType === Node.ELEMENT_NODE) hideIcons(node)
+          if (node.nodeType === Node.ELEMENT_NODE) {
+            hideIcons(node)
+            nameFilterIcons(node)
+          }
         }
       }
     }).observe(document.body, { childList: true, subtree: true })
