@@ -66,6 +66,21 @@ GROUPS: tuple[Group, ...] = (
                 "list_alt",
                 "Credits already read from uploaded statements.",
             ),
+            Link(
+                "Invoices",
+                _changelist("invoices", "invoice"),
+                ("invoices.view_invoice",),
+                "request_quote",
+                "Every confirmed payment's tax invoice or receipt; by month, with the GSTR-1 "
+                "export.",
+            ),
+            Link(
+                "Credit notes",
+                _changelist("invoices", "creditnote"),
+                ("invoices.view_creditnote",),
+                "undo",
+                "Refunds of confirmed payments, each naming the invoice it reverses.",
+            ),
         ),
     ),
     Group(
@@ -200,6 +215,13 @@ GROUPS: tuple[Group, ...] = (
                 ("notifications.view_messagepreferences",),
                 "mail",
                 "Every email and SMS the site writes, filled with sample values.",
+            ),
+            Link(
+                "Reminders sent",
+                _changelist("reminders", "remindersent"),
+                ("reminders.view_remindersent",),
+                "alarm",
+                "Which reminder went to whom and when (each is sent once).",
             ),
         ),
     ),

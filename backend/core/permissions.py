@@ -4,7 +4,8 @@ Django's admin checks model permissions, not only is_staff, so a staff account w
 permissions would see an empty back office. After every migrate this group is given every
 permission of the project's own apps (new models included), except managing accounts,
 which stays with superusers; it sees accounts, the text messages sent and the students'
-message preferences, sees the WhatsApp messages and sends a failed one again, and sees
+message preferences, sees the WhatsApp messages and the emails and sends a failed one
+again, and sees
 and clears login lockouts. Staff get it by being added to the group in the admin.
 """
 
@@ -31,7 +32,7 @@ READ_ONLY_MODELS = {
     ("reminders", "remindersent"),
 }
 # Seen and sent again (the admin's "Send again" action needs change), never added or deleted.
-RESEND_MODELS = {("core", "outboundwhatsapp")}
+RESEND_MODELS = {("core", "outboundwhatsapp"), ("post_office", "email")}
 # Beyond the project's apps: login lockouts, which staff see and clear (django-axes).
 EXTRA_PERMISSIONS = {("axes", "view_accessattempt"), ("axes", "delete_accessattempt")}
 
