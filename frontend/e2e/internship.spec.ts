@@ -146,7 +146,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
       // Staff accept it onto the 10th batch's board (the batch's board is the default).
       const staff = await staffPage(browser)
       await adminAction(staff, '/admin/internships/internshipapplication/', name, 'accept')
-      await expect(staff.getByLabel(/^Board/)).toBeVisible()
+      await expect(staff.getByRole('combobox', { name: 'Board' })).toBeVisible()
       await confirmDecision(staff, 'Accept')
       await expect(staff.getByText('1 application accepted.')).toBeVisible()
 
