@@ -10,14 +10,14 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.template.defaultfilters import linebreaksbr
 from django.utils.html import strip_tags
 from post_office.models import STATUS, Attachment, Email, EmailTemplate, Log
 from unfold.admin import ModelAdmin
 from unfold.decorators import display
 
-from core.admin_decisions import plural, without_save_buttons
+from core.admin_decisions import WithoutSaveButtonsAdmin, plural
 from core.dates import datetime_display
 from core.models import OutboundSMS, OutboundWhatsApp
 from core.whatsapp.queue import whatsapp_resend
@@ -88,7 +88,7 @@ def _logs(email: Email) -> list[Log]:
     return sorted(email.logs.all(), key=lambda log: (log.date, log.pk))
 
 
-class EmailAdmin(ModelAdmin):
+class EmailAdmin(WithoutSaveButtonsAdmin):
     """Every email the site sends, as the office reads it: to whom, the subject, whether it
     went (and when), why it failed, and the text that was sent. post-office's own admin
     shows the internals (Message-ID, priority, headers, templates, attachment records) and
@@ -132,17 +132,6 @@ class EmailAdmin(ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Email | None = None) -> bool:
         return False
-
-    def changeform_view(
-        self,
-        request: HttpRequest,
-        object_id: str | None = None,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().changeform_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
-        )
 
     @admin.action(description="Send the selected emails again", permissions=["change"])
     def requeue(self, request: HttpRequest, queryset: QuerySet[Email]) -> None:
@@ -199,7 +188,7 @@ admin.site.register(Email, EmailAdmin)
 
 
 @admin.register(OutboundWhatsApp)
-class OutboundWhatsAppAdmin(ModelAdmin):
+class OutboundWhatsAppAdmin(WithoutSaveButtonsAdmin):
     """WhatsApp messages beside the emails and SMS: each one's status as Meta reported it,
     why a failed one failed, and "Send again" for failed ones (the change permission).
     Nothing here is edited by hand: every field is read-only and there is no Save."""
@@ -256,17 +245,6 @@ class OutboundWhatsAppAdmin(ModelAdmin):
                 "messages are sent again.",
                 level=messages.WARNING,
             )
-
-    def changeform_view(
-        self,
-        request: HttpRequest,
-        object_id: str | None = None,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        return super().changeform_view(
-            request, object_id, form_url, without_save_buttons(extra_context)
-        )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

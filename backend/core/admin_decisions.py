@@ -48,6 +48,22 @@ def without_save_buttons(extra_context: dict[str, Any] | None) -> dict[str, Any]
     }
 
 
+class WithoutSaveButtonsAdmin(UnfoldModelAdmin):
+    """The admin of a record staff read (and may act on from its list) but never edit:
+    its page has no Save buttons."""
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        return super().changeform_view(
+            request, object_id, form_url, without_save_buttons(extra_context)
+        )
+
+
 class ConfirmForm(forms.Form):
     """A decision that needs nothing more than the click on the confirmation step."""
 
