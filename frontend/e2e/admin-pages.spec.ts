@@ -5,9 +5,9 @@ import { collectAdminPages, seedAdminData, walkAdminPages } from './admin-walk'
 /*
  * Every page of the back office (issue 33) at 1280 and 360 px: it answers 200, shows no
  * Django or django-unfold error, does not scroll sideways, passes axe and throws no script
- * error; select-all on the Submissions list too. The PNGs land in
- * test-results/screenshots/admin/ (make screenshots saves the same set, screenshots.spec.ts).
- * One logged-in page walks them all.
+ * error; select-all on the Submissions list too. make screenshots walks the same pages and
+ * saves them as PNGs in test-results/screenshots/admin/ (screenshots.spec.ts). One
+ * logged-in page walks them all.
  */
 
 test('every admin page reads whole and passes axe at 1280 and 360 px', async ({ page }) => {
