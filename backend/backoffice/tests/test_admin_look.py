@@ -8,30 +8,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.contrib.staticfiles import finders
 from django.test import Client
 
 from accounts.models import User
 from backoffice.navigation import GROUPS
 from catalog.models import Course
-from core.permissions import BACK_OFFICE_GROUP, back_office_group_sync
 from enrolments import services as enrolments
 from enrolments.admin import ENROLMENT_DECISIONS
 
 pytestmark = pytest.mark.django_db
 
 ICON = re.compile(r'<span class="material-symbols-outlined[^"]*"([^>]*)>\s*([a-z_]+)\s*</span>')
-
-
-@pytest.fixture
-def office(staff: User) -> Client:
-    back_office_group_sync()
-    staff.groups.add(Group.objects.get(name=BACK_OFFICE_GROUP))
-    staff.user_permissions.add(Permission.objects.get(codename="view_email"))
-    client = Client()
-    client.force_login(User.objects.get(pk=staff.pk))
-    return client
 
 
 @pytest.fixture

@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.models import Permission
 from django.test import Client
 from post_office.models import STATUS, Email
 
 from accounts.models import User
 from catalog.models import Course, PortfolioItem, SiteSettings
-from core.permissions import BACK_OFFICE_GROUP, back_office_group_sync
 from enquiries.models import Enquiry
 from enrolments import services as enrolments
 from referrals.models import PayoutRequest
@@ -20,16 +19,6 @@ from referrals.models import PayoutRequest
 pytestmark = pytest.mark.django_db
 
 HOME = "/admin/"
-
-
-@pytest.fixture
-def office(staff: User) -> Client:
-    back_office_group_sync()
-    staff.groups.add(Group.objects.get(name=BACK_OFFICE_GROUP))
-    staff.user_permissions.add(Permission.objects.get(codename="view_email"))
-    client = Client()
-    client.force_login(User.objects.get(pk=staff.pk))
-    return client
 
 
 @pytest.fixture
