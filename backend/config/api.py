@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +23,13 @@ from certificates.api import router as certificates_router
 from core.api import NINJA_CSRF_FAILED, session_csrf
 from core.errors import ApplicationError, NotFound
 from core.observability import current_request_id
-from core.outage import ERROR_MESSAGE, outage_envelope
+from core.outage import (
+    ERROR_MESSAGE,
+    is_outage,
+    outage_envelope,
+    server_error_headers,
+    server_error_page,
+)
 from core.worker import worker_heartbeat_age
 from enquiries.api import router as enquiries_router
 from enrolments.api import router as enrolments_router
@@ -152,6 +159,16 @@ def on_unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
     logger.exception("Unhandled API error", exc_info=exc)
     # The id a student can quote to staff, who find the log lines and the Sentry event by it.
     return _envelope(request, ERROR_MESSAGE, 500, {"request_id": current_request_id()})
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's handler500 (config/urls.py), for what fails outside an endpoint (a
+    middleware meeting a database outage): under /api/ the answer this API's exception
+    handlers give (the envelope; 503 for an outage), elsewhere core.outage's page."""
+    exc = sys.exc_info()[1]
+    if not request.path.startswith("/api/") or not isinstance(exc, Exception):
+        return server_error_page(request)
+    return server_error_headers(api.on_exception(request, exc), outage=is_outage(exc))
 
 
 class HealthOut(Schema):
