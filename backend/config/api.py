@@ -38,6 +38,7 @@ from invoices.api import router as invoices_router
 from notifications.api import router as notifications_router
 from referrals.api import router as referrals_router
 from selfservice.api import router as selfservice_router
+from web.api import router as web_router
 
 logger = logging.getLogger(__name__)
 
@@ -222,6 +223,8 @@ api.add_router("/auth", accounts_router)
 # Sign-up's last step, the data download and the deletion reach into the other apps.
 api.add_router("/auth", selfservice_router)
 api.add_router("/", catalog_router)
+# One answer per server-rendered page (web/api.py); /api/pages/head stays the catalogue's.
+api.add_router("/pages", web_router)
 api.add_router("/enquiries", enquiries_router)
 api.add_router("/internships", internships_router)
 api.add_router("/enrolments", enrolments_router)
