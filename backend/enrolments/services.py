@@ -1,3 +1,13 @@
+"""An enrolment's writes (docs/product.md sections 4 and 11): enrolling, the payment's UTR
+and its correction, staff's decisions on the payment (confirm, reject, unconfirm, the bank
+statement's matches), and linking or erasing a phone's enrolments.
+
+Longer than the house's ~600 lines on purpose: it is one payment's life, whose steps share
+the row locks, the reference checks and the messages below, and whose functions the other
+apps and their tests call by these names (enrolments.services.enrolment_confirm_payment…);
+splitting it would only move imports about.
+"""
+
 from __future__ import annotations
 
 import re

@@ -5,6 +5,10 @@ unlocks, and the completion certificate issued by itself.
 Every decision locks the row it changes, so two staff deciding at the same moment are
 serialised; the second finds the decision made. Emails are queued in the same
 transaction (core.email), so they exist exactly when the decision does.
+
+Longer than the house's ~600 lines on purpose: applications, submissions and the
+completion certificate are one programme's steps sharing the locking, the refusal of a
+staff member's own records and the messages below (_locked_*, _refuse_own, _tell).
 """
 
 from __future__ import annotations
