@@ -1,19 +1,16 @@
-import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
-import { useMemo, useState, type ReactNode } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 
 import type { Route } from './+types/root'
 import type { RootData } from '@/lib/root-data'
 import { RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import { NotFoundPage } from '@/app/not-found-page'
-import { meQueryOptions } from '@/features/accounts/api/get-me'
-import { siteSettingsQueryOptions } from '@/features/catalog/api/get-site-settings'
 import { SessionEnd } from '@/app/provider'
-import { prefetch, revivePageQueries } from '@/lib/prefetch'
+import { useErrorFrame, usePageFrame } from '@/lib/page-data'
 import { createQueryClient } from '@/lib/query-client'
 import { apiScopeMiddleware } from '@/server/api-scope.server'
-import { currentUser } from '@/server/session.server'
 
 // The page's one stylesheet, as a URL: rendered first in the head (React puts a stylesheet
 // with a precedence ahead of the scripts' modulepreloads), so it never queues behind them.
@@ -21,9 +18,9 @@ import stylesheet from '@/index.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [apiScopeMiddleware]
 
-export async function loader(): Promise<RootData> {
-  const dehydrated = await prefetch(siteSettingsQueryOptions(), { ...meQueryOptions(), queryFn: currentUser })
-  return { dehydrated, siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
+/** Asks Django nothing: each page's loader brings the visitor and the site with its data. */
+export function loader(): RootData {
+  return { siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,40 +45,17 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/** When each loader's data arrived here: the same data keeps its time across navigations. */
-const arrivals = new WeakMap<DehydratedState, number>()
-
-function arrivedAt(state: DehydratedState): number {
-  const known = arrivals.get(state)
-  if (known !== undefined) return known
-  const now = Date.now()
-  arrivals.set(state, now)
-  return now
-}
-
-/** Every loader's queries, from the root down, in one state for the query cache. */
-function usePageQueries(): DehydratedState {
-  const matches = useMatches()
-  return useMemo(() => {
-    const states = matches
-      .map((match) => (match.loaderData as { dehydrated?: DehydratedState } | undefined)?.dehydrated)
-      .filter((state): state is DehydratedState => state !== undefined)
-    const queries = states.flatMap((state) => revivePageQueries(state, arrivedAt(state)).queries)
-    return { mutations: [], queries }
-  }, [matches])
-}
-
 export default function App() {
+  // For what the browser itself sends or refetches after the page has loaded (uploads,
+  // polling); the page's data comes from its loader.
   const [client] = useState(createQueryClient)
-  const state = usePageQueries()
+  const frame = usePageFrame()
   return (
     <QueryClientProvider client={client}>
       <SessionEnd client={client} />
-      <HydrationBoundary state={state}>
-        <SiteLayout>
-          <Outlet />
-        </SiteLayout>
-      </HydrationBoundary>
+      <SiteLayout frame={frame}>
+        <Outlet />
+      </SiteLayout>
     </QueryClientProvider>
   )
 }
@@ -89,11 +63,12 @@ export default function App() {
 /** Pages that fail keep the header and footer; unknown paths get the not-found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const [client] = useState(createQueryClient)
+  const frame = useErrorFrame()
   const notFound = isRouteErrorResponse(error) && error.status === 404
   if (!notFound) console.error(error)
   return (
     <QueryClientProvider client={client}>
-      <SiteLayout>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
+      <SiteLayout frame={frame}>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
     </QueryClientProvider>
   )
 }

@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 
 import * as catalog from '@/test/catalog-fixtures'
 import { projectPackages, site, team } from '@/test/fixtures'
+import { pageHandlerFor } from '@/test/page-handlers'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -54,7 +55,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
     const { pathname } = new URL(request.url)
-    const handler = all[`${request.method} ${pathname}`]
+    const handler = all[`${request.method} ${pathname}`] ?? pageHandlerFor(`${request.method} ${pathname}`)
     return handler ? handler(request) : json({ message: 'Not found.', extra: {} }, 404)
   })
   vi.stubGlobal('fetch', fetchMock)
