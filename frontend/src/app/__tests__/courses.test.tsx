@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
@@ -27,11 +27,21 @@ describe('courses route', () => {
     expect(within(bootcamp).getByRole('link', { name: /see the bootcamp/i })).toHaveAttribute('href', '/java+android_bootcamp')
   })
 
-  it('says so when the courses cannot be loaded', async () => {
+  it('leaves the bootcamp out when the catalogue has none', async () => {
+    mockApi({ 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    renderRoute('/courses')
+    const list = await screen.findByRole('region', { name: /our courses/i })
+    expect(within(list).getAllByRole('article')).toHaveLength(4)
+    expect(screen.queryByRole('region', { name: /bootcamp/i })).not.toBeInTheDocument()
+  })
+
+  it('shows the error page, with a way to try again, when the courses cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     mockApi({ 'GET /api/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/courses')
-    expect(await screen.findByRole('alert')).toHaveTextContent(/could not load the courses/i)
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1, name: /live online courses/i })).not.toBeInTheDocument()
   })
 })
 
