@@ -13,7 +13,6 @@ import type { Route } from './+types/policy'
 import type { SharingHandle } from '@/server/cache-policy'
 import { pageMeta } from '@/app/meta'
 import { apiClient, unwrap } from '@/lib/api-client'
-import { useSite } from '@/lib/page-data'
 
 /** The page's one call into Django: the frame, its head, and the policy (null when the catalogue has none). */
 export async function loader({ url }: Route.LoaderArgs) {
@@ -51,8 +50,7 @@ const POLICY_META: Record<PolicySlug, { title: string; description: string }> = 
 
 export default function Page() {
   const slug = policySlug(useLocation().pathname)
-  const { policy } = useLoaderData<typeof loader>()
-  const site = useSite()
+  const { policy, site } = useLoaderData<typeof loader>()
   // The privacy policy ends with the rights the DPDP Act 2023 gives, and whom to write to.
   const withRights = slug === 'privacy'
   const sections = policy && withRights ? [...policy.sections, RIGHTS_SECTION] : policy?.sections
@@ -76,7 +74,7 @@ export default function Page() {
             <TableOfContents sections={sections ?? []} className="h-fit lg:sticky lg:top-24" />
             <article aria-label={policy.title}>
               <RichText html={policy.body_html} />
-              {withRights && <PrivacyRights grievanceOfficer={site?.grievance_officer ?? ''} />}
+              {withRights && <PrivacyRights grievanceOfficer={site.grievance_officer ?? ''} />}
               <p className="mt-10 max-w-[70ch] border-t border-line pt-6 text-ink-muted">
                 {slug === 'refund' ? 'To ask for a refund, or with a question about this policy:' : 'Questions about this policy?'}{' '}
                 <Link to={contactPath(`Question about the ${policy.title.toLowerCase()}`)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
