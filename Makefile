@@ -209,13 +209,14 @@ test: lint check-schema test-backend test-credentials-interop test-api-schema te
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh --project=screenshots
 
-bench: build chromium wrk ## Benchmarks (numbers, not pass/fail): first-load JS, pages' raw HTML, Lighthouse, pages/s, API req/s, import, login -> bench/results.md
+bench: build chromium wrk nginx ## Benchmarks (numbers, not pass/fail): first-load JS, pages' raw HTML, Lighthouse, pages/s (front door and nginx's cache), API req/s, import, login -> bench/results.md
 	@mkdir -p bench/out && rm -f bench/out/*.json
 	@status=0; \
 	  if [ -f bench/frontend.mjs ]; then \
 	    CHROME_PATH=/usr/bin/chromium node bench/frontend.mjs --out bench/out/frontend.json || status=1; \
 	  else echo "bench/frontend.mjs is missing: no frontend figures."; fi; \
 	  $(UV) run --frozen python bench/api.py --out bench/out/api.json || status=1; \
+	  $(UV) run --frozen python bench/nginx.py --out bench/out/nginx.json || status=1; \
 	  $(UV) run --frozen python bench/report.py || status=1; \
 	  exit $$status
 

@@ -31,7 +31,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import { homedir, tmpdir } from 'node:os'
+import { homedir, loadavg, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -56,6 +56,8 @@ const CATEGORIES = [
 const LCP_TARGET_MS = 1200
 const TBT_TARGET_MS = 50
 const HOME_JS_TARGET_KB = 110
+const HOME_JS_REQUESTS_TARGET = 12
+const FRONT_DOOR_TARGET = 300
 const SECONDS = Number(process.env.BENCH_SECONDS || 2)
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16)
@@ -239,6 +241,15 @@ async function jsRows(base, verbose) {
           target: isHome ? `<= ${HOME_JS_TARGET_KB}` : null,
           met: isHome ? js <= HOME_JS_TARGET_KB : null,
           note: `${scripts.length} scripts Chromium loaded until the network was idle`,
+        },
+        {
+          group: 'Frontend first load',
+          measure: 'JavaScript requests',
+          subject: path,
+          value: scripts.length,
+          unit: 'requests',
+          target: isHome ? `<= ${HOME_JS_REQUESTS_TARGET}` : null,
+          met: isHome ? scripts.length <= HOME_JS_REQUESTS_TARGET : null,
         },
         { group: 'Frontend first load', measure: 'CSS', subject: path, value: round1(sum('stylesheet')), unit: 'KB gzip', target: null, met: null },
       )
@@ -477,16 +488,21 @@ async function rateRows(base) {
       note: `median of ${LATENCY_REQUESTS}; Lighthouse counts it as time to first byte`,
     })
   }
-  const rows = Object.keys(targets).map((name) => ({
-    group,
-    measure: 'requests per second',
-    subject: name,
-    value: Math.round(median(rates[name])),
-    unit: 'req/s',
-    target: null,
-    met: null,
-    note: `wrk -c${CONNECTIONS}, median of ${ROUNDS} rounds of ${SECONDS} s`,
-  }))
+  // The issue's figure for a page rendered without a cache: GET / at 300 a second or more.
+  const rows = Object.keys(targets).map((name) => {
+    const value = Math.round(median(rates[name]))
+    const target = name === 'GET /' ? FRONT_DOOR_TARGET : null
+    return {
+      group,
+      measure: 'requests per second',
+      subject: name,
+      value,
+      unit: 'req/s',
+      target: target === null ? null : `>= ${target}`,
+      met: target === null ? null : value >= target,
+      note: `wrk -c${CONNECTIONS}, median of ${ROUNDS} rounds of ${SECONDS} s, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')}`,
+    }
+  })
   for (const name of Object.keys(ratios)) {
     rows.push({
       group,

@@ -12,7 +12,8 @@ every figure:
    the command's peak memory show whether memory stays flat as the file grows.
 2. Mixed traffic, closed loop: --connections (50) Locust visitors (bench/locustfile.py:
    pages, verify hits and misses, logins right and wrong, enquiries) for --seconds (60),
-   then a check that every enquiry acknowledged with a 2xx is in the database.
+   then a check that every enquiry acknowledged with a 2xx is in the database. Then the
+   same mix in the open loop (below) at a steady --mixed-rate (100/s): the latency target.
 3. Verify only, closed loop, at the same connections: the maximum throughput.
 4. Verify only, open loop (bench/measure.py, as Locust has none): lookups offered at a
    steady --rate (500/s) on a fixed timetable that does not wait for answers, each
@@ -72,7 +73,7 @@ sys.path.insert(0, str(REPO / "tests" / "support"))
 import throwaway_server  # noqa: E402  (the one way to start a throw-away gunicorn)
 from load_data import import_all, manage  # noqa: E402
 from load_results import report, write_results  # noqa: E402
-from measure import HOST, Meter, open_loop, open_report  # noqa: E402
+from measure import HOST, Meter, mixed_calls, open_loop, open_report, verify_calls  # noqa: E402
 from traffic import EXPECTED, Sample, Traffic, certificate_id  # noqa: E402  (beside this file)
 
 ADMIN_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -217,6 +218,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--rate", type=float, default=500, help="open-loop verify lookups per second (500)"
     )
+    parser.add_argument(
+        "--mixed-rate",
+        type=float,
+        default=100,
+        help="open-loop mixed requests per second (100)",
+    )
     parser.add_argument("--open-threads", type=int, default=100, help="open-loop connections (100)")
     parser.add_argument(
         "--fault",
@@ -234,8 +241,16 @@ def arguments() -> argparse.Namespace:
         "--no-results", action="store_true", help="leave bench/results.md alone (a trial run)"
     )
     args = parser.parse_args()
-    if args.certificates < 1 or args.seconds <= 0 or args.rate <= 0 or args.open_threads < 1:
-        parser.error("--certificates, --seconds, --rate and --open-threads must be positive")
+    if (
+        args.certificates < 1
+        or args.seconds <= 0
+        or args.rate <= 0
+        or args.mixed_rate <= 0
+        or args.open_threads < 1
+    ):
+        parser.error(
+            "--certificates, --seconds, --rate, --mixed-rate and --open-threads must be positive"
+        )
     return args
 
 
@@ -464,13 +479,40 @@ def verify_open_run(args: argparse.Namespace, server: throwaway_server.Server) -
     )
     with Meter(server.process.pid) as meter:
         timed, t0 = open_loop(
-            port=server.port,
+            api_port=server.port,
             rate=args.rate,
             seconds=args.seconds,
             threads=args.open_threads,
-            certificates=args.certificates,
+            pick=verify_calls(port=server.port, certificates=args.certificates),
         )
     result = open_report(timed, t0, rate=args.rate, threads=args.open_threads, meter=meter)
+    result["failed"] = bool(result["errors"])
+    return result
+
+
+def mixed_open_run(
+    args: argparse.Namespace, server: throwaway_server.Server, pages: throwaway_server.Server
+) -> dict[str, Any]:
+    print(
+        f"\n== Mixed traffic: {args.mixed_rate:,.0f} requests/s for {args.seconds:.0f} s, open "
+        f"loop ({args.open_threads} connections) =="
+    )
+    pick = mixed_calls(
+        api_port=server.port,
+        pages_port=pages.port,
+        certificates=args.certificates,
+        phone=LEARNER_PHONE,
+        password=LEARNER_PASSWORD,
+    )
+    with Meter(server.process.pid) as meter:
+        timed, t0 = open_loop(
+            api_port=server.port,
+            rate=args.mixed_rate,
+            seconds=args.seconds,
+            threads=args.open_threads,
+            pick=pick,
+        )
+    result = open_report(timed, t0, rate=args.mixed_rate, threads=args.open_threads, meter=meter)
     result["failed"] = bool(result["errors"])
     return result
 
@@ -541,6 +583,8 @@ def main() -> int:
             "mixed": mixed,
         }
         if not args.fault:
+            result["mixed_open"] = mixed_open_run(args, server, pages)
+            check_server(server, "open-loop mixed run")
             result["verify_closed"] = verify_closed_run(args, server, tmp)
             check_server(server, "closed-loop verify run")
             result["verify_open"] = verify_open_run(args, server)
@@ -548,7 +592,7 @@ def main() -> int:
         result["load_average_after"] = [round(v, 2) for v in os.getloadavg()]
         failed = any(
             result[part].pop("failed")
-            for part in ("mixed", "verify_closed", "verify_open")
+            for part in ("mixed", "mixed_open", "verify_closed", "verify_open")
             if part in result
         )
         if args.json:

@@ -20,7 +20,7 @@ import uuid
 from typing import Any
 
 from locust import FastHttpUser, constant, events, task
-from traffic import EXPECTED, PAGES, certificate_id
+from traffic import EXPECTED, MIX, PAGES, certificate_id
 
 CERTIFICATES = int(os.environ.get("BENCH_CERTIFICATES", "1000"))
 PAGE_URL = os.environ.get("BENCH_PAGE_URL", "")
@@ -72,38 +72,38 @@ class Visitor(FastHttpUser):
 
 
 class MixedVisitor(Visitor):
-    """The mixed traffic: pages, verify lookups, logins and enquiries, in these shares.
-    Logins are few: each one is an Argon2id hash (about 0.05 s of CPU and 19 MiB)."""
+    """The mixed traffic: pages, verify lookups, logins and enquiries, in traffic.MIX's
+    shares."""
 
     def on_start(self) -> None:
         self.rng = random.Random()  # noqa: S311 (picks requests, not secrets)
         self.client.get("/api/auth/csrf", name="csrf")
 
-    @task(35)
+    @task(MIX["page"])
     def page(self) -> None:
         self.call("page", "GET", self.rng.choice(PAGES))
 
-    @task(25)
+    @task(MIX["verify-hit"])
     def verify_hit(self) -> None:
         number = self.rng.randrange(CERTIFICATES)
         self.call("verify-hit", "GET", f"/api/certificates/{certificate_id('LOAD', number)}")
 
-    @task(10)
+    @task(MIX["verify-miss"])
     def verify_miss(self) -> None:
         self.call("verify-miss", "GET", f"/api/certificates/MISS-{self.rng.getrandbits(40):010X}")
 
-    @task(3)
+    @task(MIX["login-ok"])
     def login_ok(self) -> None:
         body = {"phone": LEARNER_PHONE, "password": LEARNER_PASSWORD}
         self.call("login-ok", "POST", "/api/auth/login", body)
 
-    @task(2)
+    @task(MIX["login-fail"])
     def login_fail(self) -> None:
         # An unknown phone each time: the per-phone lockout never kicks in.
         body = {"phone": f"97{self.rng.randrange(10**8):08d}", "password": "wrong-password-1"}
         self.call("login-fail", "POST", "/api/auth/login", body)
 
-    @task(25)
+    @task(MIX["enquiry"])
     def enquiry(self) -> None:
         marker = f"load-{uuid.uuid4().hex}"
         sent.append(marker)

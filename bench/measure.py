@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import itertools
+import json
 import os
 import random
 import resource
@@ -14,11 +15,12 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from traffic import certificate_id
+from traffic import EXPECTED, MIX, PAGES, certificate_id
 
 HOST = "127.0.0.1"
 LATE_SEND_LIMIT_MS = 5.0  # the open loop's own lateness (99th percentile) it tolerates
@@ -155,6 +157,7 @@ def print_rows(rows: list[dict[str, Any]]) -> None:
 
 @dataclass
 class Timed:
+    kind: str  # what was asked (traffic.EXPECTED's kinds)
     scheduled: float  # when the timetable says it is sent
     picked: float  # when a connection took it (after `scheduled` when all were busy)
     started: float  # when it was sent
@@ -163,15 +166,129 @@ class Timed:
 
     @property
     def ok(self) -> bool:
-        return self.outcome == 200
+        return self.outcome == EXPECTED[self.kind]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request of the open loop: its kind, the server's port, method, path, JSON body."""
+
+    kind: str
+    port: int
+    method: str
+    path: str
+    body: Any = None
+
+
+def verify_calls(*, port: int, certificates: int) -> Callable[[random.Random], Call]:
+    """Lookups of imported certificates only."""
+
+    def pick(rng: random.Random) -> Call:
+        number = rng.randrange(certificates)
+        return Call(
+            "verify-hit", port, "GET", f"/api/certificates/{certificate_id('LOAD', number)}"
+        )
+
+    return pick
+
+
+def mixed_calls(
+    *, api_port: int, pages_port: int, certificates: int, phone: str, password: str
+) -> Callable[[random.Random], Call]:
+    """The mixed traffic of locustfile.py's MixedVisitor, in traffic.MIX's shares: pages
+    (from the Node server), verify hits and misses, logins right and wrong, enquiries."""
+    kinds, weights = zip(*MIX.items(), strict=True)
+
+    def pick(rng: random.Random) -> Call:
+        kind = rng.choices(kinds, weights)[0]
+        if kind == "page":
+            return Call(kind, pages_port, "GET", rng.choice(PAGES))
+        if kind == "verify-hit":
+            number = rng.randrange(certificates)
+            return Call(
+                kind, api_port, "GET", f"/api/certificates/{certificate_id('LOAD', number)}"
+            )
+        if kind == "verify-miss":
+            return Call(kind, api_port, "GET", f"/api/certificates/MISS-{rng.getrandbits(40):010X}")
+        if kind == "login-ok":
+            return Call(
+                kind, api_port, "POST", "/api/auth/login", {"phone": phone, "password": password}
+            )
+        if kind == "login-fail":
+            # An unknown phone each time: the per-phone lockout never kicks in.
+            wrong = {"phone": f"97{rng.randrange(10**8):08d}", "password": "wrong-password-1"}
+            return Call(kind, api_port, "POST", "/api/auth/login", wrong)
+        enquiry = {
+            "kind": "contact",
+            "name": "Load Test",
+            "email": "load@example.com",
+            "subject": f"load-open-{rng.getrandbits(64):016x}",
+            "message": "A message from the load benchmark.",
+        }
+        return Call(kind, api_port, "POST", "/api/enquiries", enquiry)
+
+    return pick
+
+
+class _Connections:
+    """A thread's connections, one per server, with the CSRF cookie and token Django gave
+    it (asked once, on its first write): writes are checked as a browser's are."""
+
+    def __init__(self, api_port: int) -> None:
+        self.api_port = api_port
+        self.open: dict[int, http.client.HTTPConnection] = {}
+        self.csrf: str | None = None
+
+    def to(self, port: int) -> http.client.HTTPConnection:
+        if port not in self.open:
+            self.open[port] = http.client.HTTPConnection(HOST, port, timeout=15)
+        return self.open[port]
+
+    def token(self) -> str:
+        if self.csrf is None:
+            connection = self.to(self.api_port)
+            connection.request("GET", "/api/auth/csrf")
+            response = connection.getresponse()
+            self.csrf = json.loads(response.read())["csrf_token"]
+        return self.csrf
+
+    def send(self, call: Call) -> int:
+        headers = {"Accept": "application/json"}
+        body = None
+        if call.method != "GET":
+            token = self.token()
+            headers |= {"Cookie": f"csrftoken={token}", "X-CSRFToken": token}
+            headers["Content-Type"] = "application/json"
+            body = json.dumps(call.body).encode()
+        connection = self.to(call.port)
+        try:
+            # gunicorn's sync workers close each connection after the answer;
+            # http.client opens a new one for the next request by itself.
+            connection.request(call.method, call.path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            return response.status
+        except (OSError, http.client.HTTPException):
+            connection.close()
+            raise
+
+    def close(self) -> None:
+        for connection in self.open.values():
+            connection.close()
 
 
 def open_loop(
-    *, port: int, rate: float, seconds: float, threads: int, certificates: int
+    *,
+    api_port: int,
+    rate: float,
+    seconds: float,
+    threads: int,
+    pick: Callable[[random.Random], Call],
 ) -> tuple[list[Timed], float]:
-    """Request i is due at t0 + i / rate. Each of `threads` connections takes the next due
-    request, waits for its time and sends it; when all are busy, the next request waits
-    for a free one, and that wait counts in its latency (measured from the timetable)."""
+    """Request i (what `pick` chooses) is due at t0 + i / rate. Each of `threads`
+    connections takes the next due request, waits for its time and sends it; when all are
+    busy, the next request waits for a free one, and that wait counts in its latency
+    (measured from the timetable)."""
     total = int(rate * seconds)
     counter = itertools.count()
     lock = threading.Lock()
@@ -179,11 +296,11 @@ def open_loop(
     t0 = time.monotonic() + 0.5
 
     def worker(index: int) -> None:
-        rng = random.Random(10_000 + index)  # noqa: S311 (picks IDs, not secrets)
+        rng = random.Random(10_000 + index)  # noqa: S311 (picks requests, not secrets)
         mine: list[Timed] = []
         with lock:
             per_thread.append(mine)
-        connection = http.client.HTTPConnection(HOST, port, timeout=15)
+        connections = _Connections(api_port)
         while True:
             with lock:
                 i = next(counter)
@@ -193,20 +310,14 @@ def open_loop(
             picked = time.monotonic()
             if scheduled > picked:
                 time.sleep(scheduled - picked)
-            path = f"/api/certificates/{certificate_id('LOAD', rng.randrange(certificates))}"
+            call = pick(rng)
             started = time.monotonic()
             try:
-                # gunicorn's sync workers close each connection after the answer;
-                # http.client opens a new one for the next request by itself.
-                connection.request("GET", path)
-                response = connection.getresponse()
-                response.read()
-                outcome: int | str = response.status
-            except (OSError, http.client.HTTPException) as exc:
+                outcome: int | str = connections.send(call)
+            except (OSError, http.client.HTTPException, ValueError, KeyError) as exc:
                 outcome = type(exc).__name__
-                connection.close()
-            mine.append(Timed(scheduled, picked, started, time.monotonic(), outcome))
-        connection.close()
+            mine.append(Timed(call.kind, scheduled, picked, started, time.monotonic(), outcome))
+        connections.close()
 
     # Keeping a timetable on a machine whose cores the server saturates: the client's
     # threads hand the GIL over every 0.2 ms instead of 5 ms, and (when allowed: root) run
@@ -232,6 +343,8 @@ def open_loop(
 def open_report(
     timed: list[Timed], t0: float, *, rate: float, threads: int, meter: Meter
 ) -> dict[str, Any]:
+    """The figures of an open-loop run: latency from the timetable, for all requests and
+    for each kind, the client's own lateness, errors, CPU."""
     latency = [(t.ended - t.scheduled) * 1000 for t in timed]
     # The client's own lateness: from when it could send (due, and a connection free) to
     # when it did. Waiting for a free connection is the server's doing and is in `latency`.
@@ -242,9 +355,20 @@ def open_report(
     achieved = len(timed) / span if timed else 0.0
     late_p99 = percentile(late, 99)
     kept = late_p99 <= LATE_SEND_LIMIT_MS
-    row = latency_row("verify-hit", latency, sum(errors.values()), span)
+    kinds = sorted({t.kind for t in timed})
+    by_kind = {
+        kind: latency_row(
+            kind,
+            [(t.ended - t.scheduled) * 1000 for t in timed if t.kind == kind],
+            sum(not t.ok for t in timed if t.kind == kind),
+            span,
+        )
+        for kind in kinds
+    }
+    row = latency_row("all", latency, sum(errors.values()), span)
+    rows = [*by_kind.values(), row] if len(kinds) > 1 else [row]
     print(
-        f"\nOffered {rate:,.0f} lookups/s for {len(timed) / rate:.0f} s on {threads} "
+        f"\nOffered {rate:,.0f} requests/s for {len(timed) / rate:.0f} s on {threads} "
         f"connections, open loop: {len(timed):,} requests, achieved {achieved:,.0f}/s "
         "(answers ÷ time from the first due send to the last answer).\n"
     )
@@ -255,7 +379,7 @@ def open_report(
     )
     if kept:
         print("Latency from each request's scheduled time (coordinated omission corrected):")
-        print_rows([row])
+        print_rows(rows)
     else:
         print(
             f"THE CLIENT COULD NOT KEEP THE TIMETABLE (it sent {late_p99:.1f} ms late at the "
@@ -280,6 +404,14 @@ def open_report(
         },
         "waited_for_connection": queued,
         "latency_ms": ({k: row[k] for k in ("p50", "p90", "p99", "max")} if kept else None),
+        "kinds": (
+            {
+                kind: {k: r[k] for k in ("requests", "errors", "p50", "p90", "p99", "max")}
+                for kind, r in by_kind.items()
+            }
+            if kept
+            else None
+        ),
         "errors": dict(errors),
         "cpu": meter.as_dict(len(timed)),
     }

@@ -1,7 +1,7 @@
 """Benchmark report: `uv run python bench/report.py [--out bench/results.md]`.
 
 Reads every bench/out/*.json written by the measuring scripts (bench/frontend.mjs,
-bench/api.py), prints one table and writes it to bench/results.md with the date and a
+bench/api.py, bench/nginx.py), prints one table and writes it to bench/results.md with the date and a
 line about the machine, keeping the load section bench/load.py writes after LOAD_MARKER.
 A missing file is said so in the table, not an error.
 
@@ -26,6 +26,7 @@ BENCH = Path(__file__).resolve().parent
 EXPECTED = {
     "frontend.json": "node bench/frontend.mjs (first-load JS, raw HTML, Lighthouse, pages/s)",
     "api.json": "bench/api.py (API ratios, import rows/s, login latency)",
+    "nginx.json": "bench/nginx.py (pages/s from nginx's warm cache, beside a static file)",
 }
 HEADERS = ("group", "measure", "subject", "value", "target", "met")
 # bench/load.py (make bench-load) owns the file from this line on; the report keeps it.

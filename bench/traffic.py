@@ -8,6 +8,17 @@ from dataclasses import dataclass
 
 PAGES = ("/", "/courses", "/Web-Development-registration")
 
+# The mixed traffic's shares of each kind (Locust's task weights, and the open loop's).
+# Logins are few: each one is an Argon2id hash (about 0.05 s of CPU and 19 MiB).
+MIX = {
+    "page": 35,
+    "verify-hit": 25,
+    "verify-miss": 10,
+    "login-ok": 3,
+    "login-fail": 2,
+    "enquiry": 25,
+}
+
 # What each kind of request must answer; anything else is an error of that kind.
 EXPECTED = {
     "page": 200,

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from ninja import File, Form, Router, Status
+from ninja import File, Form, Router
 from ninja.files import UploadedFile
 
 from accounts.selectors import CERTIFICATE_IMPORT_PERMISSIONS
@@ -44,7 +44,7 @@ certificate_importers = StaffWithPermissions(*CERTIFICATE_IMPORT_PERMISSIONS)
 )
 def certificate_import(
     request: HttpRequest, file: File[UploadedFile], dry_run: Form[bool] = False
-) -> Status[ImportReportOut]:
+) -> imports.ImportReport:
     rate_limit_hit(
         scope="certificate-import",
         ident=str(request.user.pk),
@@ -55,7 +55,7 @@ def certificate_import(
         report = imports.certificate_import(source=file, dry_run=dry_run)
     finally:
         file.close()
-    return Status(200, ImportReportOut(**report.as_dict()))
+    return report
 
 
 def _json_ld_answer(description: str) -> dict[str, Any]:
@@ -168,11 +168,13 @@ def credential_status_list(request: HttpRequest, fingerprint: Text) -> HttpRespo
         "not one of our signed credentials; 413 when it is too large. Counts as a lookup."
     ),
 )
-def credential_check(request: HttpRequest, file: File[UploadedFile]) -> Status[CredentialCheckOut]:
+def credential_check(
+    request: HttpRequest, file: File[UploadedFile]
+) -> openbadges_check.CredentialCheck:
     verifications.certificate_lookup_count(client=client_key(request))
     try:
         data = file.read(openbadges_check.CREDENTIAL_CHECK_MAX_BYTES + 1)
     finally:
         file.close()
     check = openbadges_check.credential_check(data=data)
-    return Status(200, CredentialCheckOut(**check.as_dict()))
+    return check

@@ -7,7 +7,7 @@ import csv
 import io
 import logging
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import IO, Any
 
@@ -26,6 +26,7 @@ from certificates.models import (
     certificate_id_normalise,
     certificate_id_problem,
 )
+from certificates.schemas import ImportReportOut
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -85,11 +86,6 @@ class ImportReport:
         if len(self.errors) < IMPORT_ERRORS_SHOWN:
             self.errors.append(ImportRowError(line, certificate_id, message))
 
-    def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["errors_truncated"] = self.error_count > len(self.errors)
-        return data
-
 
 class CertificateImportError(ApplicationError):
     """The file cannot be imported; nothing was written. `reason` says which check failed
@@ -97,7 +93,9 @@ class CertificateImportError(ApplicationError):
 
     def __init__(self, message: str, *, reason: str, report: ImportReport) -> None:
         super().__init__(
-            message, status_code=422, extra={"reason": reason, "report": report.as_dict()}
+            message,
+            status_code=422,
+            extra={"reason": reason, "report": ImportReportOut.model_validate(report).model_dump()},
         )
         self.reason = reason
         self.report = report

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from urllib.parse import unquote
@@ -71,9 +71,6 @@ class CredentialCheck:
     achievement_description: str = ""
     valid_from: str = ""
     credential_id: str = ""
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     def not_ours(self, detail: str) -> CredentialCheck:
         self.verdict = "not_valid"

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ninja import Schema
 from pydantic import Field
 
 from certificates import selectors
 from certificates.models import Certificate
+
+if TYPE_CHECKING:
+    from certificates.imports import ImportReport
 
 
 def _no_default(schema: dict[str, Any]) -> None:
@@ -84,6 +87,10 @@ class ImportReportOut(Schema):
     errors_truncated: bool
     warnings: list[str]
     imported: bool
+
+    @staticmethod
+    def resolve_errors_truncated(obj: ImportReport) -> bool:
+        return obj.error_count > len(obj.errors)
 
 
 class CredentialCheckOut(Schema):

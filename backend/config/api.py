@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +23,13 @@ from certificates.api import router as certificates_router
 from core.api import NINJA_CSRF_FAILED, session_csrf
 from core.errors import ApplicationError, NotFound
 from core.observability import current_request_id
-from core.outage import ERROR_MESSAGE, outage_envelope
+from core.outage import (
+    ERROR_MESSAGE,
+    is_outage,
+    outage_envelope,
+    server_error_headers,
+    server_error_page,
+)
 from core.worker import worker_heartbeat_age
 from enquiries.api import router as enquiries_router
 from enrolments.api import router as enrolments_router
@@ -31,6 +38,7 @@ from invoices.api import router as invoices_router
 from notifications.api import router as notifications_router
 from referrals.api import router as referrals_router
 from selfservice.api import router as selfservice_router
+from web.api import router as web_router
 
 logger = logging.getLogger(__name__)
 
@@ -154,6 +162,16 @@ def on_unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
     return _envelope(request, ERROR_MESSAGE, 500, {"request_id": current_request_id()})
 
 
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's handler500 (config/urls.py), for what fails outside an endpoint (a
+    middleware meeting a database outage): under /api/ the answer this API's exception
+    handlers give (the envelope; 503 for an outage), elsewhere core.outage's page."""
+    exc = sys.exc_info()[1]
+    if not request.path.startswith("/api/") or not isinstance(exc, Exception):
+        return server_error_page(request)
+    return server_error_headers(api.on_exception(request, exc), outage=is_outage(exc))
+
+
 class HealthOut(Schema):
     status: str
     database: str
@@ -205,6 +223,8 @@ api.add_router("/auth", accounts_router)
 # Sign-up's last step, the data download and the deletion reach into the other apps.
 api.add_router("/auth", selfservice_router)
 api.add_router("/", catalog_router)
+# One answer per server-rendered page (web/api.py); /api/pages/head stays the catalogue's.
+api.add_router("/pages", web_router)
 api.add_router("/enquiries", enquiries_router)
 api.add_router("/internships", internships_router)
 api.add_router("/enrolments", enrolments_router)

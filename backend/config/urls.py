@@ -7,7 +7,6 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 
 from config.api import api, api_not_found
-from notifications import views as notifications
 from web import views as web
 
 admin.site.site_header = "Back office"
@@ -25,12 +24,6 @@ admin_csp = csp_update({"script-src": [UNSAFE_EVAL], "style-src": [UNSAFE_INLINE
 
 urlpatterns = [
     path("admin/", decorator_include(admin_csp, admin.site.urls)),
-    # Meta's WhatsApp webhook: signed by Meta, no session or CSRF (notifications/views.py).
-    path(
-        "api/notifications/whatsapp/webhook",
-        notifications.whatsapp_webhook,
-        name="whatsapp-webhook",
-    ),
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),
     path("robots.txt", web.robots_txt, name="robots"),
@@ -43,5 +36,5 @@ urlpatterns = [
 ]
 
 # A database outage answers 503 (Retry-After, the envelope under /api/, a short page
-# elsewhere); any other unexpected error 500; both with the request id (core.outage).
-handler500 = "core.outage.server_error"
+# elsewhere); any other unexpected error 500; both with the request id (config.api).
+handler500 = "config.api.server_error"

@@ -1,11 +1,10 @@
 """Answers for when the database cannot be reached, and for any other unexpected error.
 
-Django's 500 handler (config.urls.handler500) runs inside the `except` that caught the
+Django's 500 handler (config.api.server_error) runs inside the `except` that caught the
 error, so it can tell a database outage (OperationalError: the server is down, restarting
-or refusing connections) from a bug: an outage answers 503 with Retry-After, the API's
-error envelope under /api/ and a short page elsewhere (the admin), a bug 500; both carry
-the request id a student can quote. The API's own views reach the same answers through its
-exception handlers (config.api).
+or refusing connections) from a bug: an outage answers 503 with Retry-After, a bug 500;
+both carry the request id a student can quote. Under /api/ the API's own exception
+handlers (config.api) write the envelope; elsewhere (the admin) the short page here.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import sys
 
 from django.conf import settings
 from django.db.utils import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
 from core.observability import REQUEST_ID_HEADER, current_request_id
@@ -36,27 +35,25 @@ def outage_envelope(request_id: str) -> dict:
     }
 
 
-def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: 503 for a database outage, 500 otherwise; JSON under /api/."""
-    outage = is_outage(sys.exc_info()[1])
-    request_id = current_request_id()
-    status = 503 if outage else 500
-    response: HttpResponse
-    if request.path.startswith("/api/"):
-        body = (
-            outage_envelope(request_id)
-            if outage
-            else {"message": ERROR_MESSAGE, "extra": {"request_id": request_id}}
-        )
-        response = JsonResponse(body, status=status)
-    else:
-        html = render_to_string(
-            "core/503.html" if outage else "core/500.html", {"request_id": request_id}
-        )
-        response = HttpResponse(html, status=status, content_type="text/html; charset=utf-8")
+def server_error_headers(response: HttpResponse, *, outage: bool) -> HttpResponse:
+    """What every answer of handler500 carries: Retry-After for an outage, no-store, and
+    the request id."""
     if outage:
         response["Retry-After"] = str(settings.OUTAGE_RETRY_AFTER)
     response["Cache-Control"] = "no-store"
+    request_id = current_request_id()
     if request_id:
         response[REQUEST_ID_HEADER] = request_id
     return response
+
+
+def server_error_page(request: HttpRequest) -> HttpResponse:
+    """handler500's page outside the API (the admin): 503 for a database outage, else 500."""
+    outage = is_outage(sys.exc_info()[1])
+    html = render_to_string(
+        "core/503.html" if outage else "core/500.html", {"request_id": current_request_id()}
+    )
+    response = HttpResponse(
+        html, status=503 if outage else 500, content_type="text/html; charset=utf-8"
+    )
+    return server_error_headers(response, outage=outage)

@@ -17,8 +17,6 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.image.svg import SvgPathFillImage
 
-from core.money import format_rupees
-
 SAFE = "@"
 NOTE_MAX = 50  # some UPI apps cut longer notes
 
@@ -40,17 +38,6 @@ class UpiPayment:
             note=self.note,
             reference=self.reference,
         )
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "amount": self.amount,
-            "amount_display": format_rupees(self.amount),
-            "upi_link": self.link,
-            "payee_id": self.payee_id,
-            "payee_name": self.payee_name,
-            "reference": self.reference,
-            "note": self.note,
-        }
 
 
 def _encode(value: str) -> str:

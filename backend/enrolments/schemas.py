@@ -47,7 +47,9 @@ class EnrolmentUtrIn(Schema):
 
 
 # From a UpiPayment: an enrolment's (its reference in tr) or /payment's (no reference).
-class PaymentInstructionsOut(Schema):
+# Without the QR's link: what the 409 of a second enrolment carries in extra.payment (the
+# page opens the enrolment by its reference for the QR).
+class PaymentPartsOut(Schema):
     amount: int
     amount_display: str
     upi_link: str
@@ -55,7 +57,6 @@ class PaymentInstructionsOut(Schema):
     payee_name: str
     reference: str = Field(description="The enrolment reference (tr); empty for /payment.")
     note: str
-    qr_url: str
 
     @staticmethod
     def resolve_amount_display(obj: UpiPayment) -> str:
@@ -64,6 +65,10 @@ class PaymentInstructionsOut(Schema):
     @staticmethod
     def resolve_upi_link(obj: UpiPayment) -> str:
         return obj.link
+
+
+class PaymentInstructionsOut(PaymentPartsOut):
+    qr_url: str
 
     @staticmethod
     def resolve_qr_url(obj: UpiPayment) -> str:

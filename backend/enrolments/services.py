@@ -25,6 +25,7 @@ from core.mailbox import email_mailbox
 from core.messages import render_message
 from core.money import format_rupees
 from enrolments.models import Enrolment, StatementLine, UtrChange
+from enrolments.schemas import PaymentPartsOut
 from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
 from enrolments.statements import Statement
 from invoices.selectors import document_file_name, document_pdf
@@ -111,9 +112,8 @@ class EnrolmentAlreadyOpen(ApplicationError):
         extra: dict[str, Any] = {"fields": {"phone": message}, "can_view": owned}
         if owned:
             extra["reference"] = enrolment.reference
-            # The error envelope's extra: the instructions' parts (no QR link; the page
-            # opens the enrolment by its reference for that).
-            extra["payment"] = enrolment_payment_instructions(enrolment=enrolment).as_dict()
+            payment = enrolment_payment_instructions(enrolment=enrolment)
+            extra["payment"] = PaymentPartsOut.model_validate(payment).model_dump()
         super().__init__(message, status_code=409, extra=extra)
         self.enrolment = enrolment
         self.owned = owned

@@ -9,6 +9,7 @@ import pytest
 
 from certificates.imports import CertificateImportError, ImportReport, certificate_import
 from certificates.models import Certificate
+from certificates.schemas import ImportReportOut
 from certificates.tests.conftest import HEADER, csv_bytes, make, source
 
 pytestmark = pytest.mark.django_db
@@ -344,7 +345,7 @@ def test_it_caps_the_listed_errors_but_counts_them_all() -> None:
 
     assert error.report.error_count == 250
     assert len(error.report.errors) == 200
-    assert error.report.as_dict()["errors_truncated"] is True
+    assert ImportReportOut.model_validate(error.report).errors_truncated is True
 
 
 def test_it_refuses_an_oversized_file(settings: Any) -> None:

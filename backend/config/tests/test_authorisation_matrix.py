@@ -238,6 +238,42 @@ MATRIX: dict[str, Row] = {
     ),
     # --- Staff only ------------------------------------------------------------------------
     "certificate_import": Row(401, 403, 403, 200, upload=True),
+    # --- One answer per page (web/api.py): the visitor is whoever asks ----------------------
+    "page_basic_get": Row(200, 200, 200, 200, private=(LEARNER.phone,)),
+    "page_home_get": Row(200, 200, 200, 200),
+    "page_about_get": Row(200, 200, 200, 200),
+    "page_portfolio_get": Row(200, 200, 200, 200),
+    "page_internship_get": Row(200, 200, 200, 200),
+    "page_courses_get": Row(200, 200, 200, 200),
+    # Logged in, the account's enrolments; otherwise this browser session's (none here).
+    "page_course_get": Row(
+        200, 200, 200, 200, query={"path": "/test-web-registration"}, private=("{enrolment}",)
+    ),
+    "page_training_get": Row(200, 200, 200, 200),
+    "page_projects_get": Row(200, 200, 200, 200),
+    "page_events_get": Row(200, 200, 200, 200),
+    "page_event_get": Row(
+        200,
+        200,
+        200,
+        200,
+        path_params={"slug": "bgmi-tournaments"},
+        query={"path": "/events/bgmi-tournaments"},
+    ),
+    "page_policy_get": Row(
+        200, 200, 200, 200, path_params={"slug": "privacy"}, query={"path": "/privacy-policy"}
+    ),
+    "page_referearn_get": Row(200, 200, 200, 200),
+    "page_verify_get": Row(200, 200, 200, 200, path_params={"certificate_id": CERTIFICATE_ID}),
+    "page_task_board_get": Row(200, 200, 200, 200, path_params={"slug": BOARD_SLUG}),
+    "page_dashboard_get": Row(
+        401, 200, 200, 200, private=(LEARNER.phone, "{enrolment}", "{application}")
+    ),
+    "page_account_get": Row(401, 200, 200, 200, private=(LEARNER.phone,)),
+    "page_internship_apply_get": Row(
+        401, 200, 200, 200, path_params={"slug": "web-development"}, private=("{application}",)
+    ),
+    "page_invoice_check_get": Row(200, 200, 200, 200, path_params={"token": "{invoice}"}),
 }
 
 

@@ -8,6 +8,7 @@ import pytest
 from catalog.models import Course
 from core.upi import upi_link
 from enrolments import selectors
+from enrolments.schemas import PaymentPartsOut
 from enrolments.tests.conftest import PAYEE_ID, PAYEE_NAME, enrol
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,9 @@ def test_it_encodes_reserved_characters_so_every_value_round_trips() -> None:
 def test_it_gives_an_enrolments_payment_instructions(course: Course) -> None:
     enrolment = enrol(course)
 
-    instructions = selectors.enrolment_payment_instructions(enrolment=enrolment).as_dict()
+    instructions = PaymentPartsOut.model_validate(
+        selectors.enrolment_payment_instructions(enrolment=enrolment)
+    ).model_dump()
 
     note = f"Test Web enrolment {enrolment.reference}"
     assert instructions == {
@@ -97,14 +100,18 @@ def test_it_groups_large_amounts_the_indian_way(course: Course) -> None:
     enrolment = enrol(course)
     enrolment.amount = 100000
 
-    instructions = selectors.enrolment_payment_instructions(enrolment=enrolment).as_dict()
+    instructions = PaymentPartsOut.model_validate(
+        selectors.enrolment_payment_instructions(enrolment=enrolment)
+    ).model_dump()
 
     assert instructions["amount_display"] == "₹1,00,000"
     assert params(instructions["upi_link"])["am"] == "100000.00"
 
 
 def test_it_gives_the_bootcamp_payment_of_the_payment_page(payee: None) -> None:
-    instructions = selectors.bootcamp_payment_instructions().as_dict()
+    instructions = PaymentPartsOut.model_validate(
+        selectors.bootcamp_payment_instructions()
+    ).model_dump()
 
     assert params(instructions["upi_link"]) == {
         "pa": PAYEE_ID,
