@@ -1,7 +1,9 @@
 import { isRouteErrorResponse, useMatches, useRouteError } from 'react-router'
 
-import type { User } from '@/features/accounts/api/get-me'
-import type { SiteSettings } from '@/features/catalog/api/get-site-settings'
+import type { components } from '@/api/schema'
+
+type User = components['schemas']['UserOut']
+type SiteSettings = components['schemas']['SiteOut']
 
 /**
  * What every page's loader brings from its one call into Django (GET /api/pages/…, see
