@@ -430,6 +430,15 @@ describe('bootcamp page enrolment', () => {
     expect(screen.queryByRole('link', { name: 'Pay ₹199' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
   })
+
+  it('says so when the catalogue has no bootcamp, with the way to the courses', async () => {
+    mockApi({ ...csrf, 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    renderRoute('/java+android_bootcamp')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/the bootcamp is not available/i)
+    expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
+    expect(screen.getByRole('heading', { level: 1, name: 'Bootcamp' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: /enrol in/i })).not.toBeInTheDocument()
+  })
 })
 
 /** Posts a form to the course page's action, as a browser without JavaScript does. */
