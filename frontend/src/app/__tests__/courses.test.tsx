@@ -45,9 +45,15 @@ describe('courses route', () => {
   })
 })
 
+/**
+ * A course page's data includes the enrolment form's states (the API always has them; the
+ * mocked API's defaults do not).
+ */
+const states = { 'GET /api/enrolments/states': () => json([{ code: '29', name: 'Karnataka' }]) }
+
 describe('course route', () => {
   it('shows every detail, the struck-through list fee with words for screen readers, and the referral reward', async () => {
-    mockApi()
+    mockApi(states)
     renderRoute('/Web-Development-registration')
     expect(await screen.findByRole('heading', { level: 1, name: 'Web Development (MERN stack)' })).toBeInTheDocument()
     const details = await screen.findByRole('region', { name: 'Course details' })
@@ -83,7 +89,7 @@ describe('course route', () => {
   })
 
   it('shows one fee when there is no offer', async () => {
-    mockApi()
+    mockApi(states)
     renderRoute('/python-registration')
     const details = await screen.findByRole('region', { name: 'Course details' })
     expect(within(details).getByText('₹4,499')).toBeInTheDocument()
@@ -92,7 +98,7 @@ describe('course route', () => {
   })
 
   it('explains when the API has no course for this page', async () => {
-    mockApi({ 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    mockApi({ ...states, 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
     renderRoute('/java-registration')
     expect(await screen.findByRole('alert')).toHaveTextContent(/this course is not available/i)
     expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
@@ -103,7 +109,7 @@ describe('course route', () => {
 
 describe('bootcamp route', () => {
   it('shows the fee and the month, and offers Enrol as the one way to pay', async () => {
-    mockApi()
+    mockApi(states)
     renderRoute('/java+android_bootcamp')
     expect(await screen.findByRole('heading', { level: 1, name: 'Java + Android Bootcamp' })).toBeInTheDocument()
     const details = await screen.findByRole('region', { name: 'Bootcamp details' })
