@@ -1,7 +1,7 @@
 import { vi } from 'vitest'
 
 import * as catalog from '@/test/catalog-fixtures'
-import { projectPackages, site, team } from '@/test/fixtures'
+import { gstStates, projectPackages, site, team } from '@/test/fixtures'
 import { pageHandlerFor } from '@/test/page-handlers'
 
 type Handler = (request: Request) => Response | Promise<Response>
@@ -43,6 +43,7 @@ export const defaultHandlers: Record<string, Handler> = {
   'GET /api/projects': () => json(projectPackages),
   // A new browser session has made no enrolments.
   'GET /api/enrolments/session': () => json([]),
+  'GET /api/enrolments/states': () => json(gstStates),
   ...catalogHandlers(),
 }
 
