@@ -859,6 +859,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/about": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The about page
+         * @description Its head and text; `about` is null while the page is not written.
+         */
+        get: operations["page_about_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account page (logged in)
+         * @description The account's message preferences. 401 when not logged in.
+         */
+        get: operations["page_account_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/basic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page that needs only the visitor and the site settings
+         * @description The login, sign-up, forgotten password and not found pages.
+         */
+        get: operations["page_basic_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/course": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A course's page, or the bootcamp's, at `path`
+         * @description Its head, the course (null when no course has this page), the enrolment form's states, and the visitor's enrolments: the account's when logged in, otherwise those made in this browser session.
+         */
+        get: operations["page_course_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The courses page
+         * @description The course cards and the Java and Android bootcamp (null when it is gone).
+         */
+        get: operations["page_courses_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard (logged in)
+         * @description The course cards, the account's enrolments, its referral figures and reward ledger, and its internship applications and certificates. 401 when not logged in.
+         */
+        get: operations["page_dashboard_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events page
+         * @description Its head and the events, upcoming and past (India date).
+         */
+        get: operations["page_events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/events/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's page at `path`
+         * @description Its head and the event (null when there is no such event).
+         */
+        get: operations["page_event_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/head": {
         parameters: {
             query?: never;
@@ -872,6 +1032,223 @@ export interface paths {
          *     course's name, the event's summary, structured data); other paths answer 404.
          */
         get: operations["page_head_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home page
+         * @description Its head, the course cards, project packages, internship domains and team.
+         */
+        get: operations["page_home_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/internship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The internship page
+         * @description Every internship domain, open or closed.
+         */
+        get: operations["page_internship_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/internship/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An internship domain's application page (logged in)
+         * @description The domain as /api/internships/domains/{slug} shows it, with the account's waiting or accepted application. 404 for an unknown domain (whoever asks), then 401 when not logged in.
+         */
+        get: operations["page_internship_apply_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/invoice/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The check page of an invoice, receipt or credit note (its QR code's page)
+         * @description The document as /api/invoices/{token} shows it. 404 for an unknown token.
+         */
+        get: operations["page_invoice_check_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/policies/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy page (terms, privacy or refund) at `path`
+         * @description Its head and text (null when there is no such policy page).
+         */
+        get: operations["page_policy_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portfolio page */
+        get: operations["page_portfolio_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects and get-a-quote pages
+         * @description The project packages.
+         */
+        get: operations["page_projects_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/referearn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refer and earn page
+         * @description The course cards, with the reward for each.
+         */
+        get: operations["page_referearn_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/tasks/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An internship task board's page
+         * @description The board as /api/internships/boards/{slug} shows it to this visitor today. For an unknown board the answer is still 200, with `board` null and the refusal's message in `refusal`.
+         */
+        get: operations["page_task_board_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/training": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The training page
+         * @description The training and internship programme.
+         */
+        get: operations["page_training_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/verify/{certificate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate's verify page
+         * @description The certificate as /api/certificates/{certificate_id} answers it, counted and rate-limited per client IP the same way. When that lookup is refused (an unknown ID), the answer is still 200, with `certificate` null and the refusal's message in `refusal`. 429 when this client has checked too many certificates.
+         */
+        get: operations["page_verify_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1056,6 +1433,17 @@ export interface components {
              */
             updated_at: string;
         };
+        /** AboutPageData */
+        AboutPageData: {
+            /** @description As /api/about; null while the about page is not written. */
+            about: components["schemas"]["AboutOut"] | null;
+            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            head: components["schemas"]["PageHeadOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /** AccountDataOut */
         AccountDataOut: {
             account: components["schemas"]["ExportAccount"];
@@ -1079,6 +1467,15 @@ export interface components {
         AccountDeleteIn: {
             /** Password */
             password: string;
+        };
+        /** AccountPageData */
+        AccountPageData: {
+            /** @description As /api/notifications/preferences. */
+            preferences: components["schemas"]["MessagePreferencesOut"];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** AccountUpdateIn */
         AccountUpdateIn: {
@@ -1332,6 +1729,41 @@ export interface components {
              */
             updated_at: string;
         };
+        /** CoursePageData */
+        CoursePageData: {
+            /** @description As /api/courses/by-route for the page's path; null where it answers 404. */
+            course: components["schemas"]["CourseOut"] | null;
+            /**
+             * Enrolments
+             * @description Logged in, as /api/enrolments/mine; otherwise as /api/enrolments/session (the enrolments made in this browser session).
+             */
+            enrolments: components["schemas"]["EnrolmentOut"][];
+            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            head: components["schemas"]["PageHeadOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /**
+             * States
+             * @description As /api/enrolments/states.
+             */
+            states: components["schemas"]["StateOut"][];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
+        /** CoursesPageData */
+        CoursesPageData: {
+            /** @description As /api/courses/by-route?path=/java+android_bootcamp; null where it answers 404. */
+            bootcamp: components["schemas"]["CourseOut"] | null;
+            /**
+             * Courses
+             * @description As /api/courses.
+             */
+            courses: components["schemas"]["CourseOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /**
          * CredentialCheckOut
          * @description The verdict on an uploaded credential and what it says. verdict is "valid",
@@ -1363,6 +1795,32 @@ export interface components {
         CsrfOut: {
             /** Csrf Token */
             csrf_token: string;
+        };
+        /** DashboardPageData */
+        DashboardPageData: {
+            /**
+             * Courses
+             * @description As /api/courses.
+             */
+            courses: components["schemas"]["CourseOut"][];
+            /**
+             * Enrolments
+             * @description As /api/enrolments/mine.
+             */
+            enrolments: components["schemas"]["EnrolmentOut"][];
+            /** @description As /api/internships/me. */
+            internship: components["schemas"]["InternshipsMineOut"];
+            /** @description As /api/referrals/summary. */
+            referral_summary: components["schemas"]["ReferralSummaryOut"];
+            /**
+             * Reward Entries
+             * @description As /api/referrals/entries.
+             */
+            reward_entries: components["schemas"]["RewardEntryOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** DomainForApplicationOut */
         DomainForApplicationOut: {
@@ -1619,6 +2077,28 @@ export interface components {
             /** Tournaments */
             tournaments: components["schemas"]["TournamentOut"][];
         };
+        /** EventPageData */
+        EventPageData: {
+            /** @description As /api/events/{slug}; null where it answers 404. */
+            event: components["schemas"]["EventOut"] | null;
+            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            head: components["schemas"]["PageHeadOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
+        /** EventsPageData */
+        EventsPageData: {
+            /** @description As /api/events. */
+            events: components["schemas"]["EventListOut"];
+            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            head: components["schemas"]["PageHeadOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /** ExportAccount */
         ExportAccount: {
             /**
@@ -1788,6 +2268,35 @@ export interface components {
              */
             on_hold_until_display: string;
         };
+        /** HomePageData */
+        HomePageData: {
+            /**
+             * Courses
+             * @description As /api/courses.
+             */
+            courses: components["schemas"]["CourseOut"][];
+            /**
+             * Domains
+             * @description As /api/internships.
+             */
+            domains: components["schemas"]["InternshipDomainOut"][];
+            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            head: components["schemas"]["PageHeadOut"] | null;
+            /**
+             * Packages
+             * @description As /api/projects.
+             */
+            packages: components["schemas"]["ProjectPackageOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /**
+             * Team
+             * @description As /api/team.
+             */
+            team: components["schemas"]["TeamMemberOut"][];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /** ImportReportOut */
         ImportReportOut: {
             /** Created */
@@ -1821,6 +2330,15 @@ export interface components {
             line: number;
             /** Message */
             message: string;
+        };
+        /** InternshipApplyPageData */
+        InternshipApplyPageData: {
+            /** @description As /api/internships/domains/{slug}. */
+            domain: components["schemas"]["DomainForApplicationOut"];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** InternshipCertificateOut */
         InternshipCertificateOut: {
@@ -1859,6 +2377,18 @@ export interface components {
             summary: string;
             /** Title */
             title: string;
+        };
+        /** InternshipPageData */
+        InternshipPageData: {
+            /**
+             * Domains
+             * @description As /api/internships.
+             */
+            domains: components["schemas"]["InternshipDomainOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** InternshipsMineOut */
         InternshipsMineOut: {
@@ -1909,6 +2439,15 @@ export interface components {
             total_display: string;
             /** Total Paise */
             total_paise: number;
+        };
+        /** InvoiceCheckPageData */
+        InvoiceCheckPageData: {
+            /** @description As /api/invoices/{token}. */
+            check: components["schemas"]["InvoiceCheckOut"];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** LoginIn */
         LoginIn: {
@@ -1982,6 +2521,16 @@ export interface components {
             whatsapp_opt_in: boolean;
             /** Whatsapp Opted In At */
             whatsapp_opted_in_at: string | null;
+        };
+        /**
+         * PageData
+         * @description What every page shows.
+         */
+        PageData: {
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /**
          * PageHeadOut
@@ -2122,6 +2671,17 @@ export interface components {
             /** Unlocked */
             unlocked: boolean;
         };
+        /** PolicyPageData */
+        PolicyPageData: {
+            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            head: components["schemas"]["PageHeadOut"] | null;
+            /** @description As /api/policies/{slug}; null where it answers 404. */
+            policy: components["schemas"]["PolicyPageOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /** PolicyPageOut */
         PolicyPageOut: {
             /** Body Html */
@@ -2161,6 +2721,18 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** PortfolioPageData */
+        PortfolioPageData: {
+            /**
+             * Portfolio
+             * @description As /api/portfolio.
+             */
+            portfolio: components["schemas"]["PortfolioItemOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /** ProgrammeRowOut */
         ProgrammeRowOut: {
             /** Detail */
@@ -2187,6 +2759,30 @@ export interface components {
             slug: string;
             /** Summary */
             summary: string;
+        };
+        /** ProjectsPageData */
+        ProjectsPageData: {
+            /**
+             * Packages
+             * @description As /api/projects.
+             */
+            packages: components["schemas"]["ProjectPackageOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
+        /** ReferEarnPageData */
+        ReferEarnPageData: {
+            /**
+             * Courses
+             * @description As /api/courses.
+             */
+            courses: components["schemas"]["CourseOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** ReferralSummaryOut */
         ReferralSummaryOut: {
@@ -2412,6 +3008,17 @@ export interface components {
              */
             today: string;
         };
+        /** TaskBoardPageData */
+        TaskBoardPageData: {
+            /** @description As /api/internships/boards/{slug}; null when it is refused. */
+            board: components["schemas"]["TaskBoardOut"] | null;
+            /** @description The error /api/internships/boards/{slug} answers instead (404: no such board), with its message and extra; null when the board is found. */
+            refusal: components["schemas"]["ErrorOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /**
          * TaskSubmissionIn
          * @description The submission form's text fields (multipart, beside the optional file).
@@ -2463,6 +3070,18 @@ export interface components {
              */
             status: "upcoming" | "past";
         };
+        /** TrainingPageData */
+        TrainingPageData: {
+            /**
+             * Programme
+             * @description As /api/programme.
+             */
+            programme: components["schemas"]["ProgrammeRowOut"][];
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
+        };
         /** UserOut */
         UserOut: {
             /**
@@ -2487,6 +3106,17 @@ export interface components {
             phone_display: string;
             /** Referral Code */
             referral_code: string;
+        };
+        /** VerifyPageData */
+        VerifyPageData: {
+            /** @description As /api/certificates/{certificate_id}; null when it is refused. */
+            certificate: components["schemas"]["CertificateOut"] | null;
+            /** @description The error /api/certificates/{certificate_id} answers instead (404: no such certificate), with its message and extra; null when the certificate is found. */
+            refusal: components["schemas"]["ErrorOut"] | null;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
     };
     responses: never;
@@ -4580,6 +5210,208 @@ export interface operations {
             };
         };
     };
+    page_about_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AboutPageData"];
+                };
+            };
+        };
+    };
+    page_account_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPageData"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_basic_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageData"];
+                };
+            };
+        };
+    };
+    page_course_get: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoursePageData"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_courses_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoursesPageData"];
+                };
+            };
+        };
+    };
+    page_dashboard_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardPageData"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsPageData"];
+                };
+            };
+        };
+    };
+    page_event_get: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPageData"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     page_head_get: {
         parameters: {
             query: {
@@ -4611,6 +5443,319 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_home_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomePageData"];
+                };
+            };
+        };
+    };
+    page_internship_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternshipPageData"];
+                };
+            };
+        };
+    };
+    page_internship_apply_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternshipApplyPageData"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_invoice_check_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCheckPageData"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_policy_get: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyPageData"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_portfolio_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioPageData"];
+                };
+            };
+        };
+    };
+    page_projects_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectsPageData"];
+                };
+            };
+        };
+    };
+    page_referearn_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferEarnPageData"];
+                };
+            };
+        };
+    };
+    page_task_board_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskBoardPageData"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_training_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingPageData"];
+                };
+            };
+        };
+    };
+    page_verify_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyPageData"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
