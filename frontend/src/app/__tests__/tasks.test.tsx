@@ -135,10 +135,19 @@ describe('task board routes', { timeout: 20_000 }, () => {
     await waitFor(() => expect(boardCalls(fetchMock, 'tasks')).toBe(2))
   })
 
-  it('says so and offers a retry when the board cannot be loaded', async () => {
+  it('says so when the board does not exist', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'No such task board.', extra: {} }, 404) })
+    renderRoute('/tasks-1')
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('The tasks could not be loaded')).toBeInTheDocument()
+    expect(within(alert).getByText('This task board does not exist.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Web Development internship tasks' })).toBeInTheDocument()
+  })
+
+  it('is the page’s error, with Try again, when the board cannot be loaded', async () => {
     mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/tasks-1')
-    expect(await screen.findByText('The tasks could not be loaded', {}, { timeout: 10000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' }, { timeout: 10000 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
   })
 })
