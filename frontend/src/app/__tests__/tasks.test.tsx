@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '@/api/schema'
 import { refreshDelay } from '@/features/internships/use-board-refresh'
 import { json, mockApi } from '@/test/api'
+import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
 type TaskBoard = components['schemas']['TaskBoardOut']
@@ -124,6 +125,28 @@ describe('task board routes', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByTestId('task-4')).getByRole('link', { name: /^get task/i })).toBeInTheDocument())
     expect(boardCalls(fetchMock, 'tasks-20')).toBe(2)
     expect(screen.getByTestId('task-4')).toHaveAttribute('data-state', 'unlocked')
+  })
+
+  it('wakes up at the change by the server’s clock (its Date header), not the browser’s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // The browser's clock says a minute before midnight in India; the server's is 30 s ahead.
+    vi.setSystemTime(new Date('2025-12-17T18:29:00Z'))
+    let answers = 0
+    mockApi({
+      'GET /api/pages/tasks/tasks-20': () => {
+        answers += 1
+        const body = { visitor: null, site, board: board(), refusal: null }
+        const date = new Date(Date.now() + 30_000).toUTCString()
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json', Date: date } })
+      },
+    })
+    renderRoute('/tasks-20')
+    await screen.findByTestId('task-4')
+    expect(answers).toBe(1)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(35_000)
+    })
+    await waitFor(() => expect(answers).toBe(2))
   })
 
   it('refetches when the window gets focus again', async () => {

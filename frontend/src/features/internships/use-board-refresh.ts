@@ -43,11 +43,11 @@ export function useBoardRefresh({ nextChangeAt, serverTime, answer, refresh }: B
 
   useEffect(() => {
     // Measured once per answer, as it arrives: this effect runs right after it renders.
-    const measured = clock.current?.answer === answer ? clock.current : { answer, offsetMs: serverTime === null ? 0 : serverTime - Date.now() }
+    const last = clock.current
+    const measured = last && last.answer === answer ? last : { answer, offsetMs: serverTime === null ? 0 : serverTime - Date.now() }
     clock.current = measured
-    const { offsetMs } = measured
     if (!nextChangeAt) return
-    let delay = refreshDelay(nextChangeAt, offsetMs)
+    let delay = refreshDelay(nextChangeAt, measured.offsetMs)
     const previous = woke.current
     if (previous.at === nextChangeAt && previous.times > 0) {
       delay = Math.max(delay, Math.min(MIN_REFRESH_DELAY_MS * 2 ** previous.times, MAX_BACKOFF_MS))
