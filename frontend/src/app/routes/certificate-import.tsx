@@ -6,13 +6,16 @@ import { StaffOnly } from '@/features/certificates/components/staff-only'
 import type { Route } from './+types/certificate-import'
 import { data, useActionData, useLoaderData } from 'react-router'
 import { readForm } from '@/server/form.server'
-import { requireUser } from '@/server/session.server'
+import { apiClient } from '@/lib/api-client'
+import { loadPage, loginRedirect } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 
 /** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
 export async function loader({ url }: Route.LoaderArgs) {
-  const user = await requireUser(url)
-  return data({ allowed: user.can_import_certificates }, { status: user.can_import_certificates ? 200 : 403 })
+  const page = await loadPage(url, apiClient.GET('/api/pages/basic'))
+  if (!page.visitor) throw loginRedirect(url)
+  const allowed = page.visitor.can_import_certificates
+  return data({ ...page, allowed }, { status: allowed ? 200 : 403 })
 }
 
 /**

@@ -116,15 +116,9 @@ function Skeleton() {
   )
 }
 
-/** The logged-in account's enrolments with their payment status, newest first. */
-export function MyEnrolments({ headingId }: { headingId: string }) {
-  const enrolments = useMyEnrolments()
-
-  let body
-  if (enrolments.isPending) body = <Skeleton />
-  else if (enrolments.isError) body = <LoadError what="your enrolments" error={enrolments.error} onRetry={() => void enrolments.refetch()} />
-  else if (enrolments.data.length === 0)
-    body = (
+function EnrolmentList({ enrolments }: { enrolments: Enrolment[] }) {
+  if (enrolments.length === 0)
+    return (
       <p className="text-ink-muted">
         You have not enrolled in a course yet.{' '}
         <Link to={href('/courses')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
@@ -132,15 +126,31 @@ export function MyEnrolments({ headingId }: { headingId: string }) {
         </Link>
       </p>
     )
-  else
-    body = (
-      <ul className="flex flex-col gap-4">
-        {enrolments.data.map((enrolment) => (
-          <EnrolmentCard key={enrolment.reference} enrolment={enrolment} />
-        ))}
-      </ul>
-    )
+  return (
+    <ul className="flex flex-col gap-4">
+      {enrolments.map((enrolment) => (
+        <EnrolmentCard key={enrolment.reference} enrolment={enrolment} />
+      ))}
+    </ul>
+  )
+}
 
+/** The enrolments asked for by the browser (when the page's loader did not bring them). */
+function QueriedEnrolments() {
+  const enrolments = useMyEnrolments()
+  if (enrolments.isPending) return <Skeleton />
+  if (enrolments.isError) return <LoadError what="your enrolments" error={enrolments.error} onRetry={() => void enrolments.refetch()} />
+  return <EnrolmentList enrolments={enrolments.data} />
+}
+
+type MyEnrolmentsProps = {
+  headingId: string
+  /** The account's enrolments from the page's loader (the dashboard's); without them the browser asks. */
+  enrolments?: Enrolment[]
+}
+
+/** The logged-in account's enrolments with their payment status, newest first. */
+export function MyEnrolments({ headingId, enrolments }: MyEnrolmentsProps) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <div className="flex max-w-2xl flex-col gap-2">
@@ -149,7 +159,7 @@ export function MyEnrolments({ headingId }: { headingId: string }) {
         </h2>
         <p className="text-lg text-ink-muted">Your courses and where each payment stands.</p>
       </div>
-      {body}
+      {enrolments ? <EnrolmentList enrolments={enrolments} /> : <QueriedEnrolments />}
     </section>
   )
 }
