@@ -1,5 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 
 import type { Route } from './+types/root'
@@ -7,9 +6,7 @@ import type { RootData } from '@/lib/root-data'
 import { RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import { NotFoundPage } from '@/app/not-found-page'
-import { SessionEnd } from '@/app/provider'
 import { useErrorFrame, usePageFrame } from '@/lib/page-data'
-import { createQueryClient } from '@/lib/query-client'
 import { apiScopeMiddleware } from '@/server/api-scope.server'
 
 // The page's one stylesheet, as a URL: rendered first in the head (React puts a stylesheet
@@ -46,29 +43,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // For what the browser itself sends or refetches after the page has loaded (uploads,
-  // polling); the page's data comes from its loader.
-  const [client] = useState(createQueryClient)
-  const frame = usePageFrame()
   return (
-    <QueryClientProvider client={client}>
-      <SessionEnd client={client} />
-      <SiteLayout frame={frame}>
-        <Outlet />
-      </SiteLayout>
-    </QueryClientProvider>
+    <SiteLayout frame={usePageFrame()}>
+      <Outlet />
+    </SiteLayout>
   )
 }
 
 /** Pages that fail keep the header and footer; unknown paths get the not-found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const [client] = useState(createQueryClient)
   const frame = useErrorFrame()
   const notFound = isRouteErrorResponse(error) && error.status === 404
   if (!notFound) console.error(error)
-  return (
-    <QueryClientProvider client={client}>
-      <SiteLayout frame={frame}>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
-    </QueryClientProvider>
-  )
+  return <SiteLayout frame={frame}>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
 }

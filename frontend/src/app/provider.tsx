@@ -1,9 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 
 import { ApiError } from '@/lib/api-client'
 import { usePageFrame } from '@/lib/page-data'
+import { createQueryClient } from '@/lib/query-client'
 
 /**
  * A 401 from anything the browser sent after the page loaded means the session has ended
@@ -34,7 +35,22 @@ function useSessionEnd(client: QueryClient) {
 }
 
 /** Listens for the end of the session (see useSessionEnd); renders nothing. */
-export function SessionEnd({ client }: { client: QueryClient }) {
+function SessionEnd({ client }: { client: QueryClient }) {
   useSessionEnd(client)
   return null
+}
+
+/**
+ * React Query, for what the browser itself sends after the page has loaded (the staff's
+ * certificate upload, with its progress): only the pages that do so load it. Every page's
+ * data comes from its loader.
+ */
+export function BrowserRequests({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient)
+  return (
+    <QueryClientProvider client={client}>
+      <SessionEnd client={client} />
+      {children}
+    </QueryClientProvider>
+  )
 }

@@ -9,6 +9,7 @@ import { readForm } from '@/server/form.server'
 import { apiClient } from '@/lib/api-client'
 import { loadPage, loginRedirect } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
+import { BrowserRequests } from '@/app/provider'
 
 /** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
 export async function loader({ url }: Route.LoaderArgs) {
@@ -65,7 +66,9 @@ export default function Page() {
       />
       <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1.6fr_1fr] lg:gap-12">
         <div className="min-w-0 rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
-          <ImportPanel answer={answer} />
+          <BrowserRequests>
+            <ImportPanel answer={answer} />
+          </BrowserRequests>
         </div>
         <aside aria-label="File format" className="lg:pt-2">
           <CsvFormat />

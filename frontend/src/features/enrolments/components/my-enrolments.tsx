@@ -3,10 +3,8 @@ import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import { LoadError, pulse } from '@/components/ui/query-states'
-import { useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
-import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -91,31 +89,6 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
   )
 }
 
-function Skeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading your enrolments…
-      </p>
-      <ul className="flex flex-col gap-4" aria-hidden="true">
-        {Array.from({ length: 2 }, (_, index) => (
-          <li key={index} className="flex flex-col gap-4 rounded-card border border-line bg-white p-6 shadow-card">
-            <span className="flex justify-between gap-4">
-              <span className={cn(pulse, 'h-6 w-1/2')} />
-              <span className={cn(pulse, 'h-7 w-32 rounded-full bg-slate-100')} />
-            </span>
-            <span className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              {Array.from({ length: 3 }, (_, cell) => (
-                <span key={cell} className={cn(pulse, 'h-9 bg-slate-100')} />
-              ))}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
 function EnrolmentList({ enrolments }: { enrolments: Enrolment[] }) {
   if (enrolments.length === 0)
     return (
@@ -135,18 +108,10 @@ function EnrolmentList({ enrolments }: { enrolments: Enrolment[] }) {
   )
 }
 
-/** The enrolments asked for by the browser (when the page's loader did not bring them). */
-function QueriedEnrolments() {
-  const enrolments = useMyEnrolments()
-  if (enrolments.isPending) return <Skeleton />
-  if (enrolments.isError) return <LoadError what="your enrolments" error={enrolments.error} onRetry={() => void enrolments.refetch()} />
-  return <EnrolmentList enrolments={enrolments.data} />
-}
-
 type MyEnrolmentsProps = {
   headingId: string
-  /** The account's enrolments from the page's loader (the dashboard's); without them the browser asks. */
-  enrolments?: Enrolment[]
+  /** The account's enrolments, from the page's loader (the dashboard's). */
+  enrolments: Enrolment[]
 }
 
 /** The logged-in account's enrolments with their payment status, newest first. */
@@ -159,7 +124,7 @@ export function MyEnrolments({ headingId, enrolments }: MyEnrolmentsProps) {
         </h2>
         <p className="text-lg text-ink-muted">Your courses and where each payment stands.</p>
       </div>
-      {enrolments ? <EnrolmentList enrolments={enrolments} /> : <QueriedEnrolments />}
+      <EnrolmentList enrolments={enrolments} />
     </section>
   )
 }
