@@ -1,19 +1,13 @@
-import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
-import { useMemo, useState, type ReactNode } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
+import type { ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 
 import type { Route } from './+types/root'
 import type { RootData } from '@/lib/root-data'
 import { RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import { NotFoundPage } from '@/app/not-found-page'
-import { meQueryOptions } from '@/features/accounts/api/get-me'
-import { siteSettingsQueryOptions } from '@/features/catalog/api/get-site-settings'
-import { SessionEnd } from '@/app/provider'
-import { prefetch, revivePageQueries } from '@/lib/prefetch'
-import { createQueryClient } from '@/lib/query-client'
+import { useErrorFrame, usePageFrame } from '@/lib/page-data'
 import { apiScopeMiddleware } from '@/server/api-scope.server'
-import { currentUser } from '@/server/session.server'
 
 // The page's one stylesheet, as a URL: rendered first in the head (React puts a stylesheet
 // with a precedence ahead of the scripts' modulepreloads), so it never queues behind them.
@@ -21,9 +15,9 @@ import stylesheet from '@/index.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [apiScopeMiddleware]
 
-export async function loader(): Promise<RootData> {
-  const dehydrated = await prefetch(siteSettingsQueryOptions(), { ...meQueryOptions(), queryFn: currentUser })
-  return { dehydrated, siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
+/** Asks Django nothing: each page's loader brings the visitor and the site with its data. */
+export function loader(): RootData {
+  return { siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,52 +42,18 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/** When each loader's data arrived here: the same data keeps its time across navigations. */
-const arrivals = new WeakMap<DehydratedState, number>()
-
-function arrivedAt(state: DehydratedState): number {
-  const known = arrivals.get(state)
-  if (known !== undefined) return known
-  const now = Date.now()
-  arrivals.set(state, now)
-  return now
-}
-
-/** Every loader's queries, from the root down, in one state for the query cache. */
-function usePageQueries(): DehydratedState {
-  const matches = useMatches()
-  return useMemo(() => {
-    const states = matches
-      .map((match) => (match.loaderData as { dehydrated?: DehydratedState } | undefined)?.dehydrated)
-      .filter((state): state is DehydratedState => state !== undefined)
-    const queries = states.flatMap((state) => revivePageQueries(state, arrivedAt(state)).queries)
-    return { mutations: [], queries }
-  }, [matches])
-}
-
 export default function App() {
-  const [client] = useState(createQueryClient)
-  const state = usePageQueries()
   return (
-    <QueryClientProvider client={client}>
-      <SessionEnd client={client} />
-      <HydrationBoundary state={state}>
-        <SiteLayout>
-          <Outlet />
-        </SiteLayout>
-      </HydrationBoundary>
-    </QueryClientProvider>
+    <SiteLayout frame={usePageFrame()}>
+      <Outlet />
+    </SiteLayout>
   )
 }
 
 /** Pages that fail keep the header and footer; unknown paths get the not-found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const [client] = useState(createQueryClient)
+  const frame = useErrorFrame()
   const notFound = isRouteErrorResponse(error) && error.status === 404
   if (!notFound) console.error(error)
-  return (
-    <QueryClientProvider client={client}>
-      <SiteLayout>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
-    </QueryClientProvider>
-  )
+  return <SiteLayout frame={frame}>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
 }

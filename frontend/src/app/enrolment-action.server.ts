@@ -1,26 +1,28 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 
 import { createEnrolment } from '@/features/enrolments/api/create-enrolment'
-import { getEnrolment } from '@/features/enrolments/api/get-enrolment'
 import { submitUtr } from '@/features/enrolments/api/submit-utr'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
+import { enrolmentSearch } from '@/features/enrolments/shown'
 import { ApiError } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
 
 /**
  * The action of every course page (course.tsx, bootcamp.tsx): the enrolment form
- * (`intent=enrol`) or the UTR form (`intent=utr`) of the page's enrolment section. Without
- * JavaScript the page is rendered from this answer, so a refusal also carries the
- * enrolment to show again when there is one (only this visitor's session may see it).
+ * (`intent=enrol`) or the UTR form (`intent=utr`) of the page's enrolment section. An
+ * enrolment made sends the browser to this page with `?enrolment=<reference>`, whose
+ * loader brings it among the visitor's enrolments; the other answers name the enrolment
+ * they are about by its reference (the page's data has it), with or without JavaScript.
  */
 export async function enrolmentAction(request: Request) {
   const { values } = await readForm(request)
-  if (values.intent === 'enrol') return enrol(values)
+  if (values.intent === 'enrol') return enrol(request, values)
   if (values.intent === 'utr') return utr(values)
   throw data('This form is not one of the page’s.', { status: 400 })
 }
 
-async function enrol(values: Record<string, string>) {
+async function enrol(request: Request, values: Record<string, string>) {
+  let reference: string
   try {
     const enrolment = await createEnrolment({
       course: values.course ?? '',
@@ -33,25 +35,26 @@ async function enrol(values: Record<string, string>) {
       gstin: values.gstin ?? '',
       business_name: (values.business_name ?? '').trim(),
     })
-    return { ok: true as const, intent: 'enrol' as const, enrolment } satisfies EnrolmentAnswer
+    reference = enrolment.reference
   } catch (error) {
     const failure = formFailure(error, values, 'enrol')
     // This browser or account already has an open enrolment in the course: show it.
-    const reference = error instanceof ApiError && error.status === 409 && error.extra.can_view === true ? error.extra.reference : undefined
-    const enrolment = typeof reference === 'string' ? await getEnrolment(reference).catch(() => undefined) : undefined
-    return data({ ...failure.data, intent: 'enrol' as const, enrolment } satisfies EnrolmentAnswer, failure.init ?? undefined)
+    const own = error instanceof ApiError && error.status === 409 && error.extra.can_view === true ? error.extra.reference : undefined
+    const answer: EnrolmentAnswer = { ...failure.data, intent: 'enrol', reference: typeof own === 'string' ? own : undefined }
+    return data(answer, failure.init ?? undefined)
   }
+  const url = new URL(request.url)
+  return redirect(`${url.pathname}${enrolmentSearch(url.searchParams, reference)}`)
 }
 
 async function utr(values: Record<string, string>) {
   const reference = values.reference ?? ''
   try {
-    const enrolment = await submitUtr({ reference, utr: values.utr ?? '' })
-    return { ok: true as const, intent: 'utr' as const, enrolment } satisfies EnrolmentAnswer
+    await submitUtr({ reference, utr: values.utr ?? '' })
+    return { ok: true, intent: 'utr', reference } satisfies EnrolmentAnswer
   } catch (error) {
     const failure = formFailure(error, values, 'utr')
     // The page keeps showing the enrolment (its payment details and the form again).
-    const enrolment = reference ? await getEnrolment(reference).catch(() => undefined) : undefined
-    return data({ ...failure.data, intent: 'utr' as const, enrolment } satisfies EnrolmentAnswer, failure.init ?? undefined)
+    return data({ ...failure.data, intent: 'utr', reference } satisfies EnrolmentAnswer, failure.init ?? undefined)
   }
 }

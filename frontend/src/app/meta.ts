@@ -1,9 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 
-import type { SiteSettings } from '@/features/catalog/api/get-site-settings'
-import { siteSettingsKey } from '@/features/catalog/api/get-site-settings'
 import type { PageHead } from '@/features/catalog/api/get-page-head'
-import type { DehydratedState } from '@tanstack/react-query'
+import { frameOf } from '@/lib/page-data'
 
 type Match = { id: string; loaderData?: unknown } | undefined
 type MetaArgs = { matches: readonly Match[]; location: { pathname: string }; loaderData?: unknown }
@@ -15,14 +13,8 @@ type PageMeta = {
   noindex?: boolean
 }
 
-function rootData(matches: readonly Match[]): { dehydrated?: DehydratedState; siteUrl?: string } {
-  return (matches.find((match) => match?.id === 'root')?.loaderData ?? {}) as { dehydrated?: DehydratedState; siteUrl?: string }
-}
-
-function brandName(root: { dehydrated?: DehydratedState }): string {
-  const key = JSON.stringify(siteSettingsKey)
-  const query = root.dehydrated?.queries.find((entry) => JSON.stringify(entry.queryKey) === key)
-  return (query?.state.data as SiteSettings | undefined)?.brand_name ?? ''
+function rootData(matches: readonly Match[]): { siteUrl?: string } {
+  return (matches.find((match) => match?.id === 'root')?.loaderData ?? {}) as { siteUrl?: string }
 }
 
 /**
@@ -33,7 +25,7 @@ function brandName(root: { dehydrated?: DehydratedState }): string {
 export function pageMeta({ matches, location, loaderData }: MetaArgs, page: PageMeta): MetaDescriptor[] {
   const root = rootData(matches)
   const head = (loaderData as { head?: PageHead | null } | undefined)?.head ?? null
-  const brand = brandName(root)
+  const brand = frameOf(matches)?.site.brand_name ?? ''
   const title = `${head?.title ?? page.title}${brand ? ` | ${brand}` : ''}`
   const description = head?.description ?? page.description
   const url = `${root.siteUrl ?? ''}${location.pathname}`

@@ -7,9 +7,9 @@ import { Header } from '@/components/layouts/header'
 import { mainNav, policyNav, type NavItem } from '@/components/layouts/nav-items'
 import { Shell } from '@/components/layouts/shell'
 import { LinkButton } from '@/components/ui/link-button'
-import { useMe } from '@/features/accounts/api/get-me'
+import type { User } from '@/features/accounts/api/get-me'
 import { BACK_OFFICE_PATH } from '@/features/accounts/components/dashboard-header'
-import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
+import type { PageFrame } from '@/lib/page-data'
 
 const FOOTER_BLURB = 'Websites, apps and IoT projects built to order, and live online courses and internships for students.'
 
@@ -23,11 +23,10 @@ const exploreNav: readonly NavItem[] = [
 ]
 
 /**
- * Login for a visitor, Account and Dashboard for a logged-in user (from the "who is logged
- * in" query), and the back office for staff.
+ * Login for a visitor, Account and Dashboard for a logged-in user (the page's frame says
+ * who is logged in), and the back office for staff.
  */
-function AccountAction() {
-  const { data: user } = useMe()
+function AccountAction({ user }: { user: User | null }) {
   if (user) {
     return (
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
@@ -60,17 +59,24 @@ function AccountAction() {
 
 type LayoutProps = {
   children: ReactNode
+  /** Who is logged in and the site's settings, from the page's loader (none on some error pages). */
+  frame: PageFrame | undefined
   /** `false` leaves the footer out. */
   footer?: boolean
 }
 
 /** The header, the page (children) and the footer. */
-export function Layout({ children, footer = true }: LayoutProps) {
-  const { data: site } = useSiteSettings()
+export function Layout({ children, frame, footer = true }: LayoutProps) {
+  const site = frame?.site
   return (
     <Shell
       header={
-        <Header brandName={site?.brand_name ?? ''} homePath={href('/')} items={mainNav} account={<AccountAction />} />
+        <Header
+          brandName={site?.brand_name ?? ''}
+          homePath={href('/')}
+          items={mainNav}
+          account={<AccountAction user={frame?.visitor ?? null} />}
+        />
       }
       footer={footer ? <Footer site={site} blurb={FOOTER_BLURB} explore={exploreNav} policies={policyNav} /> : null}
     >
@@ -80,6 +86,6 @@ export function Layout({ children, footer = true }: LayoutProps) {
 }
 
 /** The site's header and footer around the page (root.tsx). */
-export function SiteLayout({ children }: { children: ReactNode }) {
-  return <Layout>{children}</Layout>
+export function SiteLayout({ children, frame }: { children: ReactNode; frame: PageFrame | undefined }) {
+  return <Layout frame={frame}>{children}</Layout>
 }

@@ -1,22 +1,28 @@
 import { useActionData, useNavigation, useSearchParams } from 'react-router'
 
-import { useMe } from '@/features/accounts/api/get-me'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
+import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { shownEnrolment } from '@/features/enrolments/shown'
+import { useVisitor } from '@/lib/page-data'
 
 /**
- * What a course page hands its enrolment section: the logged-in account's details, the
- * friend's referral code from `?ref=` (any case; the server matches it ignoring case), and
- * the page's action (src/app/enrolment-action.server.ts): its latest answer and which of
- * the section's forms is being sent.
+ * What a course page hands its enrolment section, all from the page's data, its address
+ * and its action: the enrolment shown (src/features/enrolments/shown.ts), the logged-in
+ * account's details, the friend's referral code from `?ref=` (any case; the server matches
+ * it ignoring case), and the action's latest answer (src/app/enrolment-action.server.ts)
+ * and which of the section's forms is being sent.
  */
-export function useEnrolmentProps() {
-  const [params] = useSearchParams()
-  const user = useMe().data
+export function useEnrolmentProps({ courseSlug, enrolments }: { courseSlug: string; enrolments: readonly Enrolment[] }) {
+  const [search] = useSearchParams()
+  const user = useVisitor()
   const result = useActionData() as EnrolmentAnswer | undefined
   const navigation = useNavigation()
-  const intent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined
+  // Being sent, then (after the answer) the page's data loading again: one form at a time.
+  const intent = navigation.state === 'idle' ? undefined : navigation.formData?.get('intent')
   const pending = intent === 'enrol' || intent === 'utr' ? (intent as EnrolmentIntent) : undefined
-  const referralCode = (params.get('ref') ?? '').replace(/\s+/g, '').toUpperCase().slice(0, 30)
+  const referralCode = (search.get('ref') ?? '').replace(/\s+/g, '').toUpperCase().slice(0, 30)
   const account = user ? { name: user.name, phone: user.phone_display, email: user.email } : undefined
-  return { account, referralCode, result, pending }
+  const answered = result && !result.ok && result.intent === 'enrol' ? result.reference : undefined
+  const shown = shownEnrolment({ courseSlug, enrolments, search, answered })
+  return { account, referralCode, result, pending, shown }
 }

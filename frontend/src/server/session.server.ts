@@ -1,27 +1,22 @@
 import { redirect } from 'react-router'
 
-import { getMe, type User } from '@/features/accounts/api/get-me'
-import { hasSessionCookie, oncePerRequest } from '@/server/api-scope.server'
+import { ApiError, unwrap } from '@/lib/api-client'
+
+/** The login page, coming back here after (`next`). */
+export function loginRedirect(url: URL): Response {
+  const { pathname, search } = url
+  return redirect(`/login?${new URLSearchParams({ next: `${pathname}${search}` })}`)
+}
 
 /**
- * Who is logged in (null for a visitor), asked of Django once per request; without a
- * session cookie nobody is, and Django is not asked.
+ * A page's one call into Django (GET /api/pages/…): its answer, or, where the page needs an
+ * account and Django says nobody is logged in (401), the login page first.
  */
-export function currentUser(): Promise<User | null> {
-  return oncePerRequest('me', () => (hasSessionCookie() ? getMe() : Promise.resolve(null)))
-}
-
-/** Pages for accounts: a visitor goes to /login first, and comes back after (`next`). */
-export async function requireUser(url: URL): Promise<User> {
-  const user = await currentUser()
-  if (!user) {
-    const { pathname, search } = url
-    throw redirect(`/login?${new URLSearchParams({ next: `${pathname}${search}` })}`)
+export async function loadPage<T>(url: URL, call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  try {
+    return await unwrap(call)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw loginRedirect(url)
+    throw error
   }
-  return user
-}
-
-/** Login and sign-up: someone already logged in goes to their dashboard (or to `next`, a checked path). */
-export async function redirectLoggedIn(next?: string): Promise<void> {
-  if (await currentUser()) throw redirect(next ?? '/dashboard')
 }

@@ -1,7 +1,8 @@
 import { vi } from 'vitest'
 
 import * as catalog from '@/test/catalog-fixtures'
-import { projectPackages, site, team } from '@/test/fixtures'
+import { gstStates, projectPackages, site, team } from '@/test/fixtures'
+import { pageHandlerFor } from '@/test/page-handlers'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -42,6 +43,7 @@ export const defaultHandlers: Record<string, Handler> = {
   'GET /api/projects': () => json(projectPackages),
   // A new browser session has made no enrolments.
   'GET /api/enrolments/session': () => json([]),
+  'GET /api/enrolments/states': () => json(gstStates),
   ...catalogHandlers(),
 }
 
@@ -54,7 +56,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
     const { pathname } = new URL(request.url)
-    const handler = all[`${request.method} ${pathname}`]
+    const handler = all[`${request.method} ${pathname}`] ?? pageHandlerFor(`${request.method} ${pathname}`)
     return handler ? handler(request) : json({ message: 'Not found.', extra: {} }, 404)
   })
   vi.stubGlobal('fetch', fetchMock)

@@ -29,3 +29,9 @@ export const projectPackages: Schemas['ProjectPackageOut'][] = [
   { slug: 'iot-project', name: 'IoT Project', price_usd: 30, price_usd_display: '$30', summary: 'A device.', features: ['Sensors'] },
   { slug: 'ios-app-project', name: 'iOS App Project', price_usd: 500, price_usd_display: '$500', summary: 'An app.', features: ['Testing'] },
 ]
+
+/** A few of the GST states (GET /api/enrolments/states), for the enrolment form's state field. */
+export const gstStates = [
+  { code: '27', name: 'Maharashtra' },
+  { code: '29', name: 'Karnataka' },
+]

@@ -272,9 +272,20 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
   }),
 ]
 
+/** A new account's message preferences: no WhatsApp consent yet, every kind by email. */
+export const newMessagePreferences = {
+  whatsapp_opt_in: false,
+  whatsapp_opted_in_at: null,
+  payments: 'email',
+  tasks: 'email',
+  certificates: 'email',
+  reminders: 'email',
+}
+
 /**
  * What every accounts test needs: the CSRF cookie endpoint (as Django sets it), the
- * courses, and the dashboard's own answers for a new account (no rewards, no enrolments).
+ * courses, the dashboard's own answers for a new account (no rewards, no enrolments), and
+ * the account page's (its message preferences).
  */
 export const accountHandlers = {
   'GET /api/auth/csrf': () => {
@@ -287,4 +298,5 @@ export const accountHandlers = {
   'GET /api/enrolments/mine': () => json([]),
   // No internship applications or certificates yet.
   'GET /api/internships/me': () => json({ applications: [], certificates: [] }),
+  'GET /api/notifications/preferences': () => json(newMessagePreferences),
 }

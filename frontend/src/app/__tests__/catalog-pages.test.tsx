@@ -2,8 +2,11 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
-import { mockApi } from '@/test/api'
+import { json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
+
+/** The API's answer for a thing the catalogue does not have. */
+const missing = (message: string) => json({ message, extra: {} }, 404)
 
 describe('internship route', () => {
   it('links every open domain to its application page and shows the closed ones disabled with the reason', async () => {
@@ -87,6 +90,14 @@ describe('BGMI events route', () => {
     ])
     expect(screen.getByRole('button', { name: 'Register Now' })).toHaveAccessibleDescription('This event has ended.')
   })
+
+  it('says so, under the page’s own title, when the catalogue has no such event', async () => {
+    mockApi({ 'GET /api/events/bgmi-tournaments': () => missing('No such event.') })
+    renderRoute('/BGMI-Events')
+    expect(await screen.findByRole('heading', { level: 1, name: 'BGMI tournaments' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not find the tournaments.')
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+  })
 })
 
 describe('hackathon route', () => {
@@ -98,6 +109,13 @@ describe('hackathon route', () => {
     expect(within(facts).getByText('₹99 registration')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'About' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'All events' })).toHaveAttribute('href', '/events')
+  })
+
+  it('says so when the catalogue has no hackathon', async () => {
+    mockApi({ 'GET /api/events/web-development-hackathon': () => missing('No such event.') })
+    renderRoute('/hackathon')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web development hackathon' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not find the hackathon.')
   })
 })
 
@@ -129,6 +147,14 @@ describe('policy route', () => {
     expect(await screen.findByText(/no refunds, except/i)).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'On this page' })).not.toBeInTheDocument()
   })
+
+  it('says so when the catalogue has no such policy', async () => {
+    mockApi({ 'GET /api/policies/terms': () => missing('No such policy.') })
+    renderRoute('/t&c')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not find this policy.')
+    expect(screen.queryByRole('navigation', { name: 'On this page' })).not.toBeInTheDocument()
+  })
 })
 
 describe('about route', () => {
@@ -137,6 +163,13 @@ describe('about route', () => {
     renderRoute('/about')
     expect(await screen.findByText('A software-services and training company.')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 2, name: 'Who we are' })).toBeInTheDocument()
+  })
+
+  it('says so when there is no about text', async () => {
+    mockApi({ 'GET /api/about': () => missing('No about page.') })
+    renderRoute('/about')
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not find this page.')
   })
 })
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
@@ -27,17 +27,33 @@ describe('courses route', () => {
     expect(within(bootcamp).getByRole('link', { name: /see the bootcamp/i })).toHaveAttribute('href', '/java+android_bootcamp')
   })
 
-  it('says so when the courses cannot be loaded', async () => {
+  it('leaves the bootcamp out when the catalogue has none', async () => {
+    mockApi({ 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    renderRoute('/courses')
+    const list = await screen.findByRole('region', { name: /our courses/i })
+    expect(within(list).getAllByRole('article')).toHaveLength(4)
+    expect(screen.queryByRole('region', { name: /bootcamp/i })).not.toBeInTheDocument()
+  })
+
+  it('shows the error page, with a way to try again, when the courses cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     mockApi({ 'GET /api/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/courses')
-    expect(await screen.findByRole('alert')).toHaveTextContent(/could not load the courses/i)
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1, name: /live online courses/i })).not.toBeInTheDocument()
   })
 })
 
+/**
+ * A course page's data includes the enrolment form's states (the API always has them; the
+ * mocked API's defaults do not).
+ */
+const states = { 'GET /api/enrolments/states': () => json([{ code: '29', name: 'Karnataka' }]) }
+
 describe('course route', () => {
   it('shows every detail, the struck-through list fee with words for screen readers, and the referral reward', async () => {
-    mockApi()
+    mockApi(states)
     renderRoute('/Web-Development-registration')
     expect(await screen.findByRole('heading', { level: 1, name: 'Web Development (MERN stack)' })).toBeInTheDocument()
     const details = await screen.findByRole('region', { name: 'Course details' })
@@ -73,7 +89,7 @@ describe('course route', () => {
   })
 
   it('shows one fee when there is no offer', async () => {
-    mockApi()
+    mockApi(states)
     renderRoute('/python-registration')
     const details = await screen.findByRole('region', { name: 'Course details' })
     expect(within(details).getByText('₹4,499')).toBeInTheDocument()
@@ -82,7 +98,7 @@ describe('course route', () => {
   })
 
   it('explains when the API has no course for this page', async () => {
-    mockApi({ 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    mockApi({ ...states, 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
     renderRoute('/java-registration')
     expect(await screen.findByRole('alert')).toHaveTextContent(/this course is not available/i)
     expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
@@ -93,7 +109,7 @@ describe('course route', () => {
 
 describe('bootcamp route', () => {
   it('shows the fee and the month, and offers Enrol as the one way to pay', async () => {
-    mockApi()
+    mockApi(states)
     renderRoute('/java+android_bootcamp')
     expect(await screen.findByRole('heading', { level: 1, name: 'Java + Android Bootcamp' })).toBeInTheDocument()
     const details = await screen.findByRole('region', { name: 'Bootcamp details' })

@@ -67,11 +67,11 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
     expect(within(section).getByText('2 Apr 2026')).toBeInTheDocument()
   })
 
-  it('says so, with Try again, when the internship part cannot be loaded', async () => {
-    const section = await internshipSection({
-      'GET /api/internships/me': () => json({ message: 'Server error.', extra: {} }, 500),
-    })
-    expect(await within(section).findByText('We could not load your internship.')).toBeInTheDocument()
-    expect(within(section).getByRole('button', { name: /try again/i })).toBeInTheDocument()
+  it('is the page’s error, with Try again, when the internship part cannot be loaded (the page comes in one answer)', async () => {
+    mockApi({ ...accountHandlers, 'GET /api/internships/me': () => json({ message: 'Server error.', extra: {} }, 500) })
+    renderRoute('/dashboard', { user: learner })
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'My internship' })).not.toBeInTheDocument()
   })
 })

@@ -1,14 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import type { components } from '@/api/schema'
 import { learner } from '@/app/__tests__/accounts-fixtures'
 import { action as courseAction } from '@/app/routes/course'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
+import { shownEnrolment } from '@/features/enrolments/shown'
 import { json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
@@ -58,11 +58,33 @@ function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
 
 const UTR_MESSAGE = 'Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.'
 
+const STATES = [
+  { code: '27', name: 'Maharashtra' },
+  { code: '29', name: 'Karnataka' },
+]
+
+/** What every course page's data needs besides the catalogue: the CSRF cookie for its forms, the states. */
 const csrf = {
   'GET /api/auth/csrf': () => {
     document.cookie = 'csrftoken=test-token; path=/'
     return json({ csrf_token: 'test-token' })
   },
+  'GET /api/enrolments/states': () => json(STATES),
+}
+
+/**
+ * This browser session's enrolments as Django keeps them (GET /api/enrolments/session, in
+ * the page's data): `made` at first, and each enrolment the API then makes or updates.
+ */
+function session(made: Enrolment[] = []) {
+  const enrolments = new Map(made.map((item) => [item.reference, item]))
+  return {
+    keep(item: Enrolment) {
+      enrolments.set(item.reference, item)
+      return item
+    },
+    handlers: { 'GET /api/enrolments/session': () => json([...enrolments.values()]) },
+  }
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, values: { name?: string; phone?: string; email?: string } = {}) {
@@ -74,28 +96,24 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, values: { name
 }
 
 beforeEach(() => {
-  window.localStorage.clear()
   document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-})
-
-afterEach(() => {
-  window.localStorage.clear()
 })
 
 describe('course page enrolment', () => {
   it('prefills the referral code from ?ref= in capitals and sends it with the form', async () => {
     let body: Record<string, unknown> | undefined
     let token: string | null = null
+    const browser = session()
     mockApi({
       ...csrf,
+      ...browser.handlers,
       'POST /api/enrolments': async (request) => {
         body = (await request.json()) as Record<string, unknown>
         token = request.headers.get('X-CSRFToken')
-        return json(enrolment({ referral_code_used: 'IRCTP3210' }), 201)
+        return json(browser.keep(enrolment({ referral_code_used: 'IRCTP3210' })), 201)
       },
-      'GET /api/enrolments/ENR-ABC234': () => json(enrolment({ referral_code_used: 'IRCTP3210' })),
     })
-    renderRoute(`${COURSE_PATH}?ref=irctp3210`)
+    const { history } = renderRoute(`${COURSE_PATH}?ref=irctp3210`)
     const user = userEvent.setup()
     const form = await fillForm(user)
     const code = within(form).getByLabelText(/referral code/i)
@@ -122,7 +140,10 @@ describe('course page enrolment', () => {
     expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toHaveAttribute('href', payment.upi_link)
     expect(screen.getByRole('img', { name: /QR code to pay ₹999/ })).toHaveAttribute('src', payment.qr_url)
     expect(screen.getByText('placeholder@upi')).toBeInTheDocument()
-    expect(window.localStorage.getItem('enrolment:web-development')).toBe('ENR-ABC234')
+    // The enrolment being paid is in the address: a reload (back from the UPI app) shows it again.
+    expect(history.location.pathname).toBe(COURSE_PATH)
+    expect(new URLSearchParams(history.location.search).get('enrolment')).toBe('ENR-ABC234')
+    expect(new URLSearchParams(history.location.search).get('ref')).toBe('irctp3210')
   })
 
   it('sends the state chosen and a business’s GSTIN and name, and shows the GSTIN’s refusal at its field', async () => {
@@ -215,16 +236,18 @@ describe('course page enrolment', () => {
     const message = 'You already have an enrolment for this course waiting for payment. Use its payment details below.'
     mockApi({
       ...csrf,
+      // The visitor asked for the empty form ("Enrol someone else") and typed their own phone.
+      ...session([enrolment()]).handlers,
       'POST /api/enrolments': () =>
         json({ message, extra: { fields: { phone: message }, reference: 'ENR-ABC234', payment, can_view: true } }, 409),
-      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
     })
-    renderRoute(COURSE_PATH)
+    renderRoute(`${COURSE_PATH}?enrol=another`)
     const user = userEvent.setup()
     const form = await fillForm(user)
     await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(screen.getByText(message).closest('[role="status"]')).not.toBeNull()
     expect(screen.getByLabelText(/UPI transaction reference/)).toBeInTheDocument()
   })
@@ -276,28 +299,30 @@ describe('course page enrolment', () => {
     expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
   })
 
-  it('comes back to the enrolment made in this browser, and forgets one the server no longer shows', async () => {
-    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
-    mockApi({ ...csrf, 'GET /api/enrolments/ENR-ABC234': () => json(enrolment()) })
+  it('comes back to the enrolment made in this browser session, and says so when the address names one it cannot show', async () => {
+    mockApi({ ...csrf, ...session([enrolment()]).handlers })
     const first = renderRoute(COURSE_PATH)
     expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
     first.unmount()
 
-    mockApi({ ...csrf, 'GET /api/enrolments/ENR-ABC234': () => json({ message: 'No enrolment with this reference.', extra: {} }, 404) })
-    renderRoute(COURSE_PATH)
-    // The page first renders as the server sent it (the form), then looks up the remembered
-    // enrolment: wait for that answer before looking at the form it leaves.
-    await waitFor(() => expect(window.localStorage.getItem('enrolment:web-development')).toBeNull())
-    expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+    // Another browser, or a session that has ended: the address's enrolment is not this visitor's.
+    mockApi(csrf)
+    renderRoute(`${COURSE_PATH}?enrolment=ENR-ABC234`)
+    const notice = await screen.findByText('We cannot show enrolment ENR-ABC234 here')
+    expect(notice.closest('[role="status"]')).not.toBeNull()
+    expect(screen.getByRole('heading', { level: 2, name: 'Enrol in Web Development (MERN stack)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /with UPI/ })).not.toBeInTheDocument()
   })
 
   it('submits the UTR, asks for one when empty, and shows the server’s refusals at the field', async () => {
-    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
     const sent: unknown[] = []
     let attempts = 0
+    const browser = session([enrolment()])
     mockApi({
       ...csrf,
-      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
+      ...browser.handlers,
       'POST /api/enrolments/ENR-ABC234/utr': async (request) => {
         sent.push(await request.json())
         attempts += 1
@@ -311,18 +336,20 @@ describe('course page enrolment', () => {
           )
         }
         return json(
-          enrolment({
-            status: 'paid_claimed',
-            status_display: 'Payment submitted',
-            utr: '412345678901',
-            utr_submitted_at: '2026-11-20T11:00:00Z',
-            payment: null,
-            can_submit_utr: false,
-          }),
+          browser.keep(
+            enrolment({
+              status: 'paid_claimed',
+              status_display: 'Payment submitted',
+              utr: '412345678901',
+              utr_submitted_at: '2026-11-20T11:00:00Z',
+              payment: null,
+              can_submit_utr: false,
+            }),
+          ),
         )
       },
     })
-    renderRoute(COURSE_PATH)
+    const { history } = renderRoute(COURSE_PATH)
     const user = userEvent.setup()
     const input = await screen.findByLabelText(/UPI transaction reference/)
 
@@ -358,30 +385,34 @@ describe('course page enrolment', () => {
     expect(screen.queryByRole('link', { name: /Pay ₹999 with UPI/ })).not.toBeInTheDocument()
     expect(screen.queryByLabelText(/UPI transaction reference/)).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Correct the UTR' })).not.toBeInTheDocument()
+    // The form was sent at the address naming its enrolment.
+    expect(new URLSearchParams(history.location.search).get('enrolment')).toBe('ENR-ABC234')
   })
 
   it('says a confirmed enrolment is confirmed and offers to enrol someone else', async () => {
-    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
-    mockApi({
-      ...csrf,
-      'GET /api/enrolments/ENR-ABC234': () =>
-        json(enrolment({ status: 'confirmed', status_display: 'Confirmed', confirmed_at: '2026-11-21T06:00:00Z', payment: null, can_submit_utr: false, is_open: false })),
-    })
-    renderRoute(COURSE_PATH)
+    const confirmed = enrolment({ status: 'confirmed', status_display: 'Confirmed', confirmed_at: '2026-11-21T06:00:00Z', payment: null, can_submit_utr: false, is_open: false })
+    mockApi({ ...csrf, ...session([confirmed]).handlers })
+    const { history } = renderRoute(COURSE_PATH)
     expect(await screen.findByRole('heading', { level: 2, name: 'You are enrolled in Web Development (MERN stack)' })).toBeInTheDocument()
     expect(screen.getByText(/is\s+confirmed \(21 Nov 2026\)/)).toBeInTheDocument()
     expect(screen.getByText(/We will email the batch details/)).toBeInTheDocument()
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Enrol someone else' }))
+    // A link, with or without JavaScript: this page with the empty form.
+    const again = screen.getByRole('link', { name: 'Enrol someone else' })
+    expect(again).toHaveAttribute('href', `${COURSE_PATH}?enrol=another`)
+    await userEvent.setup().click(again)
     expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
-    expect(window.localStorage.getItem('enrolment:web-development')).toBeNull()
+    expect(history.location.search).toBe('?enrol=another')
+    const heading = screen.getByRole('heading', { level: 2, name: 'Enrol in Web Development (MERN stack)' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('')
   })
 
   it('shows why an enrolment was rejected, with the form to enrol again', async () => {
-    window.localStorage.setItem('enrolment:web-development', 'ENR-ABC234')
     mockApi({
       ...csrf,
-      'GET /api/enrolments/ENR-ABC234': () =>
-        json(enrolment({ status: 'rejected', status_display: 'Rejected', rejected_reason: 'No payment with this UTR.', payment: null, can_submit_utr: false, is_open: false })),
+      ...session([
+        enrolment({ status: 'rejected', status_display: 'Rejected', rejected_reason: 'No payment with this UTR.', payment: null, can_submit_utr: false, is_open: false }),
+      ]).handlers,
     })
     renderRoute(COURSE_PATH)
     expect(await screen.findByText('Enrolment ENR-ABC234 was not accepted')).toBeInTheDocument()
@@ -399,15 +430,25 @@ describe('bootcamp page enrolment', () => {
     expect(screen.queryByRole('link', { name: 'Pay ₹199' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
   })
+
+  it('says so when the catalogue has no bootcamp, with the way to the courses', async () => {
+    mockApi({ ...csrf, 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    renderRoute('/java+android_bootcamp')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/the bootcamp is not available/i)
+    expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
+    expect(screen.getByRole('heading', { level: 1, name: 'Bootcamp' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: /enrol in/i })).not.toBeInTheDocument()
+  })
 })
 
 /** Posts a form to the course page's action, as a browser without JavaScript does. */
-async function post(fields: Record<string, string>): Promise<{ status: number; answer: EnrolmentAnswer }> {
-  const request = new Request(`http://localhost${COURSE_PATH}`, {
+async function post(fields: Record<string, string>, search = ''): Promise<{ status: number; answer?: EnrolmentAnswer; location?: string }> {
+  const request = new Request(`http://localhost${COURSE_PATH}${search}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
   })
   const result = (await courseAction({ request, params: {}, context: {} } as Parameters<typeof courseAction>[0])) as unknown
+  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') ?? undefined }
   if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
     const { data, init } = result as { data: EnrolmentAnswer; init: ResponseInit | null }
     return { status: init?.status ?? 200, answer: data }
@@ -415,40 +456,44 @@ async function post(fields: Record<string, string>): Promise<{ status: number; a
   return { status: 200, answer: result as EnrolmentAnswer }
 }
 
-/** The section as the server renders it with the action's answer (no browser state). */
-function renderAnswer(answer: EnrolmentAnswer) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const course = { slug: 'web-development', name: 'Web Development (MERN stack)', payable_fee_display: '₹999' }
-  const Stub = createRoutesStub([
-    { path: COURSE_PATH, Component: () => <EnrolmentSection course={course} result={answer} /> },
-  ])
-  return render(
-    <QueryClientProvider client={client}>
-      <Stub initialEntries={[COURSE_PATH]} />
-    </QueryClientProvider>,
-  )
+const course = { slug: 'web-development', name: 'Web Development (MERN stack)', payable_fee_display: '₹999' }
+
+/**
+ * The section as the server renders the page at `address`: from the page's data (this
+ * session's `enrolments`) and the action's answer, if any (no browser state).
+ */
+function renderPage({ address = COURSE_PATH, enrolments = [], answer }: { address?: string; enrolments?: Enrolment[]; answer?: EnrolmentAnswer }) {
+  function Page() {
+    const search = new URLSearchParams(address.split('?')[1] ?? '')
+    const answered = answer && !answer.ok && answer.intent === 'enrol' ? answer.reference : undefined
+    const shown = shownEnrolment({ courseSlug: course.slug, enrolments, search, answered })
+    return <EnrolmentSection course={course} states={STATES} shown={shown} result={answer} />
+  }
+  const Stub = createRoutesStub([{ path: COURSE_PATH, Component: Page }])
+  return render(<Stub initialEntries={[address]} />)
 }
 
-describe('course page enrolment without JavaScript (the page from the action’s answer)', () => {
-  it('shows the enrolment made: payment instructions and the UTR form for its reference', async () => {
+describe('course page enrolment without JavaScript (the pages the server renders after each form)', () => {
+  it('sends the enrolment made to this page naming it, which shows its payment instructions and the UTR form', async () => {
     mockApi({ ...csrf, 'POST /api/enrolments': () => json(enrolment(), 201) })
-    const { status, answer } = await post({
-      intent: 'enrol',
-      course: 'web-development',
-      name: ' Ravi Kumar ',
-      phone: '87654 32109',
-      email: 'ravi@example.com',
-      referral_code: 'irctp 3210',
-    })
-    expect(status).toBe(200)
-    expect(answer).toMatchObject({ ok: true, intent: 'enrol', enrolment: { reference: 'ENR-ABC234' } })
+    const { status, location } = await post(
+      { intent: 'enrol', course: 'web-development', name: ' Ravi Kumar ', phone: '87654 32109', email: 'ravi@example.com', referral_code: 'irctp 3210' },
+      '?ref=irctp3210&enrol=another',
+    )
+    expect(status).toBe(302)
+    // The friend's code stays in the address; the empty form asked for before does not.
+    expect(location).toBe(`${COURSE_PATH}?ref=irctp3210&enrolment=ENR-ABC234`)
 
-    const { container } = renderAnswer(answer)
-    expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
+    const { container } = renderPage({ address: location, enrolments: [enrolment()] })
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })
+    // The page opens on it (the server renders `autofocus`).
+    expect(heading).toHaveAttribute('tabindex', '-1')
     expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toHaveAttribute('href', payment.upi_link)
     expect(screen.getByRole('img', { name: /QR code to pay ₹999/ })).toHaveAttribute('src', payment.qr_url)
     const utrForm = screen.getByLabelText(/UPI transaction reference/).closest('form')
     expect(utrForm).toHaveAttribute('method', 'post')
+    // Sent where the page after its answer shows the same enrolment.
+    expect(utrForm).toHaveAttribute('action', `${COURSE_PATH}?ref=irctp3210&enrolment=ENR-ABC234`)
     expect(container.querySelector('input[name="intent"][value="utr"]')).not.toBeNull()
     expect(container.querySelector('input[name="reference"]')).toHaveValue('ENR-ABC234')
   })
@@ -481,15 +526,16 @@ describe('course page enrolment without JavaScript (the page from the action’s
       'POST /api/enrolments': () =>
         json({ message: 'Please correct the errors below.', extra: { fields: { email: 'Enter a valid email address.' } } }, 422),
     })
-    const { status, answer } = await post({ intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@', referral_code: '' })
+    const { status, answer } = await post({ intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@', referral_code: '', state: '29' })
     expect(status).toBe(422)
 
-    renderAnswer(answer)
+    renderPage({ answer })
     const email = await screen.findByLabelText(/^email/i)
     expect(email).toHaveValue('ravi@')
     expect(email).toHaveAttribute('aria-invalid', 'true')
     expect(email).toHaveAccessibleDescription(expect.stringContaining('Enter a valid email address.'))
     expect(screen.getByLabelText(/^name/i)).toHaveValue('Ravi Kumar')
+    expect(screen.getByLabelText(/^state/i)).toHaveValue('29')
   })
 
   it('shows this visitor’s own open enrolment on a 409, with the API’s message', async () => {
@@ -497,12 +543,15 @@ describe('course page enrolment without JavaScript (the page from the action’s
     mockApi({
       ...csrf,
       'POST /api/enrolments': () => json({ message, extra: { fields: { phone: message }, reference: 'ENR-ABC234', payment, can_view: true } }, 409),
-      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
     })
-    const { status, answer } = await post({ intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: '' })
+    const { status, answer } = await post(
+      { intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '87654 32109', email: 'ravi@example.com', referral_code: '' },
+      '?enrol=another',
+    )
     expect(status).toBe(409)
+    expect(answer).toMatchObject({ ok: false, intent: 'enrol', reference: 'ENR-ABC234' })
 
-    renderAnswer(answer)
+    renderPage({ address: `${COURSE_PATH}?enrol=another`, enrolments: [enrolment()], answer })
     expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
     expect(screen.getByText(message).closest('[role="status"]')).not.toBeNull()
     expect(screen.getByLabelText(/UPI transaction reference/)).toBeInTheDocument()
@@ -510,30 +559,40 @@ describe('course page enrolment without JavaScript (the page from the action’s
 
   it('keeps the payment details with a refused UTR, and shows the payment submitted after a good one', async () => {
     let attempts = 0
+    const claimed = enrolment({ status: 'paid_claimed', status_display: 'Payment submitted', utr: '412345678901', payment: null, can_submit_utr: false })
     mockApi({
       ...csrf,
-      'GET /api/enrolments/ENR-ABC234': () => json(enrolment()),
       'POST /api/enrolments/ENR-ABC234/utr': () => {
         attempts += 1
-        if (attempts === 1) return json({ message: 'Please correct the errors below.', extra: { fields: { utr: 'Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.' } } }, 422)
-        return json(enrolment({ status: 'paid_claimed', status_display: 'Payment submitted', utr: '412345678901', payment: null, can_submit_utr: false }))
+        if (attempts === 1) return json({ message: 'Please correct the errors below.', extra: { fields: { utr: UTR_MESSAGE } } }, 422)
+        return json(claimed)
       },
     })
-    const refused = await post({ intent: 'utr', reference: 'ENR-ABC234', utr: '123' })
+    const address = `${COURSE_PATH}?enrolment=ENR-ABC234`
+    const refused = await post({ intent: 'utr', reference: 'ENR-ABC234', utr: '123' }, '?enrolment=ENR-ABC234')
     expect(refused.status).toBe(422)
-    const first = renderAnswer(refused.answer)
+    const first = renderPage({ address, enrolments: [enrolment()], answer: refused.answer })
     const input = await screen.findByLabelText(/UPI transaction reference/)
     expect(input).toHaveValue('123')
     expect(input).toHaveAttribute('aria-invalid', 'true')
-    expect(screen.getByText('Enter the 12-digit UPI transaction reference (UTR) shown in your UPI app.')).toBeInTheDocument()
+    expect(screen.getByText(UTR_MESSAGE)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Pay ₹999 with UPI' })).toBeInTheDocument()
     first.unmount()
 
-    const accepted = await post({ intent: 'utr', reference: 'ENR-ABC234', utr: '4123 4567 8901' })
+    const accepted = await post({ intent: 'utr', reference: 'ENR-ABC234', utr: '4123 4567 8901' }, '?enrolment=ENR-ABC234')
     expect(accepted.status).toBe(200)
-    renderAnswer(accepted.answer)
+    expect(accepted.answer).toEqual({ ok: true, intent: 'utr', reference: 'ENR-ABC234' })
+    // The page's data after the action: the enrolment as the API now has it.
+    renderPage({ address, enrolments: [claimed], answer: accepted.answer })
     expect(await screen.findByRole('heading', { level: 2, name: 'We are checking your payment' })).toBeInTheDocument()
     expect(screen.getByText('Thank you, we have your UTR')).toBeInTheDocument()
     expect(screen.queryByLabelText(/UPI transaction reference/)).not.toBeInTheDocument()
+  })
+
+  it('shows the empty form for “Enrol someone else”, whatever enrolment this session has', async () => {
+    renderPage({ address: `${COURSE_PATH}?enrol=another`, enrolments: [enrolment()] })
+    expect(await screen.findByRole('button', { name: /enrol and pay/i })).toBeInTheDocument()
+    expect(screen.getByLabelText(/^name/i)).toHaveValue('')
+    expect(screen.queryByText('ENR-ABC234')).not.toBeInTheDocument()
   })
 })

@@ -1,18 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
+import * as catalog from '@/test/catalog-fixtures'
 import { json, mockApi, sentBodies } from '@/test/api'
-import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
-/** A handler whose first call fails as an unreachable API does (the server's loader), then answers. */
-function unreachableOnce(handler: () => Response | Promise<Response>) {
-  let calls = 0
-  return () => {
-    calls += 1
-    return calls === 1 ? Promise.reject(new TypeError('fetch failed')) : handler()
-  }
+/** The paths the page asked Django for (GET /api/pages/…; the head is part of the page's answer). */
+function pageCalls(fetchMock: ReturnType<typeof mockApi>): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL((input as Request).url).pathname)
+    .filter((path) => path.startsWith('/api/pages/') && path !== '/api/pages/head')
 }
 
 /** The figures band as { label: value }. */
@@ -23,6 +21,11 @@ function figureValues(section: HTMLElement): Record<string, string> {
   }
   return values
 }
+
+beforeEach(() => {
+  // A failed page logs its error (root.tsx's ErrorBoundary).
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
 
 describe('home route', () => {
   // The first test pays for loading the app's modules: allow for a busy machine.
@@ -42,7 +45,6 @@ describe('home route', () => {
 
     // The figures are counted from the catalogue, not written by hand.
     const figures = screen.getByText('At a glance').closest('section') as HTMLElement
-    await waitFor(() => expect(within(figures).queryByText('Loading…')).not.toBeInTheDocument())
     expect(figureValues(figures)).toEqual({
       'Live online courses': '4',
       'Course fees from': '₹499',
@@ -77,45 +79,41 @@ describe('home route', () => {
   it('shows brand and contact details from the settings the page came with, without another request', async () => {
     const fetchMock = mockApi()
     renderRoute('/')
+    expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeInTheDocument()
     await screen.findByRole('heading', { level: 1 })
     expect(screen.getAllByText('Example Academy').length).toBeGreaterThan(0)
     const footer = screen.getByRole('contentinfo')
     expect(within(footer).getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210')
     expect(within(footer).getByRole('link', { name: 'Instagram (opens in a new tab)' })).toHaveAttribute('rel', 'noopener noreferrer')
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy')
-    // The root loader's one request (on the server); the page itself asks for nothing more.
+    // One request into Django brought everything: the settings, the visitor, every section.
+    expect(pageCalls(fetchMock)).toEqual(['/api/pages/home'])
     const urls = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname)
     expect(urls.filter((url) => url === '/api/site')).toHaveLength(1)
   })
 
-  it('fetches the settings when the page came without them', async () => {
-    // The root loader could not reach the API; the browser asks again.
-    const fetchMock = mockApi({ 'GET /api/site': unreachableOnce(() => json(site)) })
+  it('shows the error page, inside the header and footer, when the page’s data cannot be loaded', async () => {
+    mockApi({ 'GET /api/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/')
-    expect((await screen.findAllByText('Example Academy')).length).toBeGreaterThan(0)
-    const urls = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname)
-    expect(urls.filter((url) => url === '/api/site')).toHaveLength(2)
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1, name: /build real software/i })).not.toBeInTheDocument()
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument()
   })
 
-  it('shows a placeholder for each figure while it loads and leaves out the ones that fail', async () => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    // The page's loader could not reach the API, so the browser loads the courses itself.
-    mockApi({
-      'GET /api/courses': unreachableOnce(async () => {
-        await held
-        return json({ message: 'Server error.', extra: {} }, 500)
-      }),
-    })
-    renderRoute('/')
+  it('leaves out a figure with nothing to count, and the whole band when no figure has one', async () => {
+    const closed = catalog.internshipDomains.map((domain) => ({ ...domain, is_open: false }))
+    mockApi({ 'GET /api/courses': () => json([]), 'GET /api/internships': () => json(closed) })
+    const { unmount } = renderRoute('/')
     const figures = await screen.findByRole('region', { name: /at a glance/i })
-    expect(figures).toHaveAttribute('aria-busy', 'true')
-    expect(within(figures).getAllByText('Loading…').length).toBeGreaterThanOrEqual(2)
+    expect(figureValues(figures)).toEqual({ 'Project packages': '3' })
+    expect(within(figures).queryByText('Loading…')).not.toBeInTheDocument()
+    unmount()
 
-    release()
-    // The browser's query client tries a 500 twice more (1 s, then 2 s later) before giving up.
-    await waitFor(() => expect(figures).not.toHaveAttribute('aria-busy'), { timeout: 6_000 })
-    expect(figureValues(figures)).toEqual({ 'Project packages': '3', 'Internship domains open': '2' })
+    mockApi({ 'GET /api/courses': () => json([]), 'GET /api/internships': () => json(closed), 'GET /api/projects': () => json([]) })
+    renderRoute('/')
+    await screen.findByRole('heading', { level: 1, name: /build real software/i })
+    expect(screen.queryByRole('region', { name: /at a glance/i })).not.toBeInTheDocument()
   })
 
   it('builds avatar initials from the letters of the name only', async () => {
@@ -130,14 +128,11 @@ describe('home route', () => {
   })
 
   it('hides the team section when there is nobody to show', async () => {
-    const fetchMock = mockApi({ 'GET /api/team': () => json([]) })
+    mockApi({ 'GET /api/team': () => json([]) })
     renderRoute('/')
     await screen.findByRole('heading', { level: 1 })
-    await screen.findByRole('heading', { name: /contact us/i })
-    // Once the team was asked for, its section (shown while loading) must go.
-    const asked = () => fetchMock.mock.calls.some(([input]) => new URL((input as Request).url).pathname === '/api/team')
-    await waitFor(() => expect(asked()).toBe(true))
-    await waitFor(() => expect(screen.queryByRole('heading', { name: /meet the team/i })).not.toBeInTheDocument())
+    expect(screen.getByRole('heading', { name: /contact us/i })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /meet the team/i })).not.toBeInTheDocument()
   })
 
   it('marks Home as the current page in the navigation', async () => {
@@ -157,8 +152,7 @@ describe('home route', () => {
     await user.type(within(contact).getByLabelText(/^email/i), 'priya@example.com')
     await user.type(within(contact).getByLabelText(/^subject/i), 'Course timings')
     await user.type(within(contact).getByLabelText(/^message/i), 'Are weekend batches available?')
-    const teamCalls = () => fetchMock.mock.calls.filter(([input]) => new URL((input as Request).url).pathname === '/api/team').length
-    const before = teamCalls()
+    const before = pageCalls(fetchMock).length
     await user.click(within(contact).getByRole('button', { name: /send message/i }))
 
     expect(await within(contact).findByText('Thank you! We will reply by email.')).toBeInTheDocument()
@@ -174,6 +168,6 @@ describe('home route', () => {
         website: '',
       },
     ])
-    expect(teamCalls()).toBe(before)
+    expect(pageCalls(fetchMock)).toHaveLength(before)
   })
 })

@@ -41,6 +41,10 @@ describe('internship application route', { timeout: 20_000 }, () => {
     mockApi({ 'GET /api/internships/domains/nope': () => json({ message: 'This internship domain does not exist.', extra: {} }, 404) })
     renderRoute('/internship/apply/nope', { user: null })
     expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that page' })).toBeInTheDocument()
+    // In the site's frame: the header names the brand and offers Login.
+    const banner = screen.getByRole('banner')
+    expect(within(banner).getByText('Example Academy')).toBeInTheDocument()
+    expect(within(banner).getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0)
   })
 
   it('shows the form for an open domain: the domain, labelled fields and the three batches', async () => {

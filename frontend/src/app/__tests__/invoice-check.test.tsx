@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { json, mockApi } from '@/test/api'
@@ -39,5 +39,7 @@ describe('invoice check route (/invoice/<token>, the QR code’s page)', () => {
     mockApi({ 'GET /api/invoices/nope': () => json({ message: 'No invoice at this address.', extra: {} }, 404) })
     renderRoute('/invoice/nope')
     expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
+    // In the site's frame: the header names the brand (the page's data, asked for the 404).
+    expect(within(screen.getByRole('banner')).getByText('Example Academy')).toBeInTheDocument()
   })
 })

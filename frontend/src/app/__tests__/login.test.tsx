@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
-import { accountHandlers, coursesHandler, learner } from '@/app/__tests__/accounts-fixtures'
+import { accountHandlers, learner } from '@/app/__tests__/accounts-fixtures'
 import { json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
@@ -118,7 +118,7 @@ describe('login route', () => {
   })
 
   it('sends a logged-in user to the dashboard', async () => {
-    mockApi({ 'GET /api/courses': coursesHandler })
+    mockApi(accountHandlers)
     const { history } = renderRoute('/login', { user: learner })
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/dashboard')
@@ -127,12 +127,12 @@ describe('login route', () => {
   it('reads the CSRF cookie afresh for each write, since login rotates it', async () => {
     document.cookie = 'csrftoken=before-login; path=/'
     const fetchMock = mockApi({
+      ...accountHandlers,
       'POST /api/auth/login': () => {
         document.cookie = 'csrftoken=after-login; path=/'
         return json({ message: 'Login successful!', user: learner })
       },
       'POST /api/auth/logout': () => json({ message: 'You have been logged out.' }),
-      'GET /api/courses': coursesHandler,
     })
     renderRoute('/login')
     const user = await fillAndSubmit()

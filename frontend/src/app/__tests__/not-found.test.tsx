@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
@@ -10,6 +10,8 @@ describe('not-found route', () => {
     mockApi()
     const { history } = renderRoute('/no-such-page')
     expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
+    // In the site's frame: the header names the brand (GET /api/pages/basic).
+    expect(within(screen.getByRole('banner')).getByText('Example Academy')).toBeInTheDocument()
     const home = screen.getByRole('link', { name: /back to home/i })
     expect(home).toHaveAttribute('href', '/')
 

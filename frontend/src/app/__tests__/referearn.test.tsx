@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { accountHandlers, courses, learner } from '@/app/__tests__/accounts-fixtures'
 import { json, mockApi } from '@/test/api'
@@ -49,14 +48,20 @@ describe('referearn route', () => {
     expect(screen.queryByText('Web Development (MERN stack)')).not.toBeInTheDocument()
   })
 
-  it('offers a retry when the rewards cannot be loaded', async () => {
-    let fail = true
-    mockApi({ ...accountHandlers, 'GET /api/courses': () => (fail ? json({ message: 'Server error', extra: {} }, 500) : json(courses)) })
+  it('shows the error page, with a way to try again, when the rewards cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mockApi({ ...accountHandlers, 'GET /api/courses': () => json({ message: 'Server error', extra: {} }, 500) })
     renderRoute('/referearn')
-    expect(await screen.findByText('We could not load the rewards.')).toBeInTheDocument()
-    fail = false
-    await userEvent.setup().click(screen.getByRole('button', { name: /try again/i }))
-    expect(await screen.findByText('₹300')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Rewards per course' })).not.toBeInTheDocument()
+  })
+
+  it('leaves the rewards out when no course pays one', async () => {
+    mockApi({ ...accountHandlers, 'GET /api/courses': () => json([{ ...courses[0], referral_reward: 0, referral_reward_display: null }]) })
+    renderRoute('/referearn')
+    expect(await screen.findByRole('region', { name: 'How it works' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Rewards per course' })).not.toBeInTheDocument()
   })
 
   it('shows Dashboard instead of Login in the header for a logged-in user', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '@/api/schema'
 import { refreshDelay } from '@/features/internships/use-board-refresh'
 import { json, mockApi } from '@/test/api'
+import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
 type TaskBoard = components['schemas']['TaskBoardOut']
@@ -126,6 +127,28 @@ describe('task board routes', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('task-4')).toHaveAttribute('data-state', 'unlocked')
   })
 
+  it('wakes up at the change by the server’s clock (its Date header), not the browser’s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // The browser's clock says a minute before midnight in India; the server's is 30 s ahead.
+    vi.setSystemTime(new Date('2025-12-17T18:29:00Z'))
+    let answers = 0
+    mockApi({
+      'GET /api/pages/tasks/tasks-20': () => {
+        answers += 1
+        const body = { visitor: null, site, board: board(), refusal: null }
+        const date = new Date(Date.now() + 30_000).toUTCString()
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json', Date: date } })
+      },
+    })
+    renderRoute('/tasks-20')
+    await screen.findByTestId('task-4')
+    expect(answers).toBe(1)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(35_000)
+    })
+    await waitFor(() => expect(answers).toBe(2))
+  })
+
   it('refetches when the window gets focus again', async () => {
     const fetchMock = mockApi({ 'GET /api/internships/boards/tasks': () => json(board({ slug: 'tasks' })) })
     renderRoute('/tasks')
@@ -135,10 +158,19 @@ describe('task board routes', { timeout: 20_000 }, () => {
     await waitFor(() => expect(boardCalls(fetchMock, 'tasks')).toBe(2))
   })
 
-  it('says so and offers a retry when the board cannot be loaded', async () => {
+  it('says so when the board does not exist', async () => {
+    mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'No such task board.', extra: {} }, 404) })
+    renderRoute('/tasks-1')
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('The tasks could not be loaded')).toBeInTheDocument()
+    expect(within(alert).getByText('This task board does not exist.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Web Development internship tasks' })).toBeInTheDocument()
+  })
+
+  it('is the page’s error, with Try again, when the board cannot be loaded', async () => {
     mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/tasks-1')
-    expect(await screen.findByText('The tasks could not be loaded', {}, { timeout: 10000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' }, { timeout: 10000 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
   })
 })

@@ -1,21 +1,18 @@
 import { LinkButton } from '@/components/ui/link-button'
-import { href } from 'react-router'
+import { href, useLoaderData } from 'react-router'
 import { PageHeader } from '@/components/ui/page-header'
-import { useAbout } from '@/features/catalog/api/get-about'
 import { AboutIllustration } from '@/features/catalog/components/illustrations'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import { MissingNotice } from '@/features/catalog/components/missing-notice'
 import { RichText } from '@/features/catalog/components/rich-text'
 import { TableOfContents } from '@/features/catalog/components/table-of-contents'
 import type { Route } from './+types/about'
 import type { SharingHandle } from '@/server/cache-policy'
-import { aboutQueryOptions } from '@/features/catalog/api/get-about'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame, its head, and the about text (null when there is none). */
 export async function loader() {
-  const [dehydrated, head] = await Promise.all([prefetch(aboutQueryOptions()), getPageHead('/about')])
-  return { dehydrated, head }
+  return unwrap(apiClient.GET('/api/pages/about'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -28,21 +25,21 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const about = useAbout()
+  const { about } = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHeader eyebrow="About us" title={about.data?.title ?? 'About us'} intro={about.data?.summary} />
+      <PageHeader eyebrow="About us" title={about?.title ?? 'About us'} intro={about?.summary} />
       <div className="container-page py-10 sm:py-14">
-        {about.isPending && <TextSkeleton label="Loading…" lines={10} />}
-        {about.isError && <LoadError what="this page" error={about.error} onRetry={() => void about.refetch()} />}
-        {about.data && (
+        {about ? (
           <div className="grid gap-10 lg:grid-cols-[1fr_20rem] lg:gap-12">
-            <RichText html={about.data.body_html} />
+            <RichText html={about.body_html} />
             <div className="flex flex-col gap-6 lg:sticky lg:top-24 lg:h-fit">
               <AboutIllustration className="mx-auto hidden h-auto w-full max-w-xs lg:block" />
-              <TableOfContents sections={about.data.sections} />
+              <TableOfContents sections={about.sections} />
             </div>
           </div>
+        ) : (
+          <MissingNotice what="this page" />
         )}
         <div className="mt-12 flex flex-col gap-3 rounded-card bg-brand-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <p className="text-lg font-semibold">Have a project in mind, or ready to learn?</p>

@@ -1,15 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { LayoutDashboard } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { data, Navigate, redirect, useActionData, useLocation, useNavigation, href } from 'react-router'
+import { data, Navigate, redirect, useActionData, useLoaderData, useLocation, useNavigation, href } from 'react-router'
 
 import type { Route } from './+types/account'
 import { LinkButton } from '@/components/ui/link-button'
 import { changePassword } from '@/features/accounts/api/change-password'
 import { deleteAccount } from '@/features/accounts/api/delete-account'
-import { useMe } from '@/features/accounts/api/get-me'
 import { logoutOthers } from '@/features/accounts/api/logout-others'
-import { forgetAccount } from '@/features/accounts/api/logout'
 import { updateAccount } from '@/features/accounts/api/update-account'
 import { ACCOUNT_INTENTS, type AccountIntent } from '@/features/accounts/account-intents'
 import {
@@ -20,7 +16,6 @@ import {
   PasswordSection,
   type AccountResult,
 } from '@/features/accounts/components/account-sections'
-import { messagePreferencesQueryOptions, useMessagePreferences } from '@/features/notifications/api/get-message-preferences'
 import { updateMessagePreferences } from '@/features/notifications/api/update-message-preferences'
 import { MessagePreferencesSection } from '@/features/notifications/components/message-preferences-section'
 import {
@@ -29,18 +24,17 @@ import {
   messagePreferencesFromForm,
 } from '@/features/notifications/message-preferences'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
-import { requireUser } from '@/server/session.server'
+import { loadPage } from '@/server/session.server'
 
 /** Where a deleted account's browser goes: the home page, which says so. */
 export const ACCOUNT_DELETED_PATH = '/?account=deleted'
 
 /** Login required: a visitor goes to /login and comes back here after. */
 export async function loader({ url }: Route.LoaderArgs) {
-  await requireUser(url)
   // The message preferences' form is filled in the HTML (it works without JavaScript).
-  return { dehydrated: await prefetch(messagePreferencesQueryOptions()) }
+  return loadPage(url, apiClient.GET('/api/pages/account'))
 }
 
 /** The API's answer to one of the page's forms, or its refusal shown by that form. */
@@ -103,34 +97,15 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Your account', description: 'Your details, password, devices and data.', noindex: true })
 
 export default function Page() {
-  const me = useMe()
-  const user = me.data
-  const messagePreferences = useMessagePreferences()
+  const { visitor: user, preferences } = useLoaderData<typeof loader>()
   const location = useLocation()
-  const queryClient = useQueryClient()
   const navigation = useNavigation()
   const result = useActionData<typeof action>() as AccountResult | undefined
   const pending = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : undefined
 
-  // Once the deletion has gone through the home page is on its way: forget the account here.
-  const leaving =
-    navigation.state === 'loading' &&
-    navigation.formData?.get('intent') === ACCOUNT_INTENTS.delete &&
-    navigation.location.pathname === href('/')
-  const [deletedSeen, setDeletedSeen] = useState(false)
-  if (leaving && !deletedSeen) setDeletedSeen(true)
-  useEffect(() => {
-    if (deletedSeen) forgetAccount(queryClient)
-  }, [deletedSeen, queryClient])
-
+  // The page needs an account (its loader sent a visitor to log in): this covers a session
+  // that ended as the page was asked for again.
   if (!user) {
-    if (deletedSeen) {
-      return (
-        <div className="container-page py-16">
-          <h1 className="text-title font-bold text-ink">Deleting your account…</h1>
-        </div>
-      )
-    }
     const next = `${location.pathname}${location.search}`
     return <Navigate to={`${href('/login')}?${new URLSearchParams({ next })}`} replace />
   }
@@ -155,14 +130,12 @@ export default function Page() {
       <div className="container-page grid max-w-3xl gap-6 py-10 sm:gap-8 sm:py-14">
         <DetailsSection user={user} result={result} pending={pending} />
         <PasswordSection result={result} pending={pending} />
-        {messagePreferences.data && (
-          <MessagePreferencesSection
-            preferences={messagePreferences.data}
-            phone={user.phone_display}
-            result={result}
-            pending={pending === MESSAGE_PREFERENCES_INTENT}
-          />
-        )}
+        <MessagePreferencesSection
+          preferences={preferences}
+          phone={user.phone_display}
+          result={result}
+          pending={pending === MESSAGE_PREFERENCES_INTENT}
+        />
         <DevicesSection result={result} pending={pending} />
         <DataSection />
         <DeleteSection result={result} pending={pending} />

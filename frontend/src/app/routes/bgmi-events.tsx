@@ -1,19 +1,21 @@
+import { useLoaderData } from 'react-router'
+
 import { PageHeader } from '@/components/ui/page-header'
-import { eventQueryOptions, eventSlugs, useEvent } from '@/features/catalog/api/get-event'
+import { eventSlugs } from '@/features/catalog/api/get-event'
 import { EventDetail } from '@/features/catalog/components/event-detail'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import { MissingNotice } from '@/features/catalog/components/missing-notice'
 import type { Route } from './+types/bgmi-events'
 import type { SharingHandle } from '@/server/cache-policy'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame, its head, and the event (null when the catalogue has none). */
 export async function loader({ url }: Route.LoaderArgs) {
-  const [dehydrated, head] = await Promise.all([
-    prefetch(eventQueryOptions(eventSlugs.bgmi)),
-    getPageHead(url.pathname),
-  ])
-  return { dehydrated, head }
+  return unwrap(
+    apiClient.GET('/api/pages/events/{slug}', {
+      params: { path: { slug: eventSlugs.bgmi }, query: { path: url.pathname } },
+    }),
+  )
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -26,13 +28,11 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const event = useEvent(eventSlugs.bgmi)
+  const { event } = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHeader eyebrow={event.data?.kind_label ?? 'Gaming'} title={event.data?.title ?? 'BGMI tournaments'} intro={event.data?.summary} />
-      {event.isPending && <TextSkeleton label="Loading the tournaments…" className="container-page min-h-dvh py-10" lines={8} />}
-      {event.isError && <LoadError what="the tournaments" error={event.error} onRetry={() => void event.refetch()} className="container-page py-10" />}
-      {event.data && <EventDetail event={event.data} />}
+      <PageHeader eyebrow={event?.kind_label ?? 'Gaming'} title={event?.title ?? 'BGMI tournaments'} intro={event?.summary} />
+      {event ? <EventDetail event={event} /> : <MissingNotice what="the tournaments" className="container-page py-10" />}
     </>
   )
 }

@@ -3,33 +3,23 @@ import { href, type ShouldRevalidateFunctionArgs } from 'react-router'
 
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
+import { Alert } from '@/components/ui/alert'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
-import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import type { EnrolmentAnswer } from '@/features/enrolments/answer'
+import { apiClient, unwrap } from '@/lib/api-client'
 import type { Route } from './+types/bootcamp'
 import type { SharingHandle } from '@/server/cache-policy'
-import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
-import { statesQueryOptions } from '@/features/enrolments/api/get-states'
-import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
-import { prefetch } from '@/lib/prefetch'
 
+/** The page's one call into Django, as a course page's (course.tsx): the bootcamp is a course. */
 export async function loader() {
-  const path = href('/java+android_bootcamp')
-  const user = await currentUser()
-  const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(path), visibleEnrolmentsQueryOptions(Boolean(user)), statesQueryOptions()),
-    getPageHead(path),
-  ])
-  return { dehydrated, head }
+  return unwrap(apiClient.GET('/api/pages/course', { params: { query: { path: href('/java+android_bootcamp') } } }))
 }
 
 /** The enrolment section's two forms: enrol, then the payment's UTR. */
@@ -37,9 +27,9 @@ export async function action({ request }: Route.ActionArgs) {
   return enrolmentAction(request)
 }
 
-/** An answer of the enrolment section changes nothing the page's loaders read. */
+/** After an answer naming an enrolment, the page's data again (see course.tsx). */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult === undefined ? defaultShouldRevalidate : false
+  return (actionResult as EnrolmentAnswer | undefined)?.reference ? true : defaultShouldRevalidate
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -56,25 +46,21 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, ANY_BOOTCAMP)
  * The Java + Android bootcamp: its details and its enrolment form, the one way to pay for
  * it (the payment is matched to a name and a seat). /payment stays only for old links.
  */
-export default function Page() {
-  const bootcamp = useCourseByRoute(href('/java+android_bootcamp'))
-  const enrolment = useEnrolmentProps()
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { course: bootcamp, states, enrolments } = loaderData
+  const enrolment = useEnrolmentProps({ courseSlug: bootcamp?.slug ?? '', enrolments })
 
   return (
     <>
       <PageHeader
         eyebrow={COURSE_EYEBROWS['bootcamp-page']}
-        title={bootcamp.data?.name ?? ANY_BOOTCAMP.title}
-        intro={bootcamp.data?.summary}
+        title={bootcamp?.name ?? ANY_BOOTCAMP.title}
+        intro={bootcamp?.summary}
       />
-      {bootcamp.isPending && <TextSkeleton label="Loading the bootcamp…" className="container-page min-h-dvh py-10" lines={8} />}
-      {bootcamp.isError && (
-        <LoadError what="the bootcamp" error={bootcamp.error} onRetry={() => void bootcamp.refetch()} className="container-page py-10" />
-      )}
-      {bootcamp.data && (
+      {bootcamp ? (
         <>
           <CourseOverview
-            course={bootcamp.data}
+            course={bootcamp}
             actions={
               <>
                 <a href="#enrol" className={buttonClasses('primary', 'lg', 'w-full')}>
@@ -84,15 +70,24 @@ export default function Page() {
                 <p className="text-sm text-ink-muted">
                   Enrol to reserve your place and pay with any UPI app; our team confirms your seat and shares the schedule.
                 </p>
-                <LinkButton to={contactPath(`Question about ${bootcamp.data.name}`)} variant="secondary" className="w-full">
+                <LinkButton to={contactPath(`Question about ${bootcamp.name}`)} variant="secondary" className="w-full">
                   <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
                   Ask about the bootcamp
                 </LinkButton>
               </>
             }
           />
-          <EnrolmentSection course={bootcamp.data} {...enrolment} />
+          <EnrolmentSection course={bootcamp} states={states} {...enrolment} />
         </>
+      ) : (
+        <div className="container-page py-10" role="alert">
+          <Alert tone="info" title="The bootcamp is not available right now.">
+            <p>It may have ended or not have started yet. See the courses we run now.</p>
+            <LinkButton to={href('/courses')} variant="secondary" className="mt-3">
+              See all courses
+            </LinkButton>
+          </Alert>
+        </div>
       )}
     </>
   )

@@ -6,13 +6,17 @@ import { StaffOnly } from '@/features/certificates/components/staff-only'
 import type { Route } from './+types/certificate-import'
 import { data, useActionData, useLoaderData } from 'react-router'
 import { readForm } from '@/server/form.server'
-import { requireUser } from '@/server/session.server'
+import { apiClient } from '@/lib/api-client'
+import { loadPage, loginRedirect } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
+import { BrowserRequests } from '@/app/provider'
 
 /** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
 export async function loader({ url }: Route.LoaderArgs) {
-  const user = await requireUser(url)
-  return data({ allowed: user.can_import_certificates }, { status: user.can_import_certificates ? 200 : 403 })
+  const page = await loadPage(url, apiClient.GET('/api/pages/basic'))
+  if (!page.visitor) throw loginRedirect(url)
+  const allowed = page.visitor.can_import_certificates
+  return data({ ...page, allowed }, { status: allowed ? 200 : 403 })
 }
 
 /**
@@ -62,7 +66,9 @@ export default function Page() {
       />
       <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1.6fr_1fr] lg:gap-12">
         <div className="min-w-0 rounded-card border border-line bg-white p-5 shadow-card sm:p-8">
-          <ImportPanel answer={answer} />
+          <BrowserRequests>
+            <ImportPanel answer={answer} />
+          </BrowserRequests>
         </div>
         <aside aria-label="File format" className="lg:pt-2">
           <CsvFormat />

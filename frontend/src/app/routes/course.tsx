@@ -1,5 +1,5 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
-import { useLocation, href, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { href, type ShouldRevalidateFunctionArgs } from 'react-router'
 
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
@@ -8,31 +8,23 @@ import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
-import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
-
-import { ApiError } from '@/lib/api-client'
+import type { EnrolmentAnswer } from '@/features/enrolments/answer'
+import { apiClient, unwrap } from '@/lib/api-client'
 import type { Route } from './+types/course'
 import type { SharingHandle } from '@/server/cache-policy'
-import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { visibleEnrolmentsQueryOptions } from '@/features/enrolments/api/get-my-enrolments'
-import { statesQueryOptions } from '@/features/enrolments/api/get-states'
-import { currentUser } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { enrolmentAction } from '@/app/enrolment-action.server'
-import { prefetch } from '@/lib/prefetch'
 
+/**
+ * The page's one call into Django: the course whose route is this path (null when the
+ * catalogue has none: the page says so), its head, the form's states, and the visitor's
+ * enrolments (the account's, or this browser session's), among which the section finds
+ * the one to show (`?enrolment=`, src/features/enrolments/shown.ts).
+ */
 export async function loader({ url }: Route.LoaderArgs) {
-  const { pathname } = url
-  const user = await currentUser()
-  const [dehydrated, head] = await Promise.all([
-    prefetch(courseByRouteQueryOptions(pathname), visibleEnrolmentsQueryOptions(Boolean(user)), statesQueryOptions()),
-    getPageHead(pathname),
-  ])
-  return { dehydrated, head }
+  return unwrap(apiClient.GET('/api/pages/course', { params: { query: { path: url.pathname } } }))
 }
 
 /** The enrolment section's two forms: enrol, then the payment's UTR. */
@@ -40,9 +32,13 @@ export async function action({ request }: Route.ActionArgs) {
   return enrolmentAction(request)
 }
 
-/** An answer of the enrolment section changes nothing the page's loaders read. */
+/**
+ * After an answer naming an enrolment (a UTR sent, the visitor's own found on enrolling
+ * again), the page's data again: the enrolment as it is now. A refusal of the form's
+ * fields changes nothing the loader reads.
+ */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult === undefined ? defaultShouldRevalidate : false
+  return (actionResult as EnrolmentAnswer | undefined)?.reference ? true : defaultShouldRevalidate
 }
 
 /**
@@ -61,45 +57,28 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, ANY_COURSE)
  * the course is the one whose route is this page's path; its enrolment form (with the
  * friend's `?ref=` code) sits below the details.
  */
-export default function Page() {
-  const { pathname } = useLocation()
-  const course = useCourseByRoute(pathname)
-  const notFound = course.error instanceof ApiError && course.error.status === 404
-  const enrolment = useEnrolmentProps()
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { course, states, enrolments } = loaderData
+  const enrolment = useEnrolmentProps({ courseSlug: course?.slug ?? '', enrolments })
 
   return (
     <>
       <PageHeader
-        eyebrow={COURSE_EYEBROWS[course.data?.is_bootcamp ? 'bootcamp' : 'course']}
-        title={course.data?.name ?? ANY_COURSE.title}
-        intro={course.data?.summary}
+        eyebrow={COURSE_EYEBROWS[course?.is_bootcamp ? 'bootcamp' : 'course']}
+        title={course?.name ?? ANY_COURSE.title}
+        intro={course?.summary}
       />
-      {/* A screen tall: the footer stays below the fold until the course arrives (no layout shift). */}
-      {course.isPending && <TextSkeleton label="Loading the course…" className="container-page min-h-dvh py-10" lines={8} />}
-      {notFound && (
-        <div className="container-page py-10" role="alert">
-          <Alert tone="info" title="This course is not available right now.">
-            <p>It may have been withdrawn or renamed. See the courses we run now.</p>
-            <LinkButton to={href('/courses')} variant="secondary" className="mt-3">
-              See all courses
-            </LinkButton>
-          </Alert>
-        </div>
-      )}
-      {course.isError && !notFound && (
-        <LoadError what="this course" error={course.error} onRetry={() => void course.refetch()} className="container-page py-10" />
-      )}
-      {course.data && (
+      {course ? (
         <>
           <CourseOverview
-            course={course.data}
+            course={course}
             actions={
               <>
                 <a href="#enrol" className={buttonClasses('primary', 'lg', 'w-full')}>
                   Enrol now
                   <ArrowDown className="size-5" aria-hidden="true" width={20} height={20} />
                 </a>
-                <LinkButton to={contactPath(`Question about ${course.data.name}`)} variant="secondary" className="w-full">
+                <LinkButton to={contactPath(`Question about ${course.name}`)} variant="secondary" className="w-full">
                   <MessageSquare className="size-4" aria-hidden="true" width={16} height={16} />
                   Ask about this course
                 </LinkButton>
@@ -110,8 +89,17 @@ export default function Page() {
               </>
             }
           />
-          <EnrolmentSection course={course.data} {...enrolment} />
+          <EnrolmentSection course={course} states={states} {...enrolment} />
         </>
+      ) : (
+        <div className="container-page py-10" role="alert">
+          <Alert tone="info" title="This course is not available right now.">
+            <p>It may have been withdrawn or renamed. See the courses we run now.</p>
+            <LinkButton to={href('/courses')} variant="secondary" className="mt-3">
+              See all courses
+            </LinkButton>
+          </Alert>
+        </div>
       )}
     </>
   )

@@ -1,20 +1,17 @@
 import { ArrowRight, Rocket } from 'lucide-react'
-import { Link, href } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
-import { useCourseByRoute } from '@/features/catalog/api/get-course-by-route'
-import { useCourses } from '@/features/catalog/api/get-courses'
+import type { Course } from '@/features/catalog/api/get-courses'
 import { CourseCard } from '@/features/catalog/components/course-card'
-import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/courses'
 import type { SharingHandle } from '@/server/cache-policy'
-import { courseByRouteQueryOptions } from '@/features/catalog/api/get-course-by-route'
-import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame, the courses and the bootcamp (null when staff switched it off). */
 export async function loader() {
-  return { dehydrated: await prefetch(coursesQueryOptions(), courseByRouteQueryOptions(href('/java+android_bootcamp'))) }
+  return unwrap(apiClient.GET('/api/pages/courses'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -26,10 +23,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Live online courses: Web Development (MERN stack), Android with Java, Java and Python, with certificates.',
   })
 
-function BootcampCard() {
-  const { data: bootcamp } = useCourseByRoute(href('/java+android_bootcamp'))
-  // A side offer: if it cannot be loaded (or staff switched it off) the page is complete without it.
-  if (!bootcamp) return null
+/** A side offer: when staff switched it off the page is complete without it. */
+function BootcampCard({ bootcamp }: { bootcamp: Course }) {
   return (
     <section aria-labelledby="bootcamp-heading" className="container-page pb-14 sm:pb-20">
       <div className="group relative flex flex-col gap-4 rounded-card border border-brand-200 bg-brand-50 p-6 focus-within:ring-3 focus-within:ring-brand-300 sm:flex-row sm:items-center sm:gap-6">
@@ -58,8 +53,8 @@ function BootcampCard() {
 }
 
 export default function Page() {
-  const courses = useCourses()
-  const cards = courses.data?.filter((course) => !course.is_bootcamp) ?? []
+  const { courses, bootcamp } = useLoaderData<typeof loader>()
+  const cards = courses.filter((course) => !course.is_bootcamp)
 
   return (
     <>
@@ -72,12 +67,9 @@ export default function Page() {
         <h2 id="courses-heading" className="sr-only">
           Our courses
         </h2>
-        {courses.isPending && <CardGridSkeleton count={4} label="Loading the courses…" />}
-        {courses.isError && <LoadError what="the courses" error={courses.error} onRetry={() => void courses.refetch()} />}
-        {courses.isSuccess && cards.length === 0 && (
+        {cards.length === 0 ? (
           <p className="text-lg text-ink-muted">No course is open for enrolment right now. Please check back soon.</p>
-        )}
-        {cards.length > 0 && (
+        ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:gap-6">
             {cards.map((course) => (
               <li key={course.slug}>
@@ -87,7 +79,7 @@ export default function Page() {
           </ul>
         )}
       </section>
-      <BootcampCard />
+      {bootcamp && <BootcampCard bootcamp={bootcamp} />}
     </>
   )
 }

@@ -1,17 +1,16 @@
+import { useLoaderData } from 'react-router'
+
 import { PageHeader } from '@/components/ui/page-header'
-import { useEvents, type CatalogEvent } from '@/features/catalog/api/get-events'
+import type { CatalogEvent } from '@/features/catalog/api/get-events'
 import { EventCard } from '@/features/catalog/components/event-card'
-import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/events'
 import type { SharingHandle } from '@/server/cache-policy'
-import { eventsQueryOptions } from '@/features/catalog/api/get-events'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame, its head, and the upcoming and past events. */
 export async function loader() {
-  const [dehydrated, head] = await Promise.all([prefetch(eventsQueryOptions()), getPageHead('/events')])
-  return { dehydrated, head }
+  return unwrap(apiClient.GET('/api/pages/events'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -45,7 +44,7 @@ function EventList({ id, title, events, empty }: { id: string; title: string; ev
 }
 
 export default function Page() {
-  const events = useEvents()
+  const { events } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader
@@ -54,19 +53,13 @@ export default function Page() {
         intro="Coding competitions, hackathons and gaming tournaments for students. Dates are in India time."
       />
       <div className="container-page flex flex-col gap-14 py-10 sm:py-14">
-        {events.isPending && <CardGridSkeleton count={3} label="Loading the events…" />}
-        {events.isError && <LoadError what="the events" error={events.error} onRetry={() => void events.refetch()} />}
-        {events.isSuccess && (
-          <>
-            <EventList
-              id="upcoming-heading"
-              title="Upcoming events"
-              events={events.data.upcoming}
-              empty="No events are scheduled right now. New events are announced on this page."
-            />
-            <EventList id="past-heading" title="Past events" events={events.data.past} empty="No past events yet." />
-          </>
-        )}
+        <EventList
+          id="upcoming-heading"
+          title="Upcoming events"
+          events={events.upcoming}
+          empty="No events are scheduled right now. New events are announced on this page."
+        />
+        <EventList id="past-heading" title="Past events" events={events.past} empty="No past events yet." />
       </div>
     </>
   )

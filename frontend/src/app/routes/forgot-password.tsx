@@ -15,6 +15,7 @@ import {
 } from '@/features/accounts/components/password-reset-steps'
 import { codeStepOf, codeStepPath, nationalPhone, toE164 } from '@/features/accounts/phone'
 import { pageMeta } from '@/app/meta'
+import { apiClient, unwrap } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
 
 /** The step the URL names: `?uid=&token=` (the email's link), `?phone=` (a code was sent), or the start. */
@@ -27,7 +28,7 @@ function stepOf(url: URL): ResetStep {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  return { step: stepOf(url) }
+  return { ...(await unwrap(apiClient.GET('/api/pages/basic'))), step: stepOf(url) }
 }
 
 /** The phone (a code is sent, then the code step's address), "Resend code", and the new password. */

@@ -1,20 +1,18 @@
-import { useActionData, useNavigation, useSearchParams } from 'react-router'
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 
-import { Alert } from '@/components/ui/alert'
 import { PageHeader } from '@/components/ui/page-header'
-import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { ContactDetails } from '@/features/catalog/components/contact-details'
 import { EnquiryForm, type EnquiryResult, type PackageOption } from '@/features/enquiries/components/enquiry-form'
 import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
 import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
 import type { Route } from './+types/getquote'
 import type { SharingHandle } from '@/server/cache-policy'
-import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame and the project packages to choose from. */
 export async function loader() {
-  return { dehydrated: await prefetch(projectPackagesQueryOptions()) }
+  return unwrap(apiClient.GET('/api/pages/projects'))
 }
 
 /** The contact / quote form posts here. */
@@ -43,10 +41,10 @@ export default function Page() {
   const [searchParams] = useSearchParams()
   const requested = searchParams.get('package') ?? undefined
   const subject = searchParams.get('subject') ?? undefined
-  const packages = useProjectPackages()
+  const { packages } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as EnquiryResult | undefined
   const pending = useNavigation().state === 'submitting'
-  const options: PackageOption[] = (packages.data ?? []).map((item) => ({
+  const options: PackageOption[] = packages.map((item) => ({
     value: item.slug,
     label: `${item.name} — ${item.price_usd_display}`,
   }))
@@ -63,16 +61,10 @@ export default function Page() {
           <h2 id="quote-form-heading" className="mb-5 text-xl font-bold text-ink">
             {requested ? 'Your project' : 'Your message'}
           </h2>
-          {packages.isError && (
-            <Alert tone="error" className="mb-5">
-              We could not load the list of project packages; you can still send a general enquiry.
-            </Alert>
-          )}
           {/* Remount when the query string changes so a new ?package= or ?subject= is filled in. */}
           <EnquiryForm
             key={searchParams.toString()}
             packages={options}
-            packagesLoading={packages.isPending}
             initialPackage={requested}
             initialSubject={subject}
             result={result}

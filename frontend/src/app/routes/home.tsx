@@ -1,4 +1,4 @@
-import { useActionData, useNavigation, useSearchParams } from 'react-router'
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 
@@ -17,20 +17,12 @@ import { enquiryAction } from '@/features/enquiries/enquiry-action.server'
 import { revalidateUnlessEnquiry } from '@/features/enquiries/revalidate'
 import type { Route } from './+types/home'
 import type { SharingHandle } from '@/server/cache-policy'
-import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
-import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
-import { teamQueryOptions } from '@/features/catalog/api/get-team'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame, its head, and what the sections show. */
 export async function loader() {
-  const [dehydrated, head] = await Promise.all([
-    prefetch(coursesQueryOptions(), projectPackagesQueryOptions(), internshipDomainsQueryOptions(), teamQueryOptions()),
-    getPageHead('/'),
-  ])
-  return { dehydrated, head }
+  return unwrap(apiClient.GET('/api/pages/home'))
 }
 
 /** The contact form at #contact posts here. */
@@ -50,6 +42,7 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
+  const { courses, packages, domains, team } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as EnquiryResult | undefined
   const pending = useNavigation().state === 'submitting'
   // The account page sends a deleted account's browser here (/?account=deleted).
@@ -66,13 +59,13 @@ export default function Page() {
           </div>
         )}
       </div>
-      <HeroSection />
+      <HeroSection packages={packages} />
       <AboutSection />
       <ServicesSection />
-      <FiguresSection />
+      <FiguresSection courses={courses} packages={packages} domains={domains} />
       <ServiceCardsSection />
       <CtaBand />
-      <TeamSection />
+      <TeamSection members={team} />
       <section id="contact" aria-labelledby="contact-heading" className="section-y">
         <div className="container-page grid gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
           <div className="flex flex-col gap-8">

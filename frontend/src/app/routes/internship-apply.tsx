@@ -8,12 +8,12 @@ import { Alert } from '@/components/ui/alert'
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { applyForInternship } from '@/features/internships/api/apply-for-internship'
-import { getInternshipDomain, type Application, type InternshipDomainDetail } from '@/features/internships/api/get-internship-domain'
+import type { Application, InternshipDomainDetail } from '@/features/internships/api/get-internship-domain'
 import { ApplicationForm, type ApplicationResult } from '@/features/internships/components/application-form'
 import { ApplicationFacts, ApplicationStatusBadge } from '@/features/internships/components/application-status'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
-import { currentUser, requireUser } from '@/server/session.server'
+import { loadPage } from '@/server/session.server'
 
 /**
  * The domain, or the not-found page (404) for a slug the catalogue does not have. A visitor
@@ -21,22 +21,19 @@ import { currentUser, requireUser } from '@/server/session.server'
  * slug says so to everyone, logged in or not.
  */
 export async function loader({ url, params }: Route.LoaderArgs) {
-  let domain: InternshipDomainDetail
   try {
-    ;[domain] = await Promise.all([getInternshipDomain(params.slug), currentUser()])
+    return await loadPage(url, apiClient.GET('/api/pages/internship/{slug}', { params: { path: { slug: params.slug } } }))
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+    if (error instanceof ApiError && error.status === 404) throw data(await unwrap(apiClient.GET('/api/pages/basic')), { status: 404 })
     throw error
   }
-  await requireUser(url)
-  return { domain }
 }
 
 /** The application goes to the API; its refusal (field errors, closed, already applied) comes back to the form. */
 export async function action({ request, params, url }: Route.ActionArgs) {
   const { values } = await readForm(request)
   try {
-    await requireUser(url)
+    // Not logged in (any more): the API answers 401, and the login page comes first.
     const application = await applyForInternship({
       domain: params.slug,
       college: (values.college ?? '').trim(),

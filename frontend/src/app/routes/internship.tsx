@@ -1,17 +1,15 @@
-import { Link, href } from 'react-router'
+import { Link, href, useLoaderData } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
-import { useInternshipDomains } from '@/features/catalog/api/get-internship-domains'
 import { InternshipCard } from '@/features/catalog/components/internship-card'
-import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/internship'
 import type { SharingHandle } from '@/server/cache-policy'
-import { internshipDomainsQueryOptions } from '@/features/catalog/api/get-internship-domains'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame and the internship domains. */
 export async function loader() {
-  return { dehydrated: await prefetch(internshipDomainsQueryOptions()) }
+  return unwrap(apiClient.GET('/api/pages/internship'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -24,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const domains = useInternshipDomains()
+  const { domains } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader
@@ -45,14 +43,11 @@ export default function Page() {
         <h2 id="domains-heading" className="mb-6 text-title font-bold text-ink">
           Choose a domain
         </h2>
-        {domains.isPending && <CardGridSkeleton count={6} label="Loading the internship domains…" />}
-        {domains.isError && <LoadError what="the internship domains" error={domains.error} onRetry={() => void domains.refetch()} />}
-        {domains.isSuccess && domains.data.length === 0 && (
+        {domains.length === 0 ? (
           <p className="text-lg text-ink-muted">No internships are listed right now. Please check back soon.</p>
-        )}
-        {domains.isSuccess && domains.data.length > 0 && (
+        ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-            {domains.data.map((domain) => (
+            {domains.map((domain) => (
               <li key={domain.slug}>
                 <InternshipCard domain={domain} />
               </li>

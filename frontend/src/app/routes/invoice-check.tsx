@@ -3,19 +3,20 @@ import { data, useLoaderData } from 'react-router'
 import type { Route } from './+types/invoice-check'
 import { pageMeta } from '@/app/meta'
 import { PageHeader } from '@/components/ui/page-header'
-import { getInvoiceCheck } from '@/features/invoices/api/get-invoice-check'
 import { InvoiceCheckCard } from '@/features/invoices/components/invoice-check-card'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 
 /**
  * /invoice/<token>: the page an invoice's (or credit note's) QR code opens. The document's
- * public facts, or the not-found page (404) for a token we never issued.
+ * public facts, or the not-found page (404, in the site's frame) for a token we never issued.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   try {
-    return { check: await getInvoiceCheck(params.token) }
+    return await unwrap(apiClient.GET('/api/pages/invoice/{token}', { params: { path: { token: params.token } } }))
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) throw data(null, { status: 404 })
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
+      throw data(await unwrap(apiClient.GET('/api/pages/basic')), { status: 404 })
+    }
     throw error
   }
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react'
-import { Link, Navigate, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useNavigate, useNavigation, useSearchParams, href } from 'react-router'
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useNavigate, useNavigation, useSearchParams, href } from 'react-router'
 
 import type { Route } from './+types/login'
 import type { SharingHandle } from '@/server/cache-policy'
 import { Alert } from '@/components/ui/alert'
-import { useMe } from '@/features/accounts/api/get-me'
 import { login } from '@/features/accounts/api/login'
 import { AuthLayout } from '@/features/accounts/components/auth-layout'
 import { LoginForm, type LoginResult } from '@/features/accounts/components/login-form'
@@ -12,7 +10,7 @@ import { withNext } from '@/features/accounts/next-path'
 import { safeNextPath } from '@/features/accounts/validation'
 import { pageMeta } from '@/app/meta'
 import { formFailure, readForm } from '@/server/form.server'
-import { currentUser } from '@/server/session.server'
+import { apiClient, unwrap } from '@/lib/api-client'
 
 /** Where a logged-in visitor goes from here: `?next=` when it is one of ours, else the dashboard. */
 function destination(url: URL): string {
@@ -21,8 +19,9 @@ function destination(url: URL): string {
 
 /** Someone already logged in goes on (after a login posted without JavaScript, too). */
 export async function loader({ url }: Route.LoaderArgs) {
-  if (await currentUser()) throw redirect(destination(url))
-  return null
+  const page = await unwrap(apiClient.GET('/api/pages/basic'))
+  if (page.visitor) throw redirect(destination(url))
+  return page
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -35,7 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** After a login the page says "Login successful!" a moment before moving on itself. */
+/**
+ * After a login the page says "Login successful!" a moment before moving on itself (the
+ * next page's loader brings the account; this one would send it on at once).
+ */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return (actionResult as LoginResult | undefined)?.ok ? false : defaultShouldRevalidate
 }
@@ -61,18 +63,13 @@ function isAppPath(target: string): boolean {
 }
 
 export default function Page() {
-  const { data: user } = useMe()
   const location = useLocation()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
-  // Set as a login is sent, so the account it brings is not mistaken for "already logged in".
-  const [handingOff, setHandingOff] = useState(false)
   const state = location.state as LoginState
   const next = safeNextPath(searchParams.get('next'))
   const result = useActionData<typeof action>() as LoginResult | undefined
   const pending = useNavigation().state === 'submitting'
-
-  if (user && !handingOff) return <Navigate to={href('/dashboard')} replace />
 
   function goOn() {
     const target = next ?? href('/dashboard')
@@ -109,7 +106,7 @@ export default function Page() {
         </p>
       }
     >
-      <LoginForm initialPhone={state?.phone} result={result} pending={pending} onAttempt={() => setHandingOff(true)} onLoggedIn={goOn} />
+      <LoginForm initialPhone={state?.phone} result={result} pending={pending} onLoggedIn={goOn} />
     </AuthLayout>
   )
 }

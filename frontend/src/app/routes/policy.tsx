@@ -1,9 +1,9 @@
-import { href, Link, useLocation } from 'react-router'
+import { href, Link, useLoaderData, useLocation } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
-import { usePolicyPage, type PolicySlug } from '@/features/catalog/api/get-policy-page'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
+import type { PolicySlug } from '@/features/catalog/api/get-policy-page'
+import { MissingNotice } from '@/features/catalog/components/missing-notice'
 import { PrivacyRights } from '@/features/catalog/components/privacy-rights'
 import { RIGHTS_SECTION } from '@/features/catalog/content/privacy-rights'
 import { RichText } from '@/features/catalog/components/rich-text'
@@ -11,16 +11,17 @@ import { TableOfContents } from '@/features/catalog/components/table-of-contents
 import { formatLongDate } from '@/features/catalog/utils/dates'
 import type { Route } from './+types/policy'
 import type { SharingHandle } from '@/server/cache-policy'
-import { getPageHead } from '@/features/catalog/api/get-page-head'
-import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
-import { policyPageQueryOptions } from '@/features/catalog/api/get-policy-page'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame, its head, and the policy (null when the catalogue has none). */
 export async function loader({ url }: Route.LoaderArgs) {
   const { pathname } = url
-  const [dehydrated, head] = await Promise.all([prefetch(policyPageQueryOptions(policySlug(pathname))), getPageHead(pathname)])
-  return { dehydrated, head }
+  return unwrap(
+    apiClient.GET('/api/pages/policies/{slug}', {
+      params: { path: { slug: policySlug(pathname) }, query: { path: pathname } },
+    }),
+  )
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -49,9 +50,7 @@ const POLICY_META: Record<PolicySlug, { title: string; description: string }> = 
 
 export default function Page() {
   const slug = policySlug(useLocation().pathname)
-  const page = usePolicyPage(slug)
-  const policy = page.data
-  const { data: site } = useSiteSettings()
+  const { policy, site } = useLoaderData<typeof loader>()
   // The privacy policy ends with the rights the DPDP Act 2023 gives, and whom to write to.
   const withRights = slug === 'privacy'
   const sections = policy && withRights ? [...policy.sections, RIGHTS_SECTION] : policy?.sections
@@ -70,14 +69,12 @@ export default function Page() {
         }
       />
       <div className="container-page py-10 sm:py-14">
-        {page.isPending && <TextSkeleton label="Loading the policy…" lines={10} />}
-        {page.isError && <LoadError what="this policy" error={page.error} onRetry={() => void page.refetch()} />}
-        {policy && (
+        {policy ? (
           <div className="grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-12">
             <TableOfContents sections={sections ?? []} className="h-fit lg:sticky lg:top-24" />
             <article aria-label={policy.title}>
               <RichText html={policy.body_html} />
-              {withRights && <PrivacyRights grievanceOfficer={site?.grievance_officer ?? ''} />}
+              {withRights && <PrivacyRights grievanceOfficer={site.grievance_officer ?? ''} />}
               <p className="mt-10 max-w-[70ch] border-t border-line pt-6 text-ink-muted">
                 {slug === 'refund' ? 'To ask for a refund, or with a question about this policy:' : 'Questions about this policy?'}{' '}
                 <Link to={contactPath(`Question about the ${policy.title.toLowerCase()}`)} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
@@ -87,6 +84,8 @@ export default function Page() {
               </p>
             </article>
           </div>
+        ) : (
+          <MissingNotice what="this policy" />
         )}
       </div>
     </>

@@ -1,20 +1,18 @@
 import { useState } from 'react'
-import { href } from 'react-router'
+import { href, useLoaderData } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { usePortfolio } from '@/features/catalog/api/get-portfolio'
 import { PortfolioCard } from '@/features/catalog/components/portfolio-card'
-import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 import type { Route } from './+types/portfolio'
 import type { SharingHandle } from '@/server/cache-policy'
-import { portfolioQueryOptions } from '@/features/catalog/api/get-portfolio'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame and the portfolio. */
 export async function loader() {
-  return { dehydrated: await prefetch(portfolioQueryOptions()) }
+  return unwrap(apiClient.GET('/api/pages/portfolio'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -29,9 +27,8 @@ export const meta: Route.MetaFunction = (args) =>
 const ALL = ''
 
 export default function Page() {
-  const portfolio = usePortfolio()
+  const { portfolio: items } = useLoaderData<typeof loader>()
   const [category, setCategory] = useState(ALL)
-  const items = portfolio.data ?? []
   const categories = [...new Map(items.map((item) => [item.category, item.category_label])).entries()]
   const shown = category ? items.filter((item) => item.category === category) : items
 
@@ -46,9 +43,7 @@ export default function Page() {
         <h2 id="portfolio-heading" className="sr-only">
           Projects
         </h2>
-        {portfolio.isPending && <CardGridSkeleton count={3} label="Loading the portfolio…" />}
-        {portfolio.isError && <LoadError what="the portfolio" error={portfolio.error} onRetry={() => void portfolio.refetch()} />}
-        {portfolio.isSuccess && items.length === 0 && (
+        {items.length === 0 && (
           <p className="text-lg text-ink-muted">Our portfolio is being updated. Ask us for examples of work like yours.</p>
         )}
         {categories.length > 1 && (

@@ -1,15 +1,15 @@
+import { useLoaderData } from 'react-router'
+
 import { PageHeader } from '@/components/ui/page-header'
-import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
 import { PackageCard } from '@/features/catalog/components/package-card'
-import { CardGridSkeleton, LoadError } from '@/components/ui/query-states'
 import type { Route } from './+types/projects'
 import type { SharingHandle } from '@/server/cache-policy'
-import { projectPackagesQueryOptions } from '@/features/catalog/api/get-project-packages'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame and the project packages. */
 export async function loader() {
-  return { dehydrated: await prefetch(projectPackagesQueryOptions()) }
+  return unwrap(apiClient.GET('/api/pages/projects'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const packages = useProjectPackages()
+  const { packages } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader
@@ -34,14 +34,11 @@ export default function Page() {
         <h2 id="packages-heading" className="sr-only">
           Packages
         </h2>
-        {packages.isPending && <CardGridSkeleton count={6} label="Loading the project packages…" />}
-        {packages.isError && <LoadError what="the project packages" error={packages.error} onRetry={() => void packages.refetch()} />}
-        {packages.isSuccess && packages.data.length === 0 && (
+        {packages.length === 0 ? (
           <p className="text-lg text-ink-muted">No packages are listed right now. Tell us about your project and we will quote for it.</p>
-        )}
-        {packages.isSuccess && packages.data.length > 0 && (
+        ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-            {packages.data.map((item) => (
+            {packages.map((item) => (
               <li key={item.slug}>
                 <PackageCard item={item} />
               </li>

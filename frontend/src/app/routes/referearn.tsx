@@ -1,3 +1,5 @@
+import { useLoaderData } from 'react-router'
+
 import {
   ReferEarnCta,
   ReferEarnHero,
@@ -5,15 +7,14 @@ import {
   ReferEarnSteps,
   type CourseReward,
 } from '@/features/accounts/components/refer-earn'
-import { useCourses } from '@/features/catalog/api/get-courses'
 import type { Route } from './+types/referearn'
 import type { SharingHandle } from '@/server/cache-policy'
-import { coursesQueryOptions } from '@/features/catalog/api/get-courses'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame and the courses, for their rewards. */
 export async function loader() {
-  return { dehydrated: await prefetch(coursesQueryOptions()) }
+  return unwrap(apiClient.GET('/api/pages/referearn'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -26,21 +27,17 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const courses = useCourses()
+  const { courses } = useLoaderData<typeof loader>()
   // Only courses that pay a reward are listed; the amounts come from the catalogue.
-  const rewards: CourseReward[] | undefined = courses.data?.flatMap((course) =>
+  const rewards: CourseReward[] = courses.flatMap((course) =>
     course.referral_reward_display ? [{ slug: course.slug, name: course.name, reward: course.referral_reward_display }] : [],
   )
   return (
     <>
       <ReferEarnHero />
       <ReferEarnSteps />
-      <ReferEarnRewards
-        rewards={rewards}
-        isPending={courses.isPending}
-        isError={courses.isError}
-        onRetry={() => void courses.refetch()}
-      />
+      {/* The page renders once its data is in: the rewards are never pending nor failed here. */}
+      <ReferEarnRewards rewards={rewards} isPending={false} isError={false} onRetry={() => {}} />
       <ReferEarnCta />
     </>
   )

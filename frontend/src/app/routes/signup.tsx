@@ -1,10 +1,9 @@
 import { useState } from 'react'
-import { Link, Navigate, redirect, redirectDocument, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
+import { Link, redirect, redirectDocument, useActionData, useLocation, useNavigate, useNavigation, href } from 'react-router'
 
 import type { Route } from './+types/signup'
 import type { SharingHandle } from '@/server/cache-policy'
 import { Alert } from '@/components/ui/alert'
-import { useMe } from '@/features/accounts/api/get-me'
 import { resendSignupCode } from '@/features/accounts/api/resend-signup-code'
 import { isCodeSent, signup } from '@/features/accounts/api/signup'
 import { verifySignup } from '@/features/accounts/api/verify-signup'
@@ -21,7 +20,7 @@ import { codeStepOf, codeStepPath, nationalPhone } from '@/features/accounts/pho
 import { safeNextPath } from '@/features/accounts/validation'
 import { pageMeta } from '@/app/meta'
 import { formFailure, readForm } from '@/server/form.server'
-import { redirectLoggedIn } from '@/server/session.server'
+import { apiClient, unwrap } from '@/lib/api-client'
 
 /** `?next=`: where the visitor was going when the login page sent them here (checked). */
 function nextOf(url: URL): string | undefined {
@@ -36,8 +35,9 @@ function nextOf(url: URL): string | undefined {
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const next = nextOf(url)
-  await redirectLoggedIn(next)
-  return { codeStep: codeStepOf(url) ?? null, next: next ?? null }
+  const page = await unwrap(apiClient.GET('/api/pages/basic'))
+  if (page.visitor) throw redirect(next ?? href('/dashboard'))
+  return { ...page, codeStep: codeStepOf(url) ?? null, next: next ?? null }
 }
 
 /** The sign-up form, then the code step's two forms (by intent): the code, and "Resend code". */
@@ -113,7 +113,6 @@ function isCodeStepAnswer(answer: ActionAnswer | undefined): answer is SignupCod
 
 /** /signup and /registration: the form, then the code sent to the phone. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { data: user } = useMe()
   const location = useLocation()
   const navigate = useNavigate()
   const initialPhone = (location.state as { phone?: string } | null)?.phone
@@ -128,8 +127,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   // answers arrive after the page and the form shows them (then the login page opens).
   const [pageAnswer] = useState(result)
   const signedUp = pageAnswer?.ok ? pageAnswer : undefined
-
-  if (user) return <Navigate to={next ?? href('/dashboard')} replace />
 
   const toLogin = ({ phone }: { phone: string }) => navigate(loginPath, { state: { phone: nationalPhone(phone), signedUp: true } })
 

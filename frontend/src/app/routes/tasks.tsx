@@ -1,28 +1,32 @@
-import { data, href, redirect, useActionData, useLocation, useNavigation } from 'react-router'
+import { useCallback } from 'react'
+import { data, href, redirect, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { PageHeader } from '@/components/ui/page-header'
-import { RetryButton } from '@/components/ui/retry-button'
-import { useMe } from '@/features/accounts/api/get-me'
-import { useTaskBoard } from '@/features/internships/api/get-task-board'
 import { SUBMISSION_FILE_MAX_BYTES, submitTask } from '@/features/internships/api/submit-task'
-import { TaskBoardSkeleton, TaskBoardView } from '@/features/internships/components/task-board'
+import { TaskBoardView } from '@/features/internships/components/task-board'
 import type { BoardViewer } from '@/features/internships/components/task-card'
 import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
 import { submissionIntent } from '@/features/internships/submission-intent'
 import { useBoardRefresh } from '@/features/internships/use-board-refresh'
-import { ApiError } from '@/lib/api-client'
+import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import type { Route } from './+types/tasks'
-import { taskBoardQueryOptions } from '@/features/internships/api/get-task-board'
 import { pageMeta } from '@/app/meta'
 import type { FormFailure } from '@/lib/form-result'
 import { FIELD_MESSAGES } from '@/lib/required-fields'
-import { prefetch } from '@/lib/prefetch'
 import { formFailure, readForm } from '@/server/form.server'
 
-/** The board as the server sees it for this visitor: an intern on it also gets their placement. */
+/**
+ * The board as the server sees it for this visitor (an intern on it also gets their
+ * placement), or the refusal for a board that does not exist; and the server's clock
+ * (its Date header), so the page can wake up at the board's next change by it.
+ */
 export async function loader({ url }: Route.LoaderArgs) {
-  return { dehydrated: await prefetch(taskBoardQueryOptions(boardSlug(url.pathname))) }
+  const call = apiClient.GET('/api/pages/tasks/{slug}', { params: { path: { slug: boardSlug(url.pathname) } } })
+  const page = await unwrap(call)
+  const date = (await call).response.headers.get('Date')
+  const serverTime = date ? Date.parse(date) : Number.NaN
+  return { ...page, serverTime: Number.isNaN(serverTime) ? null : serverTime }
 }
 
 function boardSlug(pathname: string): string {
@@ -86,56 +90,45 @@ const FALLBACK_TITLE = 'Web Development internship tasks'
 
 /**
  * /tasks, /tasks-1, /tasks-10 and /tasks-20: one module, the board's slug is the path.
- * Which tasks are open is the server's answer (India time); the page only asks again
- * when the server says the board next changes, and when the visitor comes back.
+ * Which tasks are open is the server's answer (India time); the page only asks again (its
+ * loader) when the server says the board next changes, and when the visitor comes back.
  */
 export default function Page() {
   const { pathname } = useLocation()
-  const slug = boardSlug(pathname)
-  const query = useTaskBoard(slug)
-  const snapshot = query.data
-  const { data: user } = useMe()
+  const page = useLoaderData<typeof loader>()
+  const { board, visitor } = page
+  const { state: refreshing, revalidate } = useRevalidator()
+  // Focus and visibilitychange often come together: one answer is enough.
+  const refresh = useCallback(() => {
+    if (refreshing === 'idle') void revalidate()
+  }, [refreshing, revalidate])
   const result = useActionData<typeof action>() as SubmissionResult | undefined
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' ? Number(navigation.formData?.get('task')) || undefined : undefined
-  const viewer: BoardViewer = snapshot?.board.placement
+  const viewer: BoardViewer = board?.placement
     ? { kind: 'intern' }
-    : user
+    : visitor
       ? { kind: 'member' }
       : { kind: 'visitor', loginPath: loginPath(pathname) }
 
-  useBoardRefresh({
-    nextChangeAt: snapshot?.board.next_change_at,
-    serverOffsetMs: snapshot?.serverOffsetMs ?? 0,
-    updatedAt: query.dataUpdatedAt,
-    refetch: query.refetch,
-  })
+  useBoardRefresh({ nextChangeAt: board?.next_change_at, serverTime: page.serverTime, answer: page, refresh })
 
-  const error = query.error instanceof ApiError ? query.error : undefined
   return (
     <>
       <PageHeader
         eyebrow="Web Development internship"
-        title={snapshot?.board.title ?? FALLBACK_TITLE}
+        title={board?.title ?? FALLBACK_TITLE}
         intro="Four tasks a cycle, released on set days of the month at midnight India time (IST). This page opens each task by itself when its day comes: no need to reload."
       />
-      <div className="container-page py-10 sm:py-14" aria-busy={query.isPending || undefined}>
-        {snapshot ? (
-          <TaskBoardView board={snapshot.board} viewer={viewer} result={result} sendingTask={sending} />
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-4">
-            <Alert tone="error" title="The tasks could not be loaded">
-              {error?.status === 404 ? 'This task board does not exist.' : (error?.message ?? 'Please try again.')}
-            </Alert>
-            <RetryButton onRetry={() => void query.refetch()} pending={query.isFetching} />
-          </div>
+      <div className="container-page py-10 sm:py-14">
+        {board ? (
+          <TaskBoardView board={board} viewer={viewer} result={result} sendingTask={sending} />
         ) : (
-          <>
-            <p className="sr-only" role="status">
-              Loading the tasks…
-            </p>
-            <TaskBoardSkeleton />
-          </>
+          <div role="alert">
+            <Alert tone="error" title="The tasks could not be loaded">
+              This task board does not exist.
+            </Alert>
+          </div>
         )}
       </div>
     </>

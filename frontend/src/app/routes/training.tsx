@@ -1,18 +1,16 @@
 import { ArrowRight } from 'lucide-react'
-import { href } from 'react-router'
+import { href, useLoaderData } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
 import { PageHeader } from '@/components/ui/page-header'
-import { useProgramme } from '@/features/catalog/api/get-programme'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Route } from './+types/training'
 import type { SharingHandle } from '@/server/cache-policy'
-import { programmeQueryOptions } from '@/features/catalog/api/get-programme'
 import { pageMeta } from '@/app/meta'
-import { prefetch } from '@/lib/prefetch'
+import { apiClient, unwrap } from '@/lib/api-client'
 
+/** The page's one call into Django: the frame and the programme's rows. */
 export async function loader() {
-  return { dehydrated: await prefetch(programmeQueryOptions()) }
+  return unwrap(apiClient.GET('/api/pages/training'))
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
@@ -25,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const programme = useProgramme()
+  const { programme } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader
@@ -37,54 +35,48 @@ export default function Page() {
         <h2 id="programme-heading" className="text-title font-bold text-ink">
           What the programme includes
         </h2>
-        {programme.isPending && <TextSkeleton label="Loading the programme…" lines={6} />}
-        {programme.isError && <LoadError what="the programme" error={programme.error} onRetry={() => void programme.refetch()} />}
-        {programme.isSuccess && (
-          <>
-            {/* Narrow screens: one card per row of the table (shown instead of it, never both). */}
-            <ul className="flex flex-col gap-3 sm:hidden">
-              {programme.data.map((row) => (
-                <li key={row.title} className="rounded-card border border-line bg-white p-5 shadow-card">
-                  <h3 className="font-bold text-ink">{row.title}</h3>
-                  <p className="mt-1 text-ink-muted">{row.detail}</p>
-                  <p className="mt-3 text-sm">
-                    <span className="font-medium text-ink-muted">Duration: </span>
-                    <span className="font-semibold text-ink">{row.duration_text}</span>
-                  </p>
-                </li>
+        {/* Narrow screens: one card per row of the table (shown instead of it, never both). */}
+        <ul className="flex flex-col gap-3 sm:hidden">
+          {programme.map((row) => (
+            <li key={row.title} className="rounded-card border border-line bg-white p-5 shadow-card">
+              <h3 className="font-bold text-ink">{row.title}</h3>
+              <p className="mt-1 text-ink-muted">{row.detail}</p>
+              <p className="mt-3 text-sm">
+                <span className="font-medium text-ink-muted">Duration: </span>
+                <span className="font-semibold text-ink">{row.duration_text}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-hidden rounded-card border border-line bg-white shadow-card sm:block">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">The training and internship programme: what you get and how long it takes</caption>
+            <thead className="bg-brand-800 text-white">
+              <tr>
+                <th scope="col" className="px-5 py-3 text-sm font-semibold">
+                  Programme
+                </th>
+                <th scope="col" className="px-5 py-3 text-sm font-semibold">
+                  What you get
+                </th>
+                <th scope="col" className="px-5 py-3 text-sm font-semibold">
+                  Duration
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {programme.map((row) => (
+                <tr key={row.title} className="even:bg-surface-muted">
+                  <th scope="row" className="px-5 py-4 align-top font-semibold text-ink">
+                    {row.title}
+                  </th>
+                  <td className="px-5 py-4 align-top text-ink-muted">{row.detail}</td>
+                  <td className="px-5 py-4 align-top font-medium text-ink">{row.duration_text}</td>
+                </tr>
               ))}
-            </ul>
-            <div className="hidden overflow-hidden rounded-card border border-line bg-white shadow-card sm:block">
-              <table className="w-full border-collapse text-left">
-                <caption className="sr-only">The training and internship programme: what you get and how long it takes</caption>
-                <thead className="bg-brand-800 text-white">
-                  <tr>
-                    <th scope="col" className="px-5 py-3 text-sm font-semibold">
-                      Programme
-                    </th>
-                    <th scope="col" className="px-5 py-3 text-sm font-semibold">
-                      What you get
-                    </th>
-                    <th scope="col" className="px-5 py-3 text-sm font-semibold">
-                      Duration
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {programme.data.map((row) => (
-                    <tr key={row.title} className="even:bg-surface-muted">
-                      <th scope="row" className="px-5 py-4 align-top font-semibold text-ink">
-                        {row.title}
-                      </th>
-                      <td className="px-5 py-4 align-top text-ink-muted">{row.detail}</td>
-                      <td className="px-5 py-4 align-top font-medium text-ink">{row.duration_text}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+            </tbody>
+          </table>
+        </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           <LinkButton to={href('/internship')} size="lg">
             See internship domains

@@ -9,14 +9,13 @@ import {
   useNavigate,
   useNavigation,
   useParams,
+  useRevalidator,
 } from 'react-router'
 
 import type { Route } from './+types/verify'
 import type { SharingHandle } from '@/server/cache-policy'
 
 import { PageHeader } from '@/components/ui/page-header'
-import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
-import { certificateQueryOptions, useCertificate } from '@/features/certificates/api/get-certificate'
 import { certificateResultPath, normaliseCertificateId } from '@/features/certificates/certificate-id'
 import {
   checkCredential,
@@ -24,7 +23,7 @@ import {
   CREDENTIAL_MISSING_MESSAGE,
   CREDENTIAL_TOO_LARGE_MESSAGE,
 } from '@/features/certificates/api/check-credential'
-import { CertificateResult } from '@/features/certificates/components/certificate-result'
+import { CertificateResult, type LookupFailure } from '@/features/certificates/components/certificate-result'
 import {
   CREDENTIAL_INTENT,
   CredentialCheckForm,
@@ -34,9 +33,30 @@ import { VerifyForm } from '@/features/certificates/components/verify-form'
 import { EMPTY_ID_MESSAGE } from '@/features/certificates/components/verify-form'
 import { VerifyHelp } from '@/features/certificates/components/verify-help'
 import { pageMeta } from '@/app/meta'
+import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import type { FormFailure } from '@/lib/form-result'
-import { prefetch } from '@/lib/prefetch'
 import { formFailure, readForm } from '@/server/form.server'
+
+/** The form's page, without a result. */
+async function formPage(emptyId: boolean) {
+  const page = await unwrap(apiClient.GET('/api/pages/basic'))
+  return { ...page, emptyId, certificate: null, refusal: null, failure: null }
+}
+
+/**
+ * A certificate's page: the record, or the refusal (no such ID). A client past its checks'
+ * limit (429) gets the page with the limit's message and Try again.
+ */
+async function resultPage(certificateId: string) {
+  try {
+    const page = await unwrap(apiClient.GET('/api/pages/verify/{certificate_id}', { params: { path: { certificate_id: certificateId } } }))
+    return { ...page, emptyId: false, failure: null }
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 429)) throw error
+    const failure: LookupFailure = { status: error.status, message: error.message, retryAfter: error.retryAfter }
+    return { ...(await formPage(false)), failure }
+  }
+}
 
 /**
  * The form is a GET form: without JavaScript it asks for /verify?id=<ID>, which goes on to
@@ -47,15 +67,15 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   const param = params['*']
   if (param === undefined) {
     const asked = url.searchParams.get('id')
-    if (asked === null) return { emptyId: false }
+    if (asked === null) return formPage(false)
     const certificateId = normaliseCertificateId(asked)
-    if (!certificateId) return { emptyId: true }
+    if (!certificateId) return formPage(true)
     throw redirect(certificateResultPath(certificateId))
   }
   const certificateId = normaliseCertificateId(param)
   if (!certificateId) throw redirect(href('/verify'))
   if (certificateId !== param) throw redirect(certificateResultPath(certificateId))
-  return { emptyId: false, dehydrated: await prefetch(certificateQueryOptions(certificateId)) }
+  return resultPage(certificateId)
 }
 
 /** A file the form refused before asking the API (as the API would answer). */
@@ -124,17 +144,18 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export default function Page() {
   const { '*': param } = useParams()
-  const { emptyId } = useLoaderData<typeof loader>()
+  const { emptyId, site, certificate, failure } = useLoaderData<typeof loader>()
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const { data: site } = useSiteSettings()
+  const revalidator = useRevalidator()
+  const navigation = useNavigation()
   const certificateId = param === undefined ? '' : normaliseCertificateId(param)
-  const lookup = useCertificate(certificateId)
   const checkResult = useActionData<typeof action>() as CredentialCheckResult | undefined
-  const checking = useNavigation().state === 'submitting'
+  const checking = navigation.state === 'submitting'
+  const lookingUp = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.formMethod === undefined)
 
   function onVerify(next: string) {
-    if (next === certificateId) void lookup.refetch()
+    if (next === certificateId) void revalidator.revalidate()
     else void navigate(certificateResultPath(next))
   }
 
@@ -156,7 +177,13 @@ export default function Page() {
           {/* A page opened from a QR code or a shared link leads with the verdict. */}
           {certificateId && (
             <div className="border-b border-line pb-8">
-              <CertificateResult certificateId={certificateId} organizationName={site?.brand_name ?? ''} />
+              <CertificateResult
+                certificate={certificate}
+                failure={failure ?? undefined}
+                organizationName={site.brand_name}
+                onRetry={() => void revalidator.revalidate()}
+                retrying={revalidator.state === 'loading'}
+              />
             </div>
           )}
           {/* Remount per ID so the field starts with the ID being shown. */}
@@ -165,7 +192,7 @@ export default function Page() {
             initialValue={certificateId}
             initialError={emptyId ? EMPTY_ID_MESSAGE : undefined}
             onVerify={onVerify}
-            pending={lookup.isFetching}
+            pending={lookingUp}
           />
         </div>
         {!isDownload && (

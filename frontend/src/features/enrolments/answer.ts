@@ -1,14 +1,15 @@
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import type { FormFailure } from '@/lib/form-result'
 
 /** The two forms of a course page's enrolment section, told apart by the `intent` field. */
 export type EnrolmentIntent = 'enrol' | 'utr'
 
 /**
- * A course page's action answer (src/app/enrolment-action.server.ts): the enrolment made or
- * updated, or the API's refusal. A refusal carries the enrolment when the page has one to
- * show: the visitor's own open enrolment on a 409, the enrolment whose UTR was refused.
+ * A course page's action answer (src/app/enrolment-action.server.ts) when it does not
+ * redirect: a UTR accepted, or the API's refusal of either form. It names the enrolment it
+ * is about by its reference: the one whose UTR was sent, or, on a 409, the visitor's own
+ * open enrolment in the course. The enrolment itself is in the page's data (its loader ran
+ * again after the action), never in the answer.
  */
 export type EnrolmentAnswer =
-  | { ok: true; intent: EnrolmentIntent; enrolment: Enrolment }
-  | (FormFailure & { intent: EnrolmentIntent; enrolment?: Enrolment })
+  | { ok: true; intent: EnrolmentIntent; reference: string }
+  | (FormFailure & { intent: EnrolmentIntent; reference?: string })

@@ -16,49 +16,58 @@ export function refreshDelay(nextChangeAt: string, serverOffsetMs: number, now: 
 }
 
 type BoardRefreshOptions = {
-  /** The board's `next_change_at`; undefined until it has loaded. */
+  /** The board's `next_change_at`; undefined when there is no board. */
   nextChangeAt: string | undefined
-  serverOffsetMs: number
-  /** When the data last arrived: each refetch re-arms the timer. */
-  updatedAt: number
-  /** The query's refetch (stable across renders). */
-  refetch: (options?: { cancelRefetch?: boolean }) => Promise<unknown>
+  /**
+   * The server's clock when it answered (ms; null when it did not say). A new value (or
+   * a new `answer`) means a new answer arrived: the timer is armed again.
+   */
+  serverTime: number | null
+  /** The latest answer itself: each new one re-arms the timer. */
+  answer: unknown
+  /** Asks the server again (the page's loader: stable across renders). */
+  refresh: () => void
 }
 
 /**
  * Keeps an open board current without reload: ONE timer set to the server's next change
- * (re-armed after every fetch), and a refetch when the visitor comes back to the tab or
- * window. If the server still names the instant we woke up for (a clock far off, say),
- * the next wake-ups back off instead of asking every second.
+ * (re-armed after every answer), and a refresh when the visitor comes back to the tab or
+ * window. The server's clock is the one that counts: how far it is ahead of this
+ * browser's is measured as each answer arrives. If the server still names the instant we
+ * woke up for (a clock far off, say), the next wake-ups back off instead of asking every
+ * second.
  */
-export function useBoardRefresh({ nextChangeAt, serverOffsetMs, updatedAt, refetch }: BoardRefreshOptions) {
+export function useBoardRefresh({ nextChangeAt, serverTime, answer, refresh }: BoardRefreshOptions) {
   const woke = useRef<{ at: string; times: number }>({ at: '', times: 0 })
+  const clock = useRef<{ answer: unknown; offsetMs: number } | undefined>(undefined)
 
   useEffect(() => {
+    // Measured once per answer, as it arrives: this effect runs right after it renders.
+    const last = clock.current
+    const measured = last && last.answer === answer ? last : { answer, offsetMs: serverTime === null ? 0 : serverTime - Date.now() }
+    clock.current = measured
     if (!nextChangeAt) return
-    let delay = refreshDelay(nextChangeAt, serverOffsetMs)
+    let delay = refreshDelay(nextChangeAt, measured.offsetMs)
     const previous = woke.current
     if (previous.at === nextChangeAt && previous.times > 0) {
       delay = Math.max(delay, Math.min(MIN_REFRESH_DELAY_MS * 2 ** previous.times, MAX_BACKOFF_MS))
     }
     const timer = window.setTimeout(() => {
       woke.current = { at: nextChangeAt, times: woke.current.at === nextChangeAt ? woke.current.times + 1 : 1 }
-      void refetch()
+      refresh()
     }, delay)
     return () => window.clearTimeout(timer)
-  }, [nextChangeAt, serverOffsetMs, updatedAt, refetch])
+  }, [nextChangeAt, serverTime, answer, refresh])
 
   useEffect(() => {
-    // Focus and visibilitychange often come together: join a fetch already running.
-    const onFocus = () => void refetch({ cancelRefetch: false })
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') onFocus()
+      if (document.visibilityState === 'visible') refresh()
     }
-    window.addEventListener('focus', onFocus)
+    window.addEventListener('focus', refresh)
     document.addEventListener('visibilitychange', onVisibility)
     return () => {
-      window.removeEventListener('focus', onFocus)
+      window.removeEventListener('focus', refresh)
       document.removeEventListener('visibilitychange', onVisibility)
     }
-  }, [refetch])
+  }, [refresh])
 }

@@ -1,12 +1,9 @@
 import { Gift, Link2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { pulse } from '@/components/ui/query-states'
 import { SocialIcon } from '@/components/ui/social-icon'
-import { RetryButton } from '@/components/ui/retry-button'
 import { selectText } from '@/features/accounts/components/use-copy'
 import { referralLink, referralShareText, whatsappShareUrl } from '@/features/accounts/referral'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -23,10 +20,7 @@ export const COPY_LINK_FAILED = 'Could not copy. Select the link and copy it man
 
 type CourseReferralLinksProps = {
   headingId: string
-  courses: readonly ReferralCourse[] | undefined
-  isPending: boolean
-  isError: boolean
-  onRetry: () => void
+  courses: readonly ReferralCourse[]
   code: string
   /** The site's origin, e.g. "https://example.com". */
   siteUrl: string
@@ -97,31 +91,8 @@ function CourseCard({ course, code, siteUrl, onCopy }: { course: ReferralCourse 
   )
 }
 
-function Skeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading the courses…
-      </p>
-      <ul className="grid gap-4 md:grid-cols-2 lg:gap-6" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <li key={index} className="flex flex-col gap-4 rounded-card border border-line bg-white p-6 shadow-card">
-            <span className={`${pulse} h-6 w-2/3`} />
-            <span className={`${pulse} h-6 w-1/2 rounded-full bg-slate-100`} />
-            <span className={`${pulse} h-10 w-full bg-slate-100`} />
-            <span className="flex gap-2">
-              <span className={`${pulse} h-11 flex-1 rounded-control`} />
-              <span className={`${pulse} h-11 flex-1 rounded-control`} />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
 /** One card per course with the visitor's referral link, to copy or share on WhatsApp. */
-export function CourseReferralLinks({ headingId, courses, isPending, isError, onRetry, code, siteUrl, onCopy }: CourseReferralLinksProps) {
+export function CourseReferralLinks({ headingId, courses, code, siteUrl, onCopy }: CourseReferralLinksProps) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <div className="flex max-w-2xl flex-col gap-2">
@@ -132,16 +103,7 @@ export function CourseReferralLinks({ headingId, courses, isPending, isError, on
           Each link opens the course page with your code already filled in on the enrolment form.
         </p>
       </div>
-      {isPending ? (
-        <Skeleton />
-      ) : isError || !courses ? (
-        <div role="alert">
-          <Alert tone="error" title="We could not load the courses.">
-            <p>Please try again in a moment.</p>
-            <RetryButton onRetry={onRetry} className="mt-3" />
-          </Alert>
-        </div>
-      ) : courses.length === 0 ? (
+      {courses.length === 0 ? (
         <p className="text-ink-muted">No courses are open for enrolment right now. Your code still works for any course that opens later.</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 lg:gap-6">

@@ -31,8 +31,6 @@ type LoginFormProps = {
   result?: LoginResult
   /** The form is being sent. */
   pending?: boolean
-  /** Called as a login is sent: the page must not treat the coming account as "already logged in". */
-  onAttempt?: () => void
   /** Called a moment after "Login successful!" is shown. */
   onLoggedIn: (user: User) => void
 }
@@ -68,7 +66,7 @@ function outcomeOf(result: LoginResult | undefined): Outcome | undefined {
  * Posts to the login route's action: without JavaScript the server answers with the page
  * (errors in the form, or straight on to the dashboard); with it, the answer arrives here.
  */
-export function LoginForm({ initialPhone = '', result, pending = false, onAttempt, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ initialPhone = '', result, pending = false, onLoggedIn }: LoginFormProps) {
   const id = useId()
   const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<LoginField, LoginValues>({
     fields: LOGIN_FIELDS,
@@ -106,11 +104,7 @@ export function LoginForm({ initialPhone = '', result, pending = false, onAttemp
       return
     }
     setOutcome(undefined)
-    if (!submit(validateLogin(values))) {
-      event.preventDefault()
-      return
-    }
-    onAttempt?.()
+    if (!submit(validateLogin(values))) event.preventDefault()
   }
 
   const field = (name: LoginField) => ({

@@ -1,20 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-
 import type { components } from '@/api/schema'
-import { apiClient, unwrap } from '@/lib/api-client'
 
+/** A delivered project on the portfolio page (GET /api/pages/portfolio). */
 export type PortfolioItem = components['schemas']['PortfolioItemOut']
-
-export const portfolioKey = ['portfolio'] as const
-
-export function getPortfolio(signal?: AbortSignal): Promise<PortfolioItem[]> {
-  return unwrap(apiClient.GET('/api/portfolio', { signal }))
-}
-
-export function portfolioQueryOptions() {
-  return queryOptions({ queryKey: portfolioKey, queryFn: ({ signal }) => getPortfolio(signal) })
-}
-
-export function usePortfolio() {
-  return useQuery(portfolioQueryOptions())
-}

@@ -1,14 +1,14 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 
 import { SocialLinks } from '@/components/ui/social-links'
-import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
+import { useSite } from '@/lib/page-data'
 
 const row = 'flex items-start gap-3'
 const iconBox = 'flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700'
 
-/** The company's e-mail, phone, address and socials from the site settings. */
+/** The company's e-mail, phone, address and socials from the site settings the page came with. */
 export function ContactDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const { data: site } = useSiteSettings()
+  const site = useSite()
   const Heading = `h${headingLevel}` as const
   if (!site) return null
   return (

@@ -1,16 +1,16 @@
 import { ArrowRight, Check } from 'lucide-react'
 
 import { LinkButton } from '@/components/ui/link-button'
-import { useProjectPackages } from '@/features/catalog/api/get-project-packages'
-import { useSiteSettings } from '@/features/catalog/api/get-site-settings'
+import type { ProjectPackage } from '@/features/catalog/api/get-project-packages'
 import { HeroIllustration } from '@/features/catalog/components/illustrations'
 import { TypedPhrases } from '@/features/catalog/components/typed-phrases'
 import { hero } from '@/features/catalog/content/home'
+import { useSite } from '@/lib/page-data'
 
-export function HeroSection() {
-  const { data: site } = useSiteSettings()
-  const { data: packages } = useProjectPackages()
-  const cheapest = packages?.length ? packages.reduce((low, item) => (item.price_usd < low.price_usd ? item : low)) : undefined
+/** `packages`: the project packages, for what projects start from (the cheapest's price). */
+export function HeroSection({ packages }: { packages: readonly ProjectPackage[] }) {
+  const site = useSite()
+  const cheapest = packages.length ? packages.reduce((low, item) => (item.price_usd < low.price_usd ? item : low)) : undefined
   const assurance = cheapest ? [...hero.assurance, hero.projectsFrom(cheapest.price_usd_display)] : hero.assurance
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">

@@ -1,5 +1,5 @@
 import { SectionHeading } from '@/components/ui/section-heading'
-import { useTeam, type TeamMember } from '@/features/catalog/api/get-team'
+import type { TeamMember } from '@/features/catalog/api/get-team'
 import { team } from '@/features/catalog/content/home'
 import { initials } from '@/features/catalog/utils/initials'
 
@@ -29,47 +29,24 @@ function Avatar({ member }: { member: TeamMember }) {
 
 const cardClasses = 'flex flex-col items-center gap-3 rounded-card border border-line bg-white p-6 text-center shadow-card'
 
-function TeamSkeleton() {
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" aria-hidden="true">
-      {[0, 1, 2].map((key) => (
-        <li key={key} className={cardClasses}>
-          <span className="size-24 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
-          <span className="h-5 w-32 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-          <span className="h-4 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-          <span className="h-4 w-full animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-/** Hidden entirely when the team list is empty or cannot be loaded: it is not essential. */
-export function TeamSection() {
-  const { data, isPending, isError } = useTeam()
-  if (isError || (data && data.length === 0)) return null
+/** Hidden entirely when the team list is empty: it is not essential. */
+export function TeamSection({ members }: { members: readonly TeamMember[] }) {
+  if (members.length === 0) return null
 
   return (
-    <section aria-labelledby="team-heading" className="section-y" aria-busy={isPending || undefined}>
+    <section aria-labelledby="team-heading" className="section-y">
       <div className="container-page flex flex-col gap-10">
         <SectionHeading id="team-heading" title={team.heading} intro={team.intro} align="center" />
-        {isPending ? (
-          <>
-            <p className="sr-only">Loading the team…</p>
-            <TeamSkeleton />
-          </>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-            {data.map((member) => (
-              <li key={member.name} className={cardClasses}>
-                <Avatar member={member} />
-                <h3 className="text-lg font-bold text-ink">{member.name}</h3>
-                <p className="text-sm font-semibold text-accent-700">{member.role}</p>
-                {member.bio && <p className="text-ink-muted">{member.bio}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+          {members.map((member) => (
+            <li key={member.name} className={cardClasses}>
+              <Avatar member={member} />
+              <h3 className="text-lg font-bold text-ink">{member.name}</h3>
+              <p className="text-sm font-semibold text-accent-700">{member.role}</p>
+              {member.bio && <p className="text-ink-muted">{member.bio}</p>}
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   )

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 
 import type { components, paths } from '@/api/schema'
-import { certificateKeys } from '@/features/certificates/api/get-certificate'
 import { ApiError, apiClient, readCookie, toApiError } from '@/lib/api-client'
 
 export type ImportReport = components['schemas']['ImportReportOut']
@@ -123,13 +122,10 @@ export async function importCertificatesOnServer(file: Blob, filename: string, d
   throw toImportError(answer.response.status, answer.error)
 }
 
-/** A real import changes records: cached verification results are dropped. */
+/**
+ * The upload, as the browser sends it (with its progress). Nothing cached to drop after a
+ * real import: a certificate's page asks Django afresh (its loader) every time it opens.
+ */
 export function useImportCertificates() {
-  const queryClient = useQueryClient()
-  return useMutation<ImportReport, Error, ImportVariables>({
-    mutationFn: importCertificates,
-    onSuccess: (report) => {
-      if (report.imported) void queryClient.invalidateQueries({ queryKey: certificateKeys.all })
-    },
-  })
+  return useMutation<ImportReport, Error, ImportVariables>({ mutationFn: importCertificates })
 }

@@ -3,46 +3,33 @@ import type { ReactNode } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { useCertificate, type Certificate } from '@/features/certificates/api/get-certificate'
+import type { Certificate } from '@/features/certificates/api/get-certificate'
 import { CertificateDownloads, CertificateShare } from '@/features/certificates/components/certificate-actions'
 import { CertificateDetails } from '@/features/certificates/components/certificate-details'
 import { certificateImageAlt, isEliminated, VERDICTS } from '@/features/certificates/display'
-import { ApiError } from '@/lib/api-client'
 import { formatDateIst } from '@/lib/format'
 
 export const NOT_FOUND_MESSAGE = 'Verification failed. This certification ID is invalid.'
 export const REVOKED_MESSAGE = 'This certificate has been revoked.'
 
+/** The lookup could not be made (Django refused the page, e.g. 429: too many checks). */
+export type LookupFailure = { status: number; message: string; retryAfter?: number }
+
 type CertificateResultProps = {
-  /** Normalised ID to look up. */
-  certificateId: string
+  /** The record, or null: no such certificate (the page's `refusal`), or `failure`. */
+  certificate: Certificate | null
+  failure?: LookupFailure
   /** The brand from site settings: LinkedIn's organisation name. */
   organizationName: string
+  /** Asks again (the page's loader), after a failure. */
+  onRetry: () => void
+  retrying: boolean
 }
 
 function waitText(seconds: number | undefined): string {
   if (!seconds) return 'Please wait a little and try again.'
   if (seconds < 90) return `Try again in ${seconds} seconds.`
   return `Try again in ${Math.ceil(seconds / 60)} minutes.`
-}
-
-function ResultSkeleton() {
-  return (
-    <div className="flex flex-col gap-4" aria-hidden="true">
-      <div className="flex items-center gap-3">
-        <div className="size-11 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
-        <div className="h-6 w-48 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-      </div>
-      <div className="flex flex-col divide-y divide-line rounded-control border border-line">
-        {[0, 1, 2, 3, 4].map((row) => (
-          <div key={row} className="flex gap-6 px-4 py-4">
-            <div className="h-4 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-            <div className="h-4 w-40 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-          </div>
-        ))}
-      </div>
-    </div>
-  )
 }
 
 function ResultHeading({ icon, tone, title, children }: { icon: ReactNode; tone: 'success' | 'danger' | 'neutral'; title: string; children?: ReactNode }) {
@@ -116,22 +103,29 @@ function CertificateImage({ certificate, issuer }: { certificate: Certificate; i
 }
 
 /**
- * The lookup and its every state: checking, found (verified, not verified, revoked), not
- * found, rate-limited, unreachable. The headline sits in a polite live region so the
- * outcome is announced; the table and actions follow it.
+ * The lookup's every outcome, as the page's loader brought it: found (verified, not
+ * verified, revoked), not found, rate-limited. The headline sits in a polite live region
+ * so the outcome is announced; the table and actions follow it.
  */
-export function CertificateResult({ certificateId, organizationName }: CertificateResultProps) {
-  const query = useCertificate(certificateId)
-  const error = query.error instanceof ApiError ? query.error : query.error ? new ApiError(0, query.error.message) : undefined
-  const notFound = error?.status === 404
-  const certificate = query.data
-
-  let status: ReactNode = null
-  let body: ReactNode = null
-  if (query.isPending) {
-    status = <span className="sr-only">Checking certificate {certificateId}…</span>
-    body = <ResultSkeleton />
-  } else if (notFound) {
+export function CertificateResult({ certificate, failure, organizationName, onRetry, retrying }: CertificateResultProps) {
+  let status: ReactNode
+  let body: ReactNode
+  if (failure) {
+    const limited = failure.status === 429
+    status = (
+      <Alert tone="error" title={limited ? 'Too many checks' : 'We could not check this certificate'}>
+        {failure.message} {limited && waitText(failure.retryAfter)}
+      </Alert>
+    )
+    body = (
+      <div>
+        <Button variant="secondary" onClick={onRetry} pending={retrying}>
+          {!retrying && <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />}
+          Try again
+        </Button>
+      </div>
+    )
+  } else if (!certificate) {
     status = (
       <p className="flex items-start gap-2 text-lg font-semibold text-danger">
         <CircleX className="mt-0.5 size-6 shrink-0" aria-hidden="true" width={24} height={24} />
@@ -144,22 +138,7 @@ export function CertificateResult({ certificateId, organizationName }: Certifica
         that look alike (O and 0, I and 1) are a common mix-up.
       </p>
     )
-  } else if (error) {
-    const limited = error.status === 429
-    status = (
-      <Alert tone="error" title={limited ? 'Too many checks' : 'We could not check this certificate'}>
-        {error.message} {limited && waitText(error.retryAfter)}
-      </Alert>
-    )
-    body = (
-      <div>
-        <Button variant="secondary" onClick={() => void query.refetch()} pending={query.isFetching}>
-          {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" width={16} height={16} />}
-          Try again
-        </Button>
-      </div>
-    )
-  } else if (certificate) {
+  } else {
     status = <FoundSummary certificate={certificate} issuer={organizationName} />
     body = (
       <>
@@ -177,7 +156,7 @@ export function CertificateResult({ certificateId, organizationName }: Certifica
   }
 
   return (
-    <section aria-labelledby={certificate ? 'result-heading' : undefined} aria-label={certificate ? undefined : 'Verification result'} aria-busy={query.isPending || undefined} className="flex flex-col gap-5">
+    <section aria-labelledby={certificate ? 'result-heading' : undefined} aria-label={certificate ? undefined : 'Verification result'} className="flex flex-col gap-5">
       <div role="status" aria-live="polite">
         {status}
       </div>

@@ -32,7 +32,6 @@ type EnquiryFormProps = {
    * Without them (the home page) the form is a contact form with no package field.
    */
   packages?: readonly PackageOption[]
-  packagesLoading?: boolean
   /** The package to select first (e.g. from `?package=`), if it is among the options. */
   initialPackage?: string
   /** The subject to fill in first (e.g. from `?subject=`, set by "Ask about this course"). */
@@ -83,7 +82,7 @@ function postedValues(result: EnquiryResult | undefined): Partial<EnquiryValues>
  * action: without JavaScript the server answers with the page (errors in the form, or the
  * thanks); with it, the answer arrives here.
  */
-export function EnquiryForm({ packages, packagesLoading = false, initialPackage, initialSubject, result, pending = false }: EnquiryFormProps) {
+export function EnquiryForm({ packages, initialPackage, initialSubject, result, pending = false }: EnquiryFormProps) {
   const id = useId()
   const location = useLocation()
   const submitForm = useSubmit()
@@ -186,7 +185,7 @@ export function EnquiryForm({ packages, packagesLoading = false, initialPackage,
           {...common('package')}
           label="Package (optional)"
           value={selectedPackage}
-          hint={packagesLoading ? 'Loading packages…' : 'Choose a project package for a quote, or keep “General enquiry”.'}
+          hint="Choose a project package for a quote, or keep “General enquiry”."
         >
           <option value="">{GENERAL_ENQUIRY}</option>
           {packages.map((option) => (

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
-import { useStates } from '@/features/enrolments/api/get-states'
+import type { State } from '@/features/enrolments/api/get-states'
 import {
   BUSINESS_NAME_MAX,
   CODE_MAX,
@@ -27,6 +27,8 @@ import { useFormFields } from '@/lib/use-form-fields'
 
 type EnrolmentFormProps = {
   course: { slug: string; payable_fee_display: string }
+  /** India's states and union territories (the page's data). */
+  states: readonly State[]
   initial: Partial<EnrolmentValues>
   /** Whether the referral code came from the friend's `?ref=` link. */
   codeFromLink: boolean
@@ -44,10 +46,10 @@ function isEnrolmentField(name: string): name is EnrolmentField {
 
 /**
  * A refusal this form shows: field errors next to the fields, the rest as one message.
- * Not one that brought the visitor's own enrolment (a 409): the section shows that instead.
+ * Not one that named the visitor's own enrolment (a 409): the section shows that instead.
  */
 function refusalOf(result: EnrolmentAnswer | undefined): { fields: EnrolmentErrors; message?: string } | undefined {
-  if (!result || result.ok || result.enrolment) return undefined
+  if (!result || result.ok || result.reference) return undefined
   return formErrors(failureError(result), isEnrolmentField)
 }
 
@@ -63,7 +65,7 @@ function valuesOf(result: EnrolmentAnswer | undefined): Partial<EnrolmentValues>
  * which creates a pending enrolment. Checked here first when JavaScript runs; without it the
  * server's answer fills the form again with its errors.
  */
-export function EnrolmentForm({ course, initial, codeFromLink, result, pending = false }: EnrolmentFormProps) {
+export function EnrolmentForm({ course, states, initial, codeFromLink, result, pending = false }: EnrolmentFormProps) {
   const id = useId()
   const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<EnrolmentField, EnrolmentValues>({
     fields: ENROLMENT_FIELDS,
@@ -71,7 +73,6 @@ export function EnrolmentForm({ course, initial, codeFromLink, result, pending =
     validateField: validateEnrolmentField,
     initialErrors: refusalOf(result)?.fields,
   })
-  const states = useStates()
   const [problem, setProblem] = useState<string | undefined>(() => refusalOf(result)?.message)
   // Without JavaScript the page opens on the first field the server refused.
   const [autoFocusField] = useState(() => ENROLMENT_FIELDS.find((name) => refusalOf(result)?.fields[name]))
@@ -108,7 +109,7 @@ export function EnrolmentForm({ course, initial, codeFromLink, result, pending =
   })
 
   return (
-    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
+    <Form ref={formRef} method="post" preventScrollReset noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={`${id}-required-note`}>
       <input type="hidden" name="intent" value="enrol" />
       <input type="hidden" name="course" value={course.slug} />
       <p id={`${id}-required-note`} className="text-sm text-ink-muted">
@@ -154,8 +155,7 @@ export function EnrolmentForm({ course, initial, codeFromLink, result, pending =
         hint="Where you live: your invoice names it as the place of supply."
       >
         <option value="">Choose your state or union territory</option>
-        {/* Until the list arrives, a value already chosen (or sent back by the server) stays selectable. */}
-        {(states.data ?? (values.state ? [{ code: values.state, name: values.state }] : [])).map((state) => (
+        {states.map((state) => (
           <option key={state.code} value={state.code}>
             {state.name}
           </option>

@@ -1,30 +1,29 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { UserPlus } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, href, useSearchParams } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { RetryButton } from '@/components/ui/retry-button'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
-import { enrolmentKey, useEnrolment } from '@/features/enrolments/api/get-enrolment'
-import { myEnrolmentsKey, sessionEnrolmentsKey, useVisibleEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { State } from '@/features/enrolments/api/get-states'
 import { EnrolmentForm } from '@/features/enrolments/components/enrolment-form'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
 import { UtrForm } from '@/features/enrolments/components/utr-form'
-import { readStoredReference, storeReference } from '@/features/enrolments/stored-reference'
+import { anotherSearch, ENROLMENT_PARAM, type ShownEnrolment } from '@/features/enrolments/shown'
 import { ENROLMENT_FIELDS, type EnrolmentValues } from '@/features/enrolments/validation'
-import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
-import { useHydrated } from '@/lib/use-hydrated'
 
 export type EnrolmentCourse = { slug: string; name: string; payable_fee_display: string }
 
 type EnrolmentSectionProps = {
   course: EnrolmentCourse
+  /** India's states and union territories, for the form's state select. */
+  states: readonly State[]
+  /** The enrolment shown, or the form (src/features/enrolments/shown.ts). */
+  shown: ShownEnrolment
   /** The logged-in account's details, to prefill the form; undefined for a visitor. */
   account?: { name: string; phone: string; email: string }
   /** From the friend's `?ref=` link. */
@@ -35,53 +34,35 @@ type EnrolmentSectionProps = {
   pending?: EnrolmentIntent
 }
 
-/**
- * An enrolment an answer brought, and how fresh the cached copy of it was then: the answer
- * is shown until the cache holds something newer (it is put there at once, and a later
- * refetch, after staff acted, wins).
- */
-type Answered = { enrolment: Enrolment; cachedAt: number }
-
 /** The notice over an enrolment the visitor tried to make again (the API's 409). */
-function noticeOf(result: EnrolmentAnswer | undefined): string | undefined {
-  return result && !result.ok && result.intent === 'enrol' && result.enrolment ? result.message : undefined
+function noticeOf(result: EnrolmentAnswer | undefined, shown: ShownEnrolment): string | undefined {
+  const again = result && !result.ok && result.intent === 'enrol' && result.reference
+  return again && shown.enrolment?.reference === result.reference ? result.message : undefined
 }
 
 /**
- * Whether the page, rendered from this answer without JavaScript, opens on the section's
- * heading: yes, unless one of the forms opens on a field the server refused.
+ * Whether the page, rendered without JavaScript, opens on the section's heading: on the
+ * enrolment the enrol form's answer sent it to (`?enrolment=`), and after an answer, unless
+ * one of the forms opens on a field the server refused.
  */
-function focusesHeading(result: EnrolmentAnswer | undefined): boolean {
-  if (!result) return false
+function focusesHeading(result: EnrolmentAnswer | undefined, shown: ShownEnrolment, search: URLSearchParams): boolean {
+  if (!result) return search.has(ENROLMENT_PARAM)
   if (result.ok) return true
   const refused = Object.keys(result.fields)
-  if (result.intent === 'utr') return !(result.enrolment && refused.includes('utr'))
-  return Boolean(result.enrolment) || !refused.some((name) => (ENROLMENT_FIELDS as readonly string[]).includes(name))
+  if (result.intent === 'utr') return !(shown.enrolment && refused.includes('utr'))
+  return Boolean(result.reference) || !refused.some((name) => (ENROLMENT_FIELDS as readonly string[]).includes(name))
 }
 
-/** The address that opens the enrolment form afresh without JavaScript ("Enrol someone else"). */
-const ANOTHER = 'another'
-
 /**
- * "Enrol someone else": with JavaScript it clears the enrolment shown in place; without it,
- * a link to this page with `?enrol=another`, which the server renders with the empty form.
+ * "Enrol someone else": this page with `?enrol=another`, the empty form (a link, with or
+ * without JavaScript).
  */
-function StartAgain({ onStartAgain, children }: { onStartAgain: () => void; children: ReactNode }) {
-  const hydrated = useHydrated()
-  const [searchParams] = useSearchParams()
-  if (hydrated) {
-    return (
-      <Button variant="ghost" onClick={onStartAgain}>
-        {children}
-      </Button>
-    )
-  }
-  const params = new URLSearchParams(searchParams)
-  params.set('enrol', ANOTHER)
+function StartAgain({ children }: { children: ReactNode }) {
+  const [search] = useSearchParams()
   return (
-    <a href={`?${params.toString()}`} className={buttonClasses('ghost')}>
+    <Link to={anotherSearch(search)} preventScrollReset className={buttonClasses('ghost')}>
       {children}
-    </a>
+    </Link>
   )
 }
 
@@ -94,129 +75,42 @@ const STEPS = [
 
 /**
  * Enrolment on a course page: the form, then the payment instructions and the UTR form of
- * the enrolment made, which stay on the page when the student comes back from the UPI app
- * (remembered in this browser, or found among the account's or this session's enrolments).
+ * the enrolment made. Which enrolment is shown is decided from the page's data and its
+ * address (`shown`), so a student back from the UPI app (or reloading) finds the same
+ * payment details: the server has them among the account's or this session's enrolments.
  */
-export function EnrolmentSection({ course, account, referralCode = '', result, pending }: EnrolmentSectionProps) {
-  const queryClient = useQueryClient()
-  // The enrolment shown: from an answer, or remembered in this browser (read after hydration).
-  const [chosenReference, setReference] = useState(() => result?.enrolment?.reference)
-  const [answered, setAnswered] = useState<Answered | undefined>(() =>
-    result?.enrolment ? { enrolment: result.enrolment, cachedAt: 0 } : undefined,
-  )
-  const [searchParams] = useSearchParams()
-  const [wantsForm, setWantsForm] = useState(() => searchParams.get('enrol') === ANOTHER && !result?.enrolment)
-  const [notice, setNotice] = useState(() => noticeOf(result))
-  const [autoFocusHeading] = useState(() => focusesHeading(result))
+export function EnrolmentSection({ course, states, shown, account, referralCode = '', result, pending }: EnrolmentSectionProps) {
+  const [search] = useSearchParams()
+  // Without JavaScript the page opens on the heading (see focusesHeading).
+  const [autoFocusHeading] = useState(() => focusesHeading(result, shown, search))
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const [focusRequest, setFocusRequest] = useState(0)
 
-  // Each new answer from the action. An enrolment made, or this visitor's own one found on
-  // enrolling again (with the API's notice), takes the section to its payment; focus moves
-  // to the heading so screen readers read what happened next (the heading names the new
-  // step). An updated enrolment (after a UTR) is kept, and focus stays where it is.
-  const [shown, setShown] = useState(result)
-  if (result !== shown) {
-    setShown(result)
-    if (result?.enrolment) {
-      const { enrolment } = result
-      setReference(enrolment.reference)
-      setAnswered({ enrolment, cachedAt: queryClient.getQueryState(enrolmentKey(enrolment.reference))?.dataUpdatedAt ?? 0 })
-      if (result.intent === 'enrol') {
-        setWantsForm(false)
-        setNotice(noticeOf(result))
-        setFocusRequest((count) => count + 1)
-      }
-    }
-  }
-
-  // A student back from the UPI app: the enrolment last made in this browser for the course.
+  // Another enrolment shown (one just made, the visitor's own found on enrolling again) or
+  // the form asked for again: focus moves to the heading so screen readers read what
+  // happened next (the heading names the new step). The same enrolment updated (after a
+  // UTR) leaves focus where it is.
+  const current = shown.enrolment
+  const showing = current?.reference ?? (shown.missing ? `missing:${shown.missing}` : 'form')
+  const shownBefore = useRef(showing)
   useEffect(() => {
-    const stored = readStoredReference(course.slug)
-    // Read after hydration, so the server's page and the browser's first render agree.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (stored) setReference((current) => current ?? stored)
-  }, [course.slug])
+    if (shownBefore.current === showing) return
+    shownBefore.current = showing
+    headingRef.current?.focus()
+  }, [showing])
 
-  // An answer's enrolment: into the cache and remembered in this browser.
-  useEffect(() => {
-    if (!answered) return
-    const { enrolment } = answered
-    queryClient.setQueryData(enrolmentKey(enrolment.reference), enrolment)
-    storeReference(course.slug, enrolment.reference)
-    void queryClient.invalidateQueries({ queryKey: myEnrolmentsKey })
-    void queryClient.invalidateQueries({ queryKey: sessionEnrolmentsKey })
-  }, [answered, course.slug, queryClient])
-
-  const stored = useEnrolment(chosenReference)
-  // The account's enrolments, or a visitor's in this browser session (sent with the page).
-  const mine = useVisibleEnrolments({ loggedIn: Boolean(account) })
-  // Another session's enrolment, or one that no longer exists: forget it.
-  const storedGone = stored.error instanceof ApiError && stored.error.status === 404
-  const reference = storedGone ? undefined : chosenReference
-
-  useEffect(() => {
-    if (storedGone) storeReference(course.slug, undefined)
-  }, [storedGone, course.slug])
-
-  useEffect(() => {
-    if (focusRequest > 0) headingRef.current?.focus()
-  }, [focusRequest])
-
-  // The visitor's enrolment in this course that still matters: one to pay, else a confirmed one.
-  const forCourse = mine.data?.filter((item) => item.course.slug === course.slug) ?? []
-  const fromAccount = forCourse.find((item) => item.is_open) ?? forCourse.find((item) => item.status === 'confirmed')
-  const fromAnswer =
-    answered && answered.enrolment.reference === reference && stored.dataUpdatedAt <= answered.cachedAt ? answered.enrolment : undefined
-  const sameAsAccount = fromAccount && fromAccount.reference === reference ? fromAccount : undefined
-  const current: Enrolment | undefined = wantsForm ? undefined : (fromAnswer ?? stored.data ?? (reference ? sameAsAccount : fromAccount))
-  const loading = !wantsForm && !current && ((Boolean(reference) && stored.isPending) || (!reference && mine.isPending))
-
-  function startAgain() {
-    storeReference(course.slug, undefined)
-    setReference(undefined)
-    setAnswered(undefined)
-    setWantsForm(true)
-    setNotice(undefined)
-    setFocusRequest((count) => count + 1)
-  }
-
+  const notice = noticeOf(result, shown)
   const initial: Partial<EnrolmentValues> = { ...account, referral_code: referralCode }
 
-  const showingForm = !loading && (!current || current.status === 'rejected')
+  const showingForm = !current || current.status === 'rejected'
   let heading = `Enrol in ${course.name}`
   let body
-  if (loading) {
-    body = (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <p className="sr-only" role="status">
-          Loading your enrolment…
-        </p>
-        <div className="h-8 w-2/3 animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" aria-hidden="true" />
-        <div className="h-56 w-full animate-pulse rounded-card bg-slate-100 motion-reduce:animate-none" aria-hidden="true" />
-      </div>
-    )
-  } else if (stored.isError && !storedGone && !wantsForm && !fromAnswer) {
-    body = (
-      <div role="alert" className="flex flex-col gap-3">
-        <Alert tone="error" title="We could not load your enrolment">
-          {stored.error.message}
-        </Alert>
-        <div className="flex flex-wrap gap-3">
-          <RetryButton onRetry={() => void stored.refetch()} variant="primary" />
-          <StartAgain onStartAgain={startAgain}>Start a new enrolment</StartAgain>
-        </div>
-      </div>
-    )
-  } else if (current?.is_open) {
+  if (current?.is_open) {
     heading = current.payment ? `Pay ${current.amount_display} to confirm your place` : 'We are checking your payment'
-
     body = (
       <OpenEnrolment
         enrolment={current}
-        result={result?.intent === 'utr' && result.enrolment?.reference === current.reference ? result : undefined}
+        result={result?.intent === 'utr' && result.reference === current.reference ? result : undefined}
         pending={pending === 'utr'}
-        onStartAgain={startAgain}
       />
     )
   } else if (current?.status === 'confirmed') {
@@ -234,7 +128,7 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
               See your enrolments on the dashboard
             </Link>
           )}
-          <StartAgain onStartAgain={startAgain}>
+          <StartAgain>
             <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
             Enrol someone else
           </StartAgain>
@@ -254,6 +148,7 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
         <EnrolmentForm
           key={rejected?.reference ?? 'new'}
           course={course}
+          states={states}
           initial={rejected ? { name: rejected.name, phone: rejected.phone_display, email: rejected.email } : initial}
           codeFromLink={Boolean(referralCode)}
           result={result?.intent === 'enrol' ? result : undefined}
@@ -277,6 +172,12 @@ export function EnrolmentSection({ course, account, referralCode = '', result, p
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div role="status" aria-live="polite" className="mb-5 empty:hidden">
             {notice && <Alert tone="info">{notice}</Alert>}
+            {shown.missing && (
+              <Alert tone="info" title={`We cannot show enrolment ${shown.missing} here`}>
+                Only the browser it was made in, or the account it belongs to, can see it. Open this page there, or log in
+                with the phone number it was made with. You can also enrol below.
+              </Alert>
+            )}
           </div>
           {showingForm ? <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-8">{body}</div> : body}
         </div>
@@ -308,20 +209,13 @@ type OpenEnrolmentProps = {
   result?: EnrolmentAnswer
   /** The UTR form is being sent. */
   pending: boolean
-  onStartAgain: () => void
 }
 
 /** Waiting for payment (pay, then send the UTR) or for staff to check the UTR sent. */
-function OpenEnrolment({ enrolment, result, pending, onStartAgain }: OpenEnrolmentProps) {
-  const [saved, setSaved] = useState(() => result?.ok === true)
+function OpenEnrolment({ enrolment, result, pending }: OpenEnrolmentProps) {
+  // The UTR just accepted: thank the student (a later visit says "Payment submitted").
+  const saved = result?.ok === true
   const claimed = enrolment.status === 'paid_claimed'
-
-  // A UTR accepted: thank the student (the enrolment shown is the answer's).
-  const [shown, setShown] = useState(result)
-  if (result !== shown) {
-    setShown(result)
-    if (result?.ok) setSaved(true)
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -357,7 +251,7 @@ function OpenEnrolment({ enrolment, result, pending, onStartAgain }: OpenEnrolme
       </div>
 
       <div>
-        <StartAgain onStartAgain={onStartAgain}>
+        <StartAgain>
           <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
           Enrol someone else
         </StartAgain>

@@ -3,10 +3,8 @@ import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import { LoadError, pulse } from '@/components/ui/query-states'
-import { useMyEnrolments, type Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
-import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -91,40 +89,9 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
   )
 }
 
-function Skeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading your enrolments…
-      </p>
-      <ul className="flex flex-col gap-4" aria-hidden="true">
-        {Array.from({ length: 2 }, (_, index) => (
-          <li key={index} className="flex flex-col gap-4 rounded-card border border-line bg-white p-6 shadow-card">
-            <span className="flex justify-between gap-4">
-              <span className={cn(pulse, 'h-6 w-1/2')} />
-              <span className={cn(pulse, 'h-7 w-32 rounded-full bg-slate-100')} />
-            </span>
-            <span className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              {Array.from({ length: 3 }, (_, cell) => (
-                <span key={cell} className={cn(pulse, 'h-9 bg-slate-100')} />
-              ))}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
-/** The logged-in account's enrolments with their payment status, newest first. */
-export function MyEnrolments({ headingId }: { headingId: string }) {
-  const enrolments = useMyEnrolments()
-
-  let body
-  if (enrolments.isPending) body = <Skeleton />
-  else if (enrolments.isError) body = <LoadError what="your enrolments" error={enrolments.error} onRetry={() => void enrolments.refetch()} />
-  else if (enrolments.data.length === 0)
-    body = (
+function EnrolmentList({ enrolments }: { enrolments: Enrolment[] }) {
+  if (enrolments.length === 0)
+    return (
       <p className="text-ink-muted">
         You have not enrolled in a course yet.{' '}
         <Link to={href('/courses')} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
@@ -132,15 +99,23 @@ export function MyEnrolments({ headingId }: { headingId: string }) {
         </Link>
       </p>
     )
-  else
-    body = (
-      <ul className="flex flex-col gap-4">
-        {enrolments.data.map((enrolment) => (
-          <EnrolmentCard key={enrolment.reference} enrolment={enrolment} />
-        ))}
-      </ul>
-    )
+  return (
+    <ul className="flex flex-col gap-4">
+      {enrolments.map((enrolment) => (
+        <EnrolmentCard key={enrolment.reference} enrolment={enrolment} />
+      ))}
+    </ul>
+  )
+}
 
+type MyEnrolmentsProps = {
+  headingId: string
+  /** The account's enrolments, from the page's loader (the dashboard's). */
+  enrolments: Enrolment[]
+}
+
+/** The logged-in account's enrolments with their payment status, newest first. */
+export function MyEnrolments({ headingId, enrolments }: MyEnrolmentsProps) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <div className="flex max-w-2xl flex-col gap-2">
@@ -149,7 +124,7 @@ export function MyEnrolments({ headingId }: { headingId: string }) {
         </h2>
         <p className="text-lg text-ink-muted">Your courses and where each payment stands.</p>
       </div>
-      {body}
+      <EnrolmentList enrolments={enrolments} />
     </section>
   )
 }

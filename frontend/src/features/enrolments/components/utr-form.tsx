@@ -1,12 +1,13 @@
 import { Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { Form } from 'react-router'
+import { Form, useLocation } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import { enrolmentSearch } from '@/features/enrolments/shown'
 import { utrError } from '@/features/enrolments/validation'
 
 type UtrFormProps = {
@@ -26,10 +27,13 @@ function refusalOf(result: EnrolmentAnswer | undefined): { field?: string; probl
 
 /**
  * The UPI transaction reference (UTR) of the payment, for staff to match with the bank:
- * posts to the course page's action; checked here first when JavaScript runs.
+ * posts to the course page's action at this page's address naming the enrolment
+ * (`?enrolment=`), so the page after the answer shows it; checked here first when
+ * JavaScript runs.
  */
 export function UtrForm({ enrolment, result, pending = false }: UtrFormProps) {
   const id = useId()
+  const location = useLocation()
   const inputRef = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState(() => (result?.ok === false ? result.values.utr : undefined) ?? enrolment.utr)
   const [error, setError] = useState(() => refusalOf(result)?.field)
@@ -70,7 +74,15 @@ export function UtrForm({ enrolment, result, pending = false }: UtrFormProps) {
   }
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
+    <Form
+      method="post"
+      action={`${location.pathname}${enrolmentSearch(new URLSearchParams(location.search), enrolment.reference)}`}
+      preventScrollReset
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-labelledby={`${id}-heading`}
+    >
       <input type="hidden" name="intent" value="utr" />
       <input type="hidden" name="reference" value={enrolment.reference} />
       <div className="flex flex-col gap-1">

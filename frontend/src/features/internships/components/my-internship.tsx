@@ -2,9 +2,8 @@ import { ArrowRight, Award } from 'lucide-react'
 import { Link, href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import { LoadError, TextSkeleton } from '@/components/ui/query-states'
 import type { Application } from '@/features/internships/api/get-internship-domain'
-import { useMyInternship, type IssuedCertificate } from '@/features/internships/api/get-my-internship'
+import type { IssuedCertificate, MyInternship as MyInternshipData } from '@/features/internships/api/get-my-internship'
 import { ApplicationFacts, ApplicationStatusBadge } from '@/features/internships/components/application-status'
 import { formatDateIst } from '@/lib/format'
 
@@ -68,47 +67,39 @@ function CertificateItem({ certificate }: { certificate: IssuedCertificate }) {
  * applications with their status (and the reason of a rejection), the task board once
  * accepted, and the completion certificates, each linked to its verify page.
  */
-export function MyInternship({ headingId }: { headingId: string }) {
-  const internship = useMyInternship()
-
-  let body
-  if (internship.isPending) body = <TextSkeleton label="Loading your internship…" lines={3} />
-  else if (internship.isError)
-    body = <LoadError what="your internship" error={internship.error} onRetry={() => void internship.refetch()} />
-  else {
-    const { applications, certificates } = internship.data
-    body = (
-      <div className="flex flex-col gap-6">
-        {certificates.length > 0 && (
-          <div className="flex flex-col gap-3">
-            <h3 className="text-lg font-bold text-ink">Certificates</h3>
-            <ul className="flex flex-col gap-3">
-              {certificates.map((certificate) => (
-                <CertificateItem key={certificate.certificate_id} certificate={certificate} />
-              ))}
-            </ul>
-          </div>
-        )}
-        {applications.length > 0 ? (
-          <div className="flex flex-col gap-3">
-            <h3 className="text-lg font-bold text-ink">Applications</h3>
-            <ul className="flex flex-col gap-4">
-              {applications.map((application) => (
-                <ApplicationCard key={application.id} application={application} />
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <p className="text-ink-muted">
-            You have not applied for an internship yet.{' '}
-            <Link to={href('/internship')} className={linkClasses}>
-              See the internships
-            </Link>
-          </p>
-        )}
-      </div>
-    )
-  }
+export function MyInternship({ headingId, internship }: { headingId: string; internship: MyInternshipData }) {
+  const { applications, certificates } = internship
+  const body = (
+    <div className="flex flex-col gap-6">
+      {certificates.length > 0 && (
+        <div className="flex flex-col gap-3">
+          <h3 className="text-lg font-bold text-ink">Certificates</h3>
+          <ul className="flex flex-col gap-3">
+            {certificates.map((certificate) => (
+              <CertificateItem key={certificate.certificate_id} certificate={certificate} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {applications.length > 0 ? (
+        <div className="flex flex-col gap-3">
+          <h3 className="text-lg font-bold text-ink">Applications</h3>
+          <ul className="flex flex-col gap-4">
+            {applications.map((application) => (
+              <ApplicationCard key={application.id} application={application} />
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-ink-muted">
+          You have not applied for an internship yet.{' '}
+          <Link to={href('/internship')} className={linkClasses}>
+            See the internships
+          </Link>
+        </p>
+      )}
+    </div>
+  )
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">

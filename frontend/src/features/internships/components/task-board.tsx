@@ -126,22 +126,3 @@ export function TaskBoardView({ board, viewer, result, sendingTask }: TaskBoardV
     </div>
   )
 }
-
-export function TaskBoardSkeleton() {
-  return (
-    <div className="flex flex-col gap-8" aria-hidden="true">
-      <div className="h-24 animate-pulse rounded-card bg-slate-100 motion-reduce:animate-none" />
-      <div className="grid gap-5 md:grid-cols-2">
-        {[1, 2, 3, 4].map((number) => (
-          <div key={number} className="flex flex-col gap-4 rounded-card border border-line bg-white p-6">
-            <div className="h-4 w-16 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-6 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-4 w-full animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-            <div className="h-4 w-5/6 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-            <div className="mt-4 h-11 w-40 animate-pulse rounded-control bg-slate-200 motion-reduce:animate-none" />
-          </div>
-        ))}
-      </div>
-    </div>
-  )
-}

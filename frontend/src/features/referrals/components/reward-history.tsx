@@ -3,8 +3,7 @@ import { Link, href, useLocation } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { useRewardEntries, type RewardEntry } from '@/features/referrals/api/get-reward-entries'
-import { LoadError, pulse } from '@/components/ui/query-states'
+import type { RewardEntry } from '@/features/referrals/api/get-reward-entries'
 import { HISTORY_ALL, HISTORY_PARAM, searchWith } from '@/features/referrals/page-params'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
@@ -36,45 +35,20 @@ function EntryRow({ entry }: { entry: RewardEntry }) {
   )
 }
 
-function HistorySkeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading your reward history…
-      </p>
-      <ul className="flex flex-col divide-y divide-line" aria-hidden="true">
-        {Array.from({ length: 3 }, (_, index) => (
-          <li key={index} className="flex items-start justify-between gap-3 py-3">
-            <span className="flex flex-1 flex-col gap-2">
-              <span className={cn(pulse, 'h-4 w-1/2')} />
-              <span className={cn(pulse, 'h-3 w-2/3 bg-slate-100')} />
-            </span>
-            <span className={cn(pulse, 'h-4 w-16')} />
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
 /**
  * The account's reward ledger, newest first: credits, reversals and payouts with dates in IST.
  * The latest lines show first; "Show all" is a link to `?history=all` (the page without
  * JavaScript), a toggle with it.
  */
-export function RewardHistory({ headingId }: { headingId: string }) {
+export function RewardHistory({ headingId, entries }: { headingId: string; entries: RewardEntry[] }) {
   const listId = useId()
-  const entries = useRewardEntries()
   const hydrated = useHydrated()
   const { search } = useLocation()
   const allByAddress = new URLSearchParams(search).get(HISTORY_PARAM) === HISTORY_ALL
   const [showAll, setShowAll] = useState(allByAddress)
 
   let body
-  if (entries.isPending) body = <HistorySkeleton />
-  else if (entries.isError)
-    body = <LoadError what="your reward history" error={entries.error} onRetry={() => void entries.refetch()} />
-  else if (entries.data.length === 0)
+  if (entries.length === 0)
     body = (
       <p className="text-ink-muted">
         No rewards yet. When a friend enrols with your code and we confirm their payment, the reward shows up here.{' '}
@@ -84,9 +58,9 @@ export function RewardHistory({ headingId }: { headingId: string }) {
       </p>
     )
   else {
-    const shown = showAll ? entries.data : entries.data.slice(0, HISTORY_PREVIEW)
-    const longer = entries.data.length > HISTORY_PREVIEW
-    const toggleText = showAll ? `Show the latest ${HISTORY_PREVIEW} only` : `Show all ${entries.data.length} entries`
+    const shown = showAll ? entries : entries.slice(0, HISTORY_PREVIEW)
+    const longer = entries.length > HISTORY_PREVIEW
+    const toggleText = showAll ? `Show the latest ${HISTORY_PREVIEW} only` : `Show all ${entries.length} entries`
     body = (
       <>
         <ul id={listId} className="flex flex-col divide-y divide-line">

@@ -5,15 +5,11 @@ import { useLocation } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import {
-  useReferralSummary,
-  type HeldReward,
-  type ReferralSummary,
-} from '@/features/referrals/api/get-referral-summary'
+import type { HeldReward, ReferralSummary } from '@/features/referrals/api/get-referral-summary'
+import type { RewardEntry } from '@/features/referrals/api/get-reward-entries'
 import { PayoutForm } from '@/features/referrals/components/payout-form'
 import { RewardHistory } from '@/features/referrals/components/reward-history'
 import { PAYOUT_ANCHOR, PAYOUT_OPEN, PAYOUT_PARAM, PAYOUT_REQUESTED, searchWith } from '@/features/referrals/page-params'
-import { LoadError, pulse } from '@/components/ui/query-states'
 import { cn } from '@/lib/cn'
 import type { FormFailure } from '@/lib/form-result'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -30,29 +26,6 @@ function Figure({ label, value, className }: { label: string; value: string; cla
 /** Five figures: two columns on phones and beside the balance (the first spans both), a row of five between. */
 const figureGrid = 'grid grid-cols-2 content-start gap-3 sm:gap-4 md:grid-cols-5 lg:grid-cols-2'
 const firstFigure = 'col-span-2 md:col-span-1 lg:col-span-2'
-
-function FiguresSkeleton() {
-  return (
-    <div aria-busy="true" className="grid gap-4 lg:grid-cols-[1.5fr_1fr] lg:gap-6">
-      <p className="sr-only" role="status">
-        Loading your rewards…
-      </p>
-      <div className={figureGrid} aria-hidden="true">
-        {Array.from({ length: 5 }, (_, index) => (
-          <span key={index} className={cn('flex flex-col gap-2 rounded-card border border-line bg-white p-4 shadow-card sm:p-5', index === 0 && firstFigure)}>
-            <span className={cn(pulse, 'h-4 w-3/4 bg-slate-100')} />
-            <span className={cn(pulse, 'h-7 w-1/2')} />
-          </span>
-        ))}
-      </div>
-      <span className="flex flex-col gap-3 rounded-card border border-line bg-white p-5 shadow-card sm:p-6" aria-hidden="true">
-        <span className={cn(pulse, 'h-4 w-1/2 bg-slate-100')} />
-        <span className={cn(pulse, 'h-9 w-1/3')} />
-        <span className={cn(pulse, 'h-12 w-full rounded-control sm:w-40')} />
-      </span>
-    </div>
-  )
-}
 
 /** Each reward still on hold: earned, and payable from the day after the hold. */
 function HeldRewards({ rewards }: { rewards: HeldReward[] }) {
@@ -205,36 +178,20 @@ function Balance({ summary, payout }: { summary: ReferralSummary; payout: Payout
   )
 }
 
-type RewardsSectionProps = { headingId: string; payout: PayoutState }
+type RewardsSectionProps = {
+  headingId: string
+  /** The account's referral figures and its reward ledger (the dashboard's loader). */
+  summary: ReferralSummary
+  entries: RewardEntry[]
+  payout: PayoutState
+}
 
 /**
  * The dashboard's referral figures from the ledger, the rewards on hold, Get Rewards (a
  * payout request for the whole payable balance, paid by staff; offered only from the
  * minimum, else the server's reason shows) and the reward history.
  */
-export function RewardsSection({ headingId, payout }: RewardsSectionProps) {
-  const summary = useReferralSummary()
-
-  let figures
-  if (summary.isPending) figures = <FiguresSkeleton />
-  else if (summary.isError)
-    figures = <LoadError what="your rewards" error={summary.error} onRetry={() => void summary.refetch()} />
-  else {
-    const data = summary.data
-    figures = (
-      <div className="grid gap-4 lg:grid-cols-[1.5fr_1fr] lg:gap-6">
-        <dl className={figureGrid}>
-          <Figure label="Successful Referrals" value={String(data.successful_referrals)} className={firstFigure} />
-          <Figure label="Rewards earned" value={data.earned_display} />
-          <Figure label="On hold" value={data.on_hold_display} />
-          <Figure label="Pending payout" value={data.pending_payout_display} />
-          <Figure label="Paid" value={data.paid_display} />
-        </dl>
-        <Balance summary={data} payout={payout} />
-      </div>
-    )
-  }
-
+export function RewardsSection({ headingId, summary, entries, payout }: RewardsSectionProps) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <div className="flex max-w-2xl flex-col gap-2">
@@ -246,8 +203,17 @@ export function RewardsSection({ headingId, payout }: RewardsSectionProps) {
           few days after that; once it is payable, ask for your balance with Get Rewards and we pay it to your UPI ID.
         </p>
       </div>
-      {figures}
-      <RewardHistory headingId={`${headingId}-history`} />
+      <div className="grid gap-4 lg:grid-cols-[1.5fr_1fr] lg:gap-6">
+        <dl className={figureGrid}>
+          <Figure label="Successful Referrals" value={String(summary.successful_referrals)} className={firstFigure} />
+          <Figure label="Rewards earned" value={summary.earned_display} />
+          <Figure label="On hold" value={summary.on_hold_display} />
+          <Figure label="Pending payout" value={summary.pending_payout_display} />
+          <Figure label="Paid" value={summary.paid_display} />
+        </dl>
+        <Balance summary={summary} payout={payout} />
+      </div>
+      <RewardHistory headingId={`${headingId}-history`} entries={entries} />
     </section>
   )
 }
