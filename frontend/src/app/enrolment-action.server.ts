@@ -14,14 +14,15 @@ import { formFailure, readForm } from '@/server/form.server'
  * loader brings it among the visitor's enrolments; the other answers name the enrolment
  * they are about by its reference (the page's data has it), with or without JavaScript.
  */
-export async function enrolmentAction(request: Request) {
+export async function enrolmentAction(request: Request, url: URL) {
   const { values } = await readForm(request)
-  if (values.intent === 'enrol') return enrol(request, values)
+  if (values.intent === 'enrol') return enrol(url, values)
   if (values.intent === 'utr') return utr(values)
   throw data('This form is not one of the page’s.', { status: 400 })
 }
 
-async function enrol(request: Request, values: Record<string, string>) {
+/** `url`: the page's address as React Router gives it (a `.data` request's without `.data`). */
+async function enrol(url: URL, values: Record<string, string>) {
   let reference: string
   try {
     const enrolment = await createEnrolment({
@@ -43,7 +44,6 @@ async function enrol(request: Request, values: Record<string, string>) {
     const answer: EnrolmentAnswer = { ...failure.data, intent: 'enrol', reference: typeof own === 'string' ? own : undefined }
     return data(answer, failure.init ?? undefined)
   }
-  const url = new URL(request.url)
   return redirect(`${url.pathname}${enrolmentSearch(url.searchParams, reference)}`)
 }
 

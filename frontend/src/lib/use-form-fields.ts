@@ -33,7 +33,7 @@ export function useFormFields<Field extends string, Values extends Record<Field,
   const [values, setValues] = useState<Values>(initial)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(initialErrors)
   const [submitted, setSubmitted] = useState(Object.keys(initialErrors).length > 0)
-  const focus = useFocusFirstError(formRef, fields, errors)
+  const focus = useFocusFirstError(formRef, fields, errors, Object.values(initialErrors).some(Boolean))
 
   function isField(name: string): name is Field {
     return (fields as readonly string[]).includes(name)

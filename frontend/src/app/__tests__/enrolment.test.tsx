@@ -442,12 +442,18 @@ describe('bootcamp page enrolment', () => {
 })
 
 /** Posts a form to the course page's action, as a browser without JavaScript does. */
-async function post(fields: Record<string, string>, search = ''): Promise<{ status: number; answer?: EnrolmentAnswer; location?: string }> {
-  const request = new Request(`http://localhost${COURSE_PATH}${search}`, {
+async function post(
+  fields: Record<string, string>,
+  search = '',
+  requestPath = COURSE_PATH,
+): Promise<{ status: number; answer?: EnrolmentAnswer; location?: string }> {
+  const request = new Request(`http://localhost${requestPath}${search}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
   })
-  const result = (await courseAction({ request, params: {}, context: {} } as Parameters<typeof courseAction>[0])) as unknown
+  // React Router hands an action the page's address in `url` (without a data request's `.data`).
+  const url = new URL(`http://localhost${COURSE_PATH}${search}`)
+  const result = (await courseAction({ request, url, params: {}, context: {} } as Parameters<typeof courseAction>[0])) as unknown
   if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') ?? undefined }
   if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
     const { data, init } = result as { data: EnrolmentAnswer; init: ResponseInit | null }
@@ -496,6 +502,17 @@ describe('course page enrolment without JavaScript (the pages the server renders
     expect(utrForm).toHaveAttribute('action', `${COURSE_PATH}?ref=irctp3210&enrolment=ENR-ABC234`)
     expect(container.querySelector('input[name="intent"][value="utr"]')).not.toBeNull()
     expect(container.querySelector('input[name="reference"]')).toHaveValue('ENR-ABC234')
+  })
+
+  it('sends an enrolment posted by the page itself (a .data request) to the page, not to the data address', async () => {
+    mockApi({ ...csrf, 'POST /api/enrolments': () => json(enrolment(), 201) })
+    const { status, location } = await post(
+      { intent: 'enrol', course: 'web-development', name: 'Ravi Kumar', phone: '8765432109', email: 'ravi@example.com' },
+      '',
+      `${COURSE_PATH}.data`,
+    )
+    expect(status).toBe(302)
+    expect(location).toBe(`${COURSE_PATH}?enrolment=ENR-ABC234`)
   })
 
   it('sends the enrolment with the values trimmed and the code as typed (the server normalises it)', async () => {

@@ -23,8 +23,8 @@ export async function loader() {
 }
 
 /** The enrolment section's two forms: enrol, then the payment's UTR. */
-export async function action({ request }: Route.ActionArgs) {
-  return enrolmentAction(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  return enrolmentAction(request, url)
 }
 
 /** After an answer naming an enrolment, the page's data again (see course.tsx). */

@@ -28,8 +28,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 /** The enrolment section's two forms: enrol, then the payment's UTR. */
-export async function action({ request }: Route.ActionArgs) {
-  return enrolmentAction(request)
+export async function action({ request, url }: Route.ActionArgs) {
+  return enrolmentAction(request, url)
 }
 
 /**
