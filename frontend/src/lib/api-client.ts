@@ -62,11 +62,16 @@ export function setServerTransport(transport: Transport): void {
   serverTransport = transport
 }
 
+/*
+ * In the browser the API is this page's own origin, spelled out (as csrfToken() does): a
+ * path alone is only a URL where a document resolves it, and the tests' fetch (Node's, under
+ * jsdom) has no document to resolve it against.
+ */
 export const apiClient = createClient<paths>({
-  baseUrl: import.meta.env.SSR ? (process.env.DJANGO_URL ?? 'http://127.0.0.1:8001').replace(/\/$/, '') : '',
+  baseUrl: import.meta.env.SSR ? (process.env.DJANGO_URL ?? 'http://127.0.0.1:8001').replace(/\/$/, '') : window.location.origin,
   credentials: 'same-origin',
   headers: { Accept: 'application/json' },
-  // Resolve fetch at call time so tests can replace it at the network boundary.
+  // Resolve fetch at call time: the server's transport, and the tests' network (MSW), come after the client.
   fetch: (request) => (serverTransport ?? globalThis.fetch)(request),
 })
 apiClient.use(csrfMiddleware)

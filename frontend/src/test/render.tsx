@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
+import { http } from 'msw'
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react'
-import { createRoutesStub, MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router'
+import { createRoutesStub, MemoryRouter, Route, Routes, useLocation, type ActionFunction, type Location } from 'react-router'
 import { vi } from 'vitest'
 
 import App, { ErrorBoundary as RootErrorBoundary, loader as rootLoader } from '@/root'
 import { pages } from '@/routes'
 import type { User } from '@/features/accounts/api/get-me'
-import { json } from '@/test/api'
+import { json, onAnswer, server } from '@/test/api'
 
 type RouteModule = {
   default: ComponentType
@@ -46,18 +47,17 @@ function LocationProbe() {
  * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Like
  * Django's session, it follows the account's own requests: a login the API accepted brings
  * its account, a finished sign-up logs in `signsUpAs`, a logout the API accepted or any 401
- * ends it. Wraps the fetch mockApi installed, so its calls stay inspectable.
+ * ends it. An MSW handler over mockApi's, told of mockApi's answers before the app sees them.
  */
 function answerMe(user: User | null, signsUpAs?: User) {
   let current = user
-  const inner = globalThis.fetch
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init)
-    const key = `${request.method} ${new URL(request.url).pathname}`
-    if (key === 'GET /api/auth/me') {
-      return current ? json(current) : json({ message: 'Not logged in.', extra: {} }, 401)
-    }
-    const response = await inner(request)
+  server.use(
+    http.get(
+      ({ request }) => new URL(request.url).pathname === '/api/auth/me',
+      () => (current ? json(current) : json({ message: 'Not logged in.', extra: {} }, 401)),
+    ),
+  )
+  onAnswer(async (key, response) => {
     if (response.ok && key === 'POST /api/auth/login') {
       const answer = (await response.clone().json()) as { user?: User }
       if (answer.user) current = answer.user
@@ -67,7 +67,6 @@ function answerMe(user: User | null, signsUpAs?: User) {
     if (response.ok && key === 'POST /api/auth/logout') current = null
     // Any 401 means the session has ended (it expired, or was logged out elsewhere).
     if (response.status === 401) current = null
-    return response
   })
 }
 
@@ -79,11 +78,26 @@ function answerMe(user: User | null, signsUpAs?: User) {
  * test a failing or changing answer). SITE_URL is the test document's origin, as the
  * server's is its public address. `history.location` is where the app is after navigations.
  * `signsUpAs`: the account a sign-up the API accepts logs in.
+ *
+ * `actions`: a route's action replaced for this render, by route id (src/routes.ts), through
+ * createRoutesStub (React Router's test API takes any action for a route). Only for an
+ * upload's page half: under jsdom, Node's undici cannot read a multipart body holding jsdom's
+ * File (vitest-dev/vitest#9135), so the page's test gets the action's answer from a stand-in
+ * that does not read the body, and the real action is tested on Node's own Request, FormData
+ * and File in upload-actions.test.ts (see src/test/upload-answers.ts).
  */
 export function renderRoute(
   path: string,
-  { user = null, bootstrap = true, signsUpAs }: { user?: User | null; bootstrap?: boolean; signsUpAs?: User } = {},
+  {
+    user = null,
+    bootstrap = true,
+    signsUpAs,
+    actions = {},
+  }: { user?: User | null; bootstrap?: boolean; signsUpAs?: User; actions?: Record<string, ActionFunction> } = {},
 ) {
+  for (const id of Object.keys(actions)) {
+    if (!pages.some((page) => page.id === id && moduleFor(page.file).action)) throw new Error(`No route ${id} with an action to replace.`)
+  }
   if (bootstrap) answerMe(user, signsUpAs)
   if (!process.env.SITE_URL) vi.stubEnv('SITE_URL', window.location.origin)
   shownLocation = undefined
@@ -110,7 +124,7 @@ export function renderRoute(
             caseSensitive: true,
             Component: module.default,
             loader: module.loader,
-            action: module.action,
+            action: actions[page.id] ?? module.action,
             shouldRevalidate: module.shouldRevalidate,
           }
         }),

@@ -23,19 +23,19 @@ async function post(fields: Record<string, string>) {
 
 describe('deleting the account without JavaScript', () => {
   it('answers "Delete my account" with the confirmation step, deleting nothing', async () => {
-    const fetchMock = mockApi()
+    const api = mockApi()
     expect(await post({ intent: ACCOUNT_INTENTS.deleteStart })).toEqual({ ok: true, intent: ACCOUNT_INTENTS.deleteStart })
     // A deletion posted without the confirmation's field is asked again, not carried out.
     expect(await post({ intent: ACCOUNT_INTENTS.delete, password: 'referral-journey-42' })).toEqual({ ok: true, intent: ACCOUNT_INTENTS.deleteStart })
-    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/auth/account/delete')).toEqual([])
   })
 
   it('deletes with the password and the confirmation, then sends the browser home', async () => {
-    const fetchMock = mockApi({ 'POST /api/auth/account/delete': () => json({ message: 'Your account has been deleted' }) })
+    const api = mockApi({ 'POST /api/auth/account/delete': () => json({ message: 'Your account has been deleted' }) })
     const answer = await post({ intent: ACCOUNT_INTENTS.delete, confirm: 'yes', password: 'referral-journey-42' }).catch((thrown: unknown) => thrown)
     expect(answer).toBeInstanceOf(Response)
     expect((answer as Response).headers.get('Location')).toBe('/?account=deleted')
-    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([{ password: 'referral-journey-42' }])
+    expect(await sentBodies(api, 'POST /api/auth/account/delete')).toEqual([{ password: 'referral-journey-42' }])
   })
 
   it('shows the page’s confirmation step: the warning, the password and the final button', async () => {

@@ -17,7 +17,7 @@ const saved = {
 
 async function openAccount(put: (request: Request) => Response | Promise<Response>) {
   let current: Record<string, unknown> = saved
-  const fetchMock = mockApi({
+  const api = mockApi({
     ...accountHandlers,
     'GET /api/notifications/preferences': () => json(current),
     'PUT /api/notifications/preferences': async (request) => {
@@ -28,12 +28,12 @@ async function openAccount(put: (request: Request) => Response | Promise<Respons
   })
   renderRoute('/account', { user: learner })
   const section = await screen.findByRole('region', { name: 'Messages' })
-  return { fetchMock, section, user: userEvent.setup() }
+  return { api, section, user: userEvent.setup() }
 }
 
 describe('/account: message preferences', () => {
   it('shows the consent unticked and WhatsApp chosen, and saves a change', async () => {
-    const { fetchMock, section, user } = await openAccount(async (request) => {
+    const { api, section, user } = await openAccount(async (request) => {
       const body = (await request.clone().json()) as Record<string, unknown>
       return json({ ...body, whatsapp_opted_in_at: '2026-11-27T09:00:00Z' })
     })
@@ -50,7 +50,7 @@ describe('/account: message preferences', () => {
     await user.click(within(section).getByRole('button', { name: 'Save message preferences' }))
 
     expect(await within(screen.getByRole('region', { name: 'Messages' })).findByText('Your message preferences are saved.')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'PUT /api/notifications/preferences')).toEqual([
+    expect(await sentBodies(api, 'PUT /api/notifications/preferences')).toEqual([
       { whatsapp_opt_in: true, payments: 'whatsapp', tasks: 'email', certificates: 'none', reminders: 'whatsapp' },
     ])
     const after = screen.getByRole('region', { name: 'Messages' })

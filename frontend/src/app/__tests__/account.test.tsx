@@ -14,12 +14,12 @@ function refusal(status: number, message: string, extra: Record<string, unknown>
 }
 
 async function openAccount(handlers: Parameters<typeof mockApi>[0] = {}) {
-  const fetchMock = mockApi({ ...accountHandlers, ...handlers })
+  const api = mockApi({ ...accountHandlers, ...handlers })
   // A test that answers "who is logged in" itself (a deletion ends the session) does so.
   const bootstrap = !('GET /api/auth/me' in handlers)
   const rendered = renderRoute('/account', { user: learner, bootstrap })
   await screen.findByRole('heading', { level: 1, name: 'Your account' })
-  return { fetchMock, ...rendered, user: userEvent.setup() }
+  return { api, ...rendered, user: userEvent.setup() }
 }
 
 function section(name: string): HTMLElement {
@@ -45,7 +45,7 @@ describe('/account', () => {
   })
 
   it('changes the name alone without asking for the password', async () => {
-    const { fetchMock, user } = await openAccount({
+    const { api, user } = await openAccount({
       'PATCH /api/auth/account': () => json({ ...learner, name: 'Asha V' }),
     })
     const details = section('Your details')
@@ -54,11 +54,11 @@ describe('/account', () => {
     await user.type(within(details).getByLabelText(/^name/i), 'Asha V')
     await user.click(within(details).getByRole('button', { name: 'Save details' }))
     expect(await within(section('Your details')).findByText('Your details are saved.')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'PATCH /api/auth/account')).toEqual([{ name: 'Asha V', email: learner.email, current_password: '' }])
+    expect(await sentBodies(api, 'PATCH /api/auth/account')).toEqual([{ name: 'Asha V', email: learner.email, current_password: '' }])
   })
 
   it('asks for the current password once the email changes, and sends it', async () => {
-    const { fetchMock, user } = await openAccount({
+    const { api, user } = await openAccount({
       'PATCH /api/auth/account': () => json({ ...learner, name: 'Asha V', email: 'asha.v@example.com' }),
     })
     const details = section('Your details')
@@ -75,7 +75,7 @@ describe('/account', () => {
     await user.type(password, 'referral-journey-42')
     await user.click(within(details).getByRole('button', { name: 'Save details' }))
     expect(await within(section('Your details')).findByText('Your details are saved.')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'PATCH /api/auth/account')).toEqual([
+    expect(await sentBodies(api, 'PATCH /api/auth/account')).toEqual([
       { name: 'Asha V', email: 'asha.v@example.com', current_password: 'referral-journey-42' },
     ])
     // Typing the old email back hides the field again.
@@ -112,7 +112,7 @@ describe('/account', () => {
 
   it('changes the password, or says the current one is not right', async () => {
     let answer = refusal(422, 'Check the fields.', { fields: { current_password: 'Your current password is not right.' } })
-    const { fetchMock, user } = await openAccount({ 'POST /api/auth/account/password': () => answer })
+    const { api, user } = await openAccount({ 'POST /api/auth/account/password': () => answer })
     const password = section('Password')
     await user.type(within(password).getByLabelText(/^current password/i), 'wrong-one')
     await user.type(within(password).getByLabelText(/^new password/i), 'a-new-password-7')
@@ -129,7 +129,7 @@ describe('/account', () => {
     expect(await within(section('Password')).findByText('Password changed')).toBeInTheDocument()
     // The fields are emptied: nothing of either password stays on the page.
     expect(within(section('Password')).getByLabelText(/^current password/i)).toHaveValue('')
-    expect((await sentBodies(fetchMock, 'POST /api/auth/account/password'))[1]).toEqual({
+    expect((await sentBodies(api, 'POST /api/auth/account/password'))[1]).toEqual({
       current_password: 'referral-journey-42',
       new_password: 'a-new-password-7',
     })
@@ -152,7 +152,7 @@ describe('/account', () => {
 
   it('asks for the password and a confirmation in a dialog before deleting', async () => {
     let deleted = false
-    const { fetchMock, history, user } = await openAccount({
+    const { api, history, user } = await openAccount({
       'POST /api/auth/account/delete': async (request) => {
         const body = (await request.clone().json()) as { password: string }
         if (body.password !== 'referral-journey-42') return refusal(422, 'Check the password.', { fields: { password: 'Your password is not right.' } })
@@ -164,7 +164,7 @@ describe('/account', () => {
     })
     await user.click(within(section('Delete my account')).getByRole('button', { name: 'Delete my account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' })
-    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/auth/account/delete')).toEqual([])
     await user.type(within(dialog).getByLabelText(/^your password/i), 'not-it')
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }))
     await waitFor(() =>
@@ -175,18 +175,18 @@ describe('/account', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, delete my account' }))
     expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument()
     expect(history.location.pathname).toBe('/')
-    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([{ password: 'not-it' }, { password: 'referral-journey-42' }])
+    expect(await sentBodies(api, 'POST /api/auth/account/delete')).toEqual([{ password: 'not-it' }, { password: 'referral-journey-42' }])
     // The header no longer offers the account.
     await waitFor(() => expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0))
   })
 
   it('closes the dialog on Cancel without deleting', async () => {
-    const { fetchMock, user } = await openAccount()
+    const { api, user } = await openAccount()
     await user.click(within(section('Delete my account')).getByRole('button', { name: 'Delete my account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(await sentBodies(fetchMock, 'POST /api/auth/account/delete')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/auth/account/delete')).toEqual([])
   })
 })
 

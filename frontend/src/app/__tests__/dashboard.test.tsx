@@ -17,7 +17,7 @@ import {
 } from '@/app/__tests__/accounts-fixtures'
 import { TOAST_MS } from '@/features/accounts/components/use-copy'
 import { UPI_ID_EMPTY } from '@/features/referrals/validation'
-import { json, mockApi, sentBodies } from '@/test/api'
+import { json, mockApi, sentBodies, type RecordedApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /** userEvent installs its own clipboard; replace it with one we control. */
@@ -28,10 +28,10 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
 }
 
 async function renderDashboard(handlers = {}, path = '/dashboard') {
-  const fetchMock = mockApi({ ...accountHandlers, ...handlers })
+  const api = mockApi({ ...accountHandlers, ...handlers })
   const result = renderRoute(path, { user: learner })
   await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })
-  return { ...result, fetchMock }
+  return { ...result, api }
 }
 
 /** The server's 409 for a second request while one waits: the same words as the summary's. */
@@ -46,9 +46,8 @@ function figure(label: string) {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
 }
 
-function requests(fetchMock: ReturnType<typeof mockApi>, key: string): Request[] {
-  return fetchMock.mock.calls
-    .map(([input]) => input as Request)
+function requests(api: RecordedApi, key: string): Request[] {
+  return api.requests
     .filter((request) => `${request.method} ${new URL(request.url).pathname}` === key)
 }
 
@@ -183,7 +182,7 @@ describe('dashboard route', () => {
   })
 
   it('asks for a UPI ID and checks only that it is filled before sending; the API judges its format', async () => {
-    const { fetchMock } = await renderDashboard({
+    const { api } = await renderDashboard({
       'GET /api/referrals/summary': () => json(withBalance),
       'POST /api/referrals/payouts': () =>
         json({ message: 'Check the highlighted field.', extra: { fields: { upi_id: 'Enter a valid UPI ID, for example name@bank.' } } }, 422),
@@ -199,14 +198,14 @@ describe('dashboard route', () => {
     expect(input).toHaveAccessibleDescription(expect.stringContaining(UPI_ID_EMPTY))
     expect(input).toHaveAttribute('aria-invalid', 'true')
     expect(input).toHaveFocus()
-    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/referrals/payouts')).toEqual([])
 
     // Typing clears the message; a malformed ID goes to the API, whose answer shows at the field.
     await user.type(input, 'asha@')
     expect(input).not.toHaveAttribute('aria-invalid')
     await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('Enter a valid UPI ID')))
-    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([{ upi_id: '   asha@' }])
+    expect(await sentBodies(api, 'POST /api/referrals/payouts')).toEqual([{ upi_id: '   asha@' }])
   })
 
   it('closes the UPI form on Cancel or Escape and puts focus back on Get Rewards', async () => {
@@ -225,7 +224,7 @@ describe('dashboard route', () => {
   })
 
   it('shows the server’s UPI ID error at the field', async () => {
-    const { fetchMock } = await renderDashboard({
+    const { api } = await renderDashboard({
       'GET /api/referrals/summary': () => json(withBalance),
       'POST /api/referrals/payouts': () => json({ message: 'Check the highlighted field.', extra: { fields: { upi_id: 'This UPI ID cannot receive payments.' } } }, 422),
     })
@@ -236,13 +235,13 @@ describe('dashboard route', () => {
     await user.click(screen.getByRole('button', { name: 'Request ₹500' }))
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('This UPI ID cannot receive payments.')))
     expect(input).toHaveFocus()
-    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([{ upi_id: 'asha@okaxis' }])
+    expect(await sentBodies(api, 'POST /api/referrals/payouts')).toEqual([{ upi_id: 'asha@okaxis' }])
     expect(screen.getByRole('button', { name: 'Request ₹500' })).toBeEnabled()
   })
 
   it('requests a payout: sends the UPI ID, says so, and refreshes the figures', async () => {
     let requested = false
-    const { fetchMock, history } = await renderDashboard({
+    const { api, history } = await renderDashboard({
       'GET /api/referrals/summary': () => json(requested ? withOpenRequest : withBalance),
       'GET /api/referrals/entries': () => json(rewardEntries),
       'POST /api/referrals/payouts': () => {
@@ -264,13 +263,13 @@ describe('dashboard route', () => {
     expect(button).toBeDisabled()
     expect(button).toHaveAccessibleDescription(expect.stringContaining('Your request of ₹500 to asha@okaxis is waiting'))
 
-    const post = requests(fetchMock, 'POST /api/referrals/payouts')
+    const post = requests(api, 'POST /api/referrals/payouts')
     expect(post).toHaveLength(1)
     expect(post[0]?.headers.get('X-CSRFToken')).toBe('test-token')
-    expect(await sentBodies(fetchMock, 'POST /api/referrals/payouts')).toEqual([{ upi_id: '  asha@okaxis ' }])
+    expect(await sentBodies(api, 'POST /api/referrals/payouts')).toEqual([{ upi_id: '  asha@okaxis ' }])
     expect(history.location.search).toBe('?payout=requested')
-    expect(requests(fetchMock, 'GET /api/referrals/summary')).toHaveLength(2)
-    expect(requests(fetchMock, 'GET /api/referrals/entries')).toHaveLength(2)
+    expect(requests(api, 'GET /api/referrals/summary')).toHaveLength(2)
+    expect(requests(api, 'GET /api/referrals/entries')).toHaveLength(2)
   })
 
   it('shows the server’s refusal when a request is already waiting, and refreshes the figures', async () => {
@@ -461,7 +460,7 @@ describe('dashboard route', () => {
   })
 
   it('logs out: ends the session, forgets the account and opens the login page', async () => {
-    const { fetchMock, history } = await renderDashboard({ 'POST /api/auth/logout': () => json({ message: 'You have been logged out.' }) })
+    const { api, history } = await renderDashboard({ 'POST /api/auth/logout': () => json({ message: 'You have been logged out.' }) })
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/login')
@@ -470,7 +469,7 @@ describe('dashboard route', () => {
     // /login). Either way nothing but the dashboard may be named.
     expect(['', '?next=%2Fdashboard']).toContain(history.location.search)
     expect(screen.getAllByRole('link', { name: /^login$/i })[0]).toHaveAttribute('href', '/login')
-    const posts = fetchMock.mock.calls.map(([input]) => input as Request).filter((request) => request.method === 'POST')
+    const posts = api.requests.filter((request) => request.method === 'POST')
     expect(posts.map((request) => new URL(request.url).pathname)).toEqual(['/api/auth/logout'])
   })
 

@@ -148,7 +148,7 @@ describe('course page enrolment', () => {
 
   it('sends the state chosen and a business’s GSTIN and name, and shows the GSTIN’s refusal at its field', async () => {
     const reason = 'This GSTIN’s last character (its check digit) does not match the rest: look for a mistyped character.'
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...csrf,
       'GET /api/enrolments/states': () => json([{ code: '27', name: 'Maharashtra' }, { code: '29', name: 'Karnataka' }]),
       'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields: { gstin: reason } } }, 422),
@@ -165,13 +165,13 @@ describe('course page enrolment', () => {
     const gstin = within(form).getByLabelText(/^gstin/i)
     await waitFor(() => expect(gstin).toHaveAccessibleDescription(expect.stringContaining(reason)))
     await waitFor(() => expect(gstin).toHaveFocus())
-    expect(await sentBodies(fetchMock, 'POST /api/enrolments')).toEqual([
+    expect(await sentBodies(api, 'POST /api/enrolments')).toEqual([
       expect.objectContaining({ state: '29', gstin: '29AAGCB7383J1Z5', business_name: 'Acme Learning LLP' }),
     ])
   })
 
   it('asks for the empty required fields before sending, in the server’s words, and focuses the first', async () => {
-    const fetchMock = mockApi(csrf)
+    const api = mockApi(csrf)
     renderRoute(COURSE_PATH)
     const user = userEvent.setup()
     const form = await screen.findByRole('region', { name: /enrol in web development/i })
@@ -183,7 +183,7 @@ describe('course page enrolment', () => {
     expect(within(form).getByText('Enter your phone number.')).toBeInTheDocument()
     expect(within(form).getByText('Enter your email address.')).toBeInTheDocument()
     // Nothing sent: no enrolment posted (the page's own reads are not sends).
-    expect(await sentBodies(fetchMock, 'POST /api/enrolments')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/enrolments')).toEqual([])
   })
 
   it('leaves formats to the server and shows its field errors, focusing the first', async () => {
@@ -191,7 +191,7 @@ describe('course page enrolment', () => {
       phone: 'Enter a valid Indian mobile number, for example 98765 43210.',
       email: 'Enter a valid email address.',
     }
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...csrf,
       'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields } }, 422),
     })
@@ -209,7 +209,7 @@ describe('course page enrolment', () => {
     expect(within(form).getByLabelText(/^email/i)).toHaveAccessibleDescription(expect.stringContaining(fields.email))
     expect(within(form).getByLabelText(/^name/i)).not.toHaveAttribute('aria-invalid')
     await waitFor(() => expect(phone).toHaveFocus())
-    expect(await sentBodies(fetchMock, 'POST /api/enrolments')).toEqual([expect.objectContaining({ phone: '12345', email: 'not-an-email' })])
+    expect(await sentBodies(api, 'POST /api/enrolments')).toEqual([expect.objectContaining({ phone: '12345', email: 'not-an-email' })])
   })
 
   it.each([

@@ -41,7 +41,7 @@ describe('/forgot-password', () => {
   })
 
   it('asks for the phone, then opens the code step with the phone in the URL', async () => {
-    const fetchMock = mockApi({ ...accountHandlers, 'POST /api/auth/password-reset': () => json(codeSent, 202) })
+    const api = mockApi({ ...accountHandlers, 'POST /api/auth/password-reset': () => json(codeSent, 202) })
     const { history } = renderRoute('/forgot-password')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/phone number/i), '98765 43210')
@@ -52,7 +52,7 @@ describe('/forgot-password', () => {
     expect(screen.getByText('+91 98xxxxx210')).toBeInTheDocument()
     expect(new URLSearchParams(history.location.search).get('phone')).toBe(PHONE)
     expect(screen.getByLabelText(/^new password/i)).toHaveAttribute('autocomplete', 'new-password')
-    expect(await sentBodies(fetchMock, 'POST /api/auth/password-reset')).toEqual([{ phone: '98765 43210' }])
+    expect(await sentBodies(api, 'POST /api/auth/password-reset')).toEqual([{ phone: '98765 43210' }])
   })
 
   it('shows a badly formed phone’s error next to the field', async () => {
@@ -83,7 +83,7 @@ describe('/forgot-password', () => {
   })
 
   it('refuses a wrong code and a weak password next to their fields', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...accountHandlers,
       'POST /api/auth/password-reset/confirm': () =>
         refusal(422, 'Check the fields.', {
@@ -95,7 +95,7 @@ describe('/forgot-password', () => {
     const code = screen.getByLabelText(/verification code/i)
     await waitFor(() => expect(code).toHaveAccessibleDescription(/Incorrect code\. 3 tries left\./))
     expect(screen.getByLabelText(/^new password/i)).toHaveAccessibleDescription(/This password is too common\./)
-    expect(await sentBodies(fetchMock, 'POST /api/auth/password-reset/confirm')).toEqual([
+    expect(await sentBodies(api, 'POST /api/auth/password-reset/confirm')).toEqual([
       { uid: '', token: '', phone: PHONE, code: '111111', new_password: 'password123' },
     ])
   })
@@ -114,7 +114,7 @@ describe('/forgot-password', () => {
   it('resends the code, then counts down to the next one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.setSystemTime(NOW)
-    const fetchMock = mockApi({ ...accountHandlers, 'POST /api/auth/password-reset': () => json(codeSent, 202) })
+    const api = mockApi({ ...accountHandlers, 'POST /api/auth/password-reset': () => json(codeSent, 202) })
     renderRoute(codeStepUrl())
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const resend = await screen.findByRole('button', { name: 'Resend code' })
@@ -123,18 +123,18 @@ describe('/forgot-password', () => {
     expect(await screen.findByText(codeSent.message)).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled())
     expect(screen.getByRole('button', { name: 'Resend code' })).toHaveAccessibleDescription(/You can ask for a new code in (59|60) seconds\./)
-    expect(await sentBodies(fetchMock, 'POST /api/auth/password-reset')).toEqual([{ phone: PHONE }])
+    expect(await sentBodies(api, 'POST /api/auth/password-reset')).toEqual([{ phone: PHONE }])
   })
 
   it('goes straight to the new password from the email link', async () => {
-    const fetchMock = mockApi({ ...accountHandlers, 'POST /api/auth/password-reset/confirm': () => json({ message: 'Password changed' }) })
+    const api = mockApi({ ...accountHandlers, 'POST /api/auth/password-reset/confirm': () => json({ message: 'Password changed' }) })
     renderRoute('/forgot-password?uid=MTI&token=abc-123')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/^new password/i), 'a-new-password-7')
     expect(screen.queryByLabelText(/verification code/i)).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(await screen.findByText('Password changed')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'POST /api/auth/password-reset/confirm')).toEqual([
+    expect(await sentBodies(api, 'POST /api/auth/password-reset/confirm')).toEqual([
       { uid: 'MTI', token: 'abc-123', phone: '', code: '', new_password: 'a-new-password-7' },
     ])
   })

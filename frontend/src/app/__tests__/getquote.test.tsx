@@ -44,7 +44,7 @@ describe('getquote route', () => {
   })
 
   it('sends a quote for the package in ?package= through the page’s action', async () => {
-    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by email.' }, 201) })
+    const api = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by email.' }, 201) })
     const user = userEvent.setup()
     renderRoute('/getquote?package=iot-project')
     await waitFor(() => expect(screen.getByLabelText(/package/i)).toHaveValue('iot-project'))
@@ -55,7 +55,7 @@ describe('getquote route', () => {
     await user.click(screen.getByRole('button', { name: /request a quote/i }))
 
     expect(await screen.findByText('Thank you! We will reply by email.')).toBeInTheDocument()
-    const [body] = await sentBodies(fetchMock, 'POST /api/enquiries')
+    const [body] = await sentBodies(api, 'POST /api/enquiries')
     expect(body).toMatchObject({ kind: 'quote', package: 'iot-project', subject: 'A sensor for my farm' })
   })
 

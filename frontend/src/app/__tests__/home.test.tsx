@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import * as catalog from '@/test/catalog-fixtures'
-import { json, mockApi, sentBodies } from '@/test/api'
+import { json, mockApi, sentBodies, type RecordedApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /** The paths the page asked Django for (GET /api/pages/…; the head is part of the page's answer). */
-function pageCalls(fetchMock: ReturnType<typeof mockApi>): string[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL((input as Request).url).pathname)
+function pageCalls(api: RecordedApi): string[] {
+  return api.requests
+    .map((request) => new URL(request.url).pathname)
     .filter((path) => path.startsWith('/api/pages/') && path !== '/api/pages/head')
 }
 
@@ -77,7 +77,7 @@ describe('home route', () => {
   })
 
   it('shows brand and contact details from the settings the page came with, without another request', async () => {
-    const fetchMock = mockApi()
+    const api = mockApi()
     renderRoute('/')
     expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeInTheDocument()
     await screen.findByRole('heading', { level: 1 })
@@ -87,8 +87,8 @@ describe('home route', () => {
     expect(within(footer).getByRole('link', { name: 'Instagram (opens in a new tab)' })).toHaveAttribute('rel', 'noopener noreferrer')
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy')
     // One request into Django brought everything: the settings, the visitor, every section.
-    expect(pageCalls(fetchMock)).toEqual(['/api/pages/home'])
-    const urls = fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname)
+    expect(pageCalls(api)).toEqual(['/api/pages/home'])
+    const urls = api.requests.map((request) => new URL(request.url).pathname)
     expect(urls.filter((url) => url === '/api/site')).toHaveLength(1)
   })
 
@@ -144,7 +144,7 @@ describe('home route', () => {
   })
 
   it('sends the contact form through the page’s action, thanks and empties it, without loading the page again', async () => {
-    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by email.' }, 201) })
+    const api = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by email.' }, 201) })
     const user = userEvent.setup()
     renderRoute('/')
     const contact = await screen.findByRole('region', { name: /contact us/i })
@@ -152,12 +152,12 @@ describe('home route', () => {
     await user.type(within(contact).getByLabelText(/^email/i), 'priya@example.com')
     await user.type(within(contact).getByLabelText(/^subject/i), 'Course timings')
     await user.type(within(contact).getByLabelText(/^message/i), 'Are weekend batches available?')
-    const before = pageCalls(fetchMock).length
+    const before = pageCalls(api).length
     await user.click(within(contact).getByRole('button', { name: /send message/i }))
 
     expect(await within(contact).findByText('Thank you! We will reply by email.')).toBeInTheDocument()
     expect(within(contact).getByLabelText(/^name/i)).toHaveValue('')
-    expect(await sentBodies(fetchMock, 'POST /api/enquiries')).toEqual([
+    expect(await sentBodies(api, 'POST /api/enquiries')).toEqual([
       {
         kind: 'contact',
         name: 'Priya Sharma',
@@ -168,6 +168,6 @@ describe('home route', () => {
         website: '',
       },
     ])
-    expect(pageCalls(fetchMock)).toHaveLength(before)
+    expect(pageCalls(api)).toHaveLength(before)
   })
 })

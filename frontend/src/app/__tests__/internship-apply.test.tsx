@@ -16,9 +16,9 @@ function form() {
 }
 
 async function renderApply(handlers = {}, user: typeof learner | null = learner) {
-  const fetchMock = mockApi({ [DOMAIN]: () => json(domainDetail()), ...handlers })
+  const api = mockApi({ [DOMAIN]: () => json(domainDetail()), ...handlers })
   const result = renderRoute(PATH, { user })
-  return { ...result, fetchMock }
+  return { ...result, api }
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, values: { statement?: string; link?: string } = {}) {
@@ -73,7 +73,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
   it('sends the application and says "Application received", with the dashboard link', async () => {
     const user = userEvent.setup()
     let applied = false
-    const { fetchMock } = await renderApply({
+    const { api } = await renderApply({
       [DOMAIN]: () => json(domainDetail({ my_application: applied ? application() : null })),
       [APPLY]: () => {
         applied = true
@@ -89,7 +89,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /go to your dashboard/i })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByText('APP-0007')).toBeInTheDocument()
     expect(screen.getByText('Submitted, waiting for review')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, APPLY)).toEqual([
+    expect(await sentBodies(api, APPLY)).toEqual([
       {
         domain: 'web-development',
         college: 'Government Engineering College',
@@ -104,7 +104,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
 
   it('asks for the empty required fields first, in the server’s words; nothing is sent', async () => {
     const user = userEvent.setup()
-    const { fetchMock } = await renderApply()
+    const { api } = await renderApply()
     await screen.findByRole('button', { name: 'Send application' })
     await user.type(screen.getByLabelText(/^why do you want this internship/i), '   ')
     await user.click(screen.getByRole('button', { name: 'Send application' }))
@@ -118,7 +118,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
       /Tell us why you want this internship, in 50 to 2,000 characters\./,
     )
     expect(screen.getByRole('group', { name: /preferred batch/i })).toHaveAccessibleDescription(/Choose a batch\./)
-    expect(await sentBodies(fetchMock, APPLY)).toEqual([])
+    expect(await sentBodies(api, APPLY)).toEqual([])
   })
 
   it('leaves the link and the statement’s length to the server, showing its errors with the focus on the first', async () => {
@@ -127,7 +127,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
       profile_url: 'Enter a link that starts with https://',
       statement: 'Write between 50 and 2,000 characters (you wrote 10).',
     }
-    const { fetchMock } = await renderApply({
+    const { api } = await renderApply({
       [APPLY]: () => json({ message: 'Please correct the errors below.', extra: { fields } }, 422),
     })
     await screen.findByRole('button', { name: 'Send application' })
@@ -140,7 +140,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
       /Write between 50 and 2,000 characters \(you wrote 10\)/,
     )
     await waitFor(() => expect(link).toHaveFocus())
-    expect(await sentBodies(fetchMock, APPLY)).toEqual([expect.objectContaining({ profile_url: 'http://example.com/me', statement: 'Too short.' })])
+    expect(await sentBodies(api, APPLY)).toEqual([expect.objectContaining({ profile_url: 'http://example.com/me', statement: 'Too short.' })])
   })
 
   it('shows the server’s field errors next to their fields and keeps what was typed', async () => {

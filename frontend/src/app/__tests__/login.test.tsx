@@ -33,25 +33,25 @@ describe('login route', () => {
   })
 
   it('asks for the empty fields before sending anything, in the server’s words', async () => {
-    const fetchMock = mockApi()
+    const api = mockApi()
     renderRoute('/login')
     await fillAndSubmit('', '')
     expect(await screen.findByText('Enter your phone number.')).toBeInTheDocument()
     expect(screen.getByText('Enter your password.')).toBeInTheDocument()
     expect(screen.getByLabelText(/phone number/i)).toHaveFocus()
-    expect(await sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/auth/login')).toEqual([])
   })
 
   it('leaves the phone’s form to the server and shows its field error, focused', async () => {
     const message = 'Enter a valid Indian mobile number, for example 98765 43210.'
-    const fetchMock = mockApi(loginAnswer(422, { message: 'Please correct the errors below.', extra: { fields: { phone: message } } }))
+    const api = mockApi(loginAnswer(422, { message: 'Please correct the errors below.', extra: { fields: { phone: message } } }))
     renderRoute('/login')
     await fillAndSubmit('12345')
     const phone = screen.getByLabelText(/phone number/i)
     await waitFor(() => expect(phone).toHaveAccessibleDescription(new RegExp(message)))
     expect(phone).toHaveAttribute('aria-invalid', 'true')
     await waitFor(() => expect(phone).toHaveFocus())
-    expect(await sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([expect.objectContaining({ phone: '12345' })])
+    expect(await sentBodies(api, 'POST /api/auth/login')).toEqual([expect.objectContaining({ phone: '12345' })])
   })
 
   it('says "Invalid Password" under the form', async () => {
@@ -90,7 +90,7 @@ describe('login route', () => {
   })
 
   it('says "Login successful!", then opens the dashboard and the header offers Dashboard', async () => {
-    const fetchMock = mockApi(loginAnswer(200, { message: 'Login successful!', user: learner }))
+    const api = mockApi(loginAnswer(200, { message: 'Login successful!', user: learner }))
     const { history } = renderRoute('/login')
     await fillAndSubmit(' 98765 43210 ', 'a-good-password')
     const success = await screen.findByText('Login successful!')
@@ -99,7 +99,7 @@ describe('login route', () => {
     expect(history.location.pathname).toBe('/dashboard')
     expect(screen.getAllByRole('link', { name: /dashboard/i })[0]).toHaveAttribute('href', '/dashboard')
     expect(screen.queryByRole('link', { name: /^login$/i })).not.toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([{ phone: '98765 43210', password: 'a-good-password' }])
+    expect(await sentBodies(api, 'POST /api/auth/login')).toEqual([{ phone: '98765 43210', password: 'a-good-password' }])
   })
 
   it('goes to a same-site ?next= path after login', async () => {
@@ -126,7 +126,7 @@ describe('login route', () => {
 
   it('reads the CSRF cookie afresh for each write, since login rotates it', async () => {
     document.cookie = 'csrftoken=before-login; path=/'
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...accountHandlers,
       'POST /api/auth/login': () => {
         document.cookie = 'csrftoken=after-login; path=/'
@@ -140,8 +140,7 @@ describe('login route', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     await screen.findByRole('heading', { level: 1, name: 'Log in' })
 
-    const tokens = fetchMock.mock.calls
-      .map(([input]) => input as Request)
+    const tokens = api.requests
       .filter((request) => request.method === 'POST')
       .map((request) => [new URL(request.url).pathname, request.headers.get('X-CSRFToken')])
     expect(tokens).toEqual([
@@ -151,7 +150,7 @@ describe('login route', () => {
   })
 
   it('asks for a CSRF cookie first when the page has none', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...loginAnswer(401, { message: 'Invalid Password', extra: { reason: 'invalid_password' } }),
       'GET /api/auth/csrf': () => {
         document.cookie = 'csrftoken=fresh-token; path=/'
@@ -161,7 +160,7 @@ describe('login route', () => {
     renderRoute('/login')
     await fillAndSubmit()
     await screen.findByText('Invalid Password')
-    const login = fetchMock.mock.calls.map(([input]) => input as Request).find((request) => request.method === 'POST')
+    const login = api.requests.find((request) => request.method === 'POST')
     expect(login?.headers.get('X-CSRFToken')).toBe('fresh-token')
   })
 })

@@ -37,7 +37,7 @@ describe('sign-up code step', () => {
   it('opens the code step once the form passes, with the masked phone, and keeps the password out of the URL', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.setSystemTime(NOW)
-    const fetchMock = mockApi({ ...accountHandlers, 'POST /api/auth/signup': () => json(codeSent, 202) })
+    const api = mockApi({ ...accountHandlers, 'POST /api/auth/signup': () => json(codeSent, 202) })
     const { history } = renderRoute('/registration')
     await fillSignupForm()
     const code = await screen.findByLabelText(/verification code/i)
@@ -51,7 +51,7 @@ describe('sign-up code step', () => {
     expect(Number(params.get('resend')) - NOW / 1000).toBeGreaterThanOrEqual(60)
     expect(Number(params.get('resend')) - NOW / 1000).toBeLessThanOrEqual(65)
     expect(history.location.search).not.toContain('password')
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
+    expect(await sentBodies(api, 'POST /api/auth/signup')).toEqual([
       { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: '', whatsapp_opt_in: false },
     ])
     expect(screen.getByRole('link', { name: 'Change number' })).toHaveAttribute('href', '/registration')
@@ -74,7 +74,7 @@ describe('sign-up code step', () => {
   it('disables "Resend code" with a countdown, then lets it be pressed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.setSystemTime(NOW)
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...accountHandlers,
       'POST /api/auth/signup/resend': () => json({ ...codeSent, message: 'We sent a new code to +91 98xxxxx210.' }, 202),
     })
@@ -93,7 +93,7 @@ describe('sign-up code step', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     await user.click(resend)
     expect(await screen.findByText('We sent a new code to +91 98xxxxx210.')).toBeInTheDocument()
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup/resend')).toEqual([{ phone: PHONE }])
+    expect(await sentBodies(api, 'POST /api/auth/signup/resend')).toEqual([{ phone: PHONE }])
     // A new wait starts from the new code.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled())
   })
@@ -113,7 +113,7 @@ describe('sign-up code step', () => {
   })
 
   it('refuses a wrong code next to the field with the tries left', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       ...accountHandlers,
       'POST /api/auth/signup/verify': () => refusal(422, 'Check the code.', { fields: { code: 'Incorrect code. 4 tries left.' } }),
     })
@@ -124,7 +124,7 @@ describe('sign-up code step', () => {
     const code = screen.getByLabelText(/verification code/i)
     await waitFor(() => expect(code).toHaveAccessibleDescription(/Incorrect code\. 4 tries left\./))
     expect(code).toHaveAttribute('aria-invalid', 'true')
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup/verify')).toEqual([{ phone: PHONE, code: '123456' }])
+    expect(await sentBodies(api, 'POST /api/auth/signup/verify')).toEqual([{ phone: PHONE, code: '123456' }])
   })
 
   it('says an expired code has expired, next to the field', async () => {

@@ -13,7 +13,7 @@ describe('signup route: WhatsApp consent', () => {
     [false, 'not ticked'],
     [true, 'ticked'],
   ])('sends whatsapp_opt_in %s when the box is %s', async (ticked) => {
-    const fetchMock = mockApi({ ...accountHandlers, 'POST /api/auth/signup': () => json(refused, 422) })
+    const api = mockApi({ ...accountHandlers, 'POST /api/auth/signup': () => json(refused, 422) })
     renderRoute('/signup')
     const user = userEvent.setup()
     await screen.findByRole('heading', { level: 1, name: 'Create your account' })
@@ -24,7 +24,7 @@ describe('signup route: WhatsApp consent', () => {
     await user.type(screen.getByLabelText(/^password/i), 'password123')
     if (ticked) await user.click(box)
     await user.click(screen.getByRole('button', { name: 'Sign up' }))
-    await waitFor(async () => expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toHaveLength(1))
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([expect.objectContaining({ whatsapp_opt_in: ticked })])
+    await waitFor(async () => expect(await sentBodies(api, 'POST /api/auth/signup')).toHaveLength(1))
+    expect(await sentBodies(api, 'POST /api/auth/signup')).toEqual([expect.objectContaining({ whatsapp_opt_in: ticked })])
   })
 })

@@ -56,14 +56,14 @@ describe('signup route', () => {
   })
 
   it('asks for the empty required fields before sending, in the server’s words, focusing the first', async () => {
-    const fetchMock = mockApi()
+    const api = mockApi()
     renderRoute('/signup')
     await fillAndSubmit({ name: '  ', phone: '', password: '' })
     expect(await screen.findByText('Enter your name.')).toBeInTheDocument()
     expect(screen.getByLabelText(/phone number/i)).toHaveAccessibleDescription(/Enter your phone number\./)
     expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription(/Enter a password\./)
     expect(screen.getByLabelText(/^name/i)).toHaveFocus()
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([])
+    expect(await sentBodies(api, 'POST /api/auth/signup')).toEqual([])
   })
 
   it('leaves formats to the server and shows its field errors, focusing the first', async () => {
@@ -72,7 +72,7 @@ describe('signup route', () => {
       password: 'This password is entirely numeric.',
       email: 'Enter a valid email address.',
     }
-    const fetchMock = mockApi(signupAnswer(422, { message: 'Please correct the errors below.', extra: { fields } }))
+    const api = mockApi(signupAnswer(422, { message: 'Please correct the errors below.', extra: { fields } }))
     renderRoute('/signup')
     await fillAndSubmit({ phone: '12345 67890', password: '1234567890', email: 'not-an-email' })
     const phone = screen.getByLabelText(/phone number/i)
@@ -81,20 +81,20 @@ describe('signup route', () => {
     expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription(new RegExp(fields.password))
     expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription(new RegExp(fields.email))
     await waitFor(() => expect(phone).toHaveFocus())
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
+    expect(await sentBodies(api, 'POST /api/auth/signup')).toEqual([
       expect.objectContaining({ phone: '12345 67890', email: 'not-an-email' }),
     ])
   })
 
   it('accepts the phone forms the server accepts', async () => {
-    const fetchMock = mockApi(signupAnswer(422, { message: 'x', extra: { fields: { password: 'This password is too common.' } } }))
+    const api = mockApi(signupAnswer(422, { message: 'x', extra: { fields: { password: 'This password is too common.' } } }))
     renderRoute('/signup')
     const user = await fillAndSubmit({ phone: '+91 98765-43210' })
     await screen.findByText('This password is too common.')
     await user.clear(screen.getByLabelText(/phone number/i))
     await user.type(screen.getByLabelText(/phone number/i), '09876543210')
     await user.click(screen.getByRole('button', { name: 'Sign up' }))
-    await waitFor(async () => expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toHaveLength(2))
+    await waitFor(async () => expect(await sentBodies(api, 'POST /api/auth/signup')).toHaveLength(2))
   })
 
   it('shows the server’s password verdict next to the password', async () => {
@@ -127,12 +127,12 @@ describe('signup route', () => {
   })
 
   it('signs the new account in (no code on this server): the dashboard opens, no second login', async () => {
-    const fetchMock = mockApi(signupAnswer(201, { message: 'Successfully signed up' }))
+    const api = mockApi(signupAnswer(201, { message: 'Successfully signed up' }))
     const { history } = renderRoute('/registration', { signsUpAs: learner })
     await fillAndSubmit({ email: 'asha@example.com' })
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/dashboard')
-    expect(await sentBodies(fetchMock, 'POST /api/auth/signup')).toEqual([
+    expect(await sentBodies(api, 'POST /api/auth/signup')).toEqual([
       { name: 'Asha Verma', phone: '98765 43210', password: 'a-good-password', email: 'asha@example.com', whatsapp_opt_in: false },
     ])
   })

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
 import { learner } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi } from '@/test/api'
+import { json, mockApi, type RecordedApi } from '@/test/api'
 import { boardTask, placementTask, taskBoard, type PlacementTask } from '@/test/internship-fixtures'
 import { renderRoute } from '@/test/render'
+import { answering, submissionCases, submittedTask } from '@/test/upload-answers'
 
 const BOARD = 'GET /api/internships/boards/tasks-10'
 const submitKey = (number: number) => `POST /api/internships/boards/tasks-10/tasks/${number}/submission`
@@ -35,10 +36,9 @@ function defaultEntries(): PlacementTask[] {
 type Sent = { link: string; note: string; file?: { name: string; text: string } }
 
 /** What the board's forms sent to the API for a task (multipart). */
-async function sentSubmissions(fetchMock: ReturnType<typeof mockApi>, number: number): Promise<Sent[]> {
+async function sentSubmissions(api: RecordedApi, number: number): Promise<Sent[]> {
   const sent: Sent[] = []
-  for (const [input] of fetchMock.mock.calls) {
-    const request = input as Request
+  for (const request of api.requests) {
     if (`${request.method} ${new URL(request.url).pathname}` !== submitKey(number)) continue
     // Read once the mock has answered: nothing else reads this body.
     const form = await request.formData()
@@ -128,29 +128,31 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(screen.getByText('4 of 4')).toBeInTheDocument()
   })
 
-  it('sends the link, note and file, then shows the task waiting for review', async () => {
+  /*
+   * The page's half of a submission (vitest-dev/vitest#9135): under jsdom the action cannot
+   * read the posted form (it holds a file input), so a stand-in answers what the real action
+   * answers to the API's answer, and upload-actions.test.ts proves, in Node, that the real
+   * action sends the link, note and file to the API and answers just that
+   * (src/test/upload-answers.ts).
+   */
+  it('posts the link, note and file, then shows the task waiting for review', async () => {
     const user = userEvent.setup({ applyAccept: false })
     let entries = defaultEntries()
-    const fetchMock = mockApi({
-      [BOARD]: () => json(internBoard(entries)),
-      [submitKey(3)]: () => {
-        const entry = placementTask(3, {
-          state: 'submitted',
-          link: 'https://github.com/asha/task-3',
-          note: 'Done with tests.',
-          file_name: 'report.pdf',
-          file_url: '/api/internships/submissions/13/file',
-          submitted_at: '2025-12-17T06:00:00Z',
-        })
-        entries = entries.map((item) => (item.number === 3 ? entry : item))
-        return json(entry, 201)
-      },
+    const posts: Request[] = []
+    mockApi({ [BOARD]: () => json(internBoard(entries)) })
+    const accepted = answering(submissionCases.submitted, (request) => {
+      posts.push(request)
+      // The API has the work: the board the action's revalidation brings shows it.
+      entries = entries.map((item) => (item.number === 3 ? submittedTask : item))
     })
-    renderRoute('/tasks-10', { user: learner })
+    renderRoute('/tasks-10', { user: learner, actions: { 'tasks-10': accepted } })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     await user.type(within(form).getByLabelText(/^link to your work/i), 'https://github.com/asha/task-3')
     await user.type(within(form).getByLabelText(/^note/i), 'Done with tests.')
     await user.upload(within(form).getByLabelText(/^file/i), new File(['%PDF-1.7 report'], 'report.pdf', { type: 'application/pdf' }))
+    // The fields the action reads (upload-actions.test.ts posts them so).
+    expect(form).toHaveFormValues({ task: '3', link: 'https://github.com/asha/task-3', note: 'Done with tests.' })
+    expect(within(form).getByLabelText(/^file/i)).toHaveAttribute('name', 'file')
     await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
 
     await waitFor(() => expect(within(card(3)).getByRole('status')).toHaveTextContent('Your work is waiting for review.'))
@@ -162,14 +164,14 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(fold.open).toBe(false)
     expect(within(fold).getByLabelText(/^link to your work/i)).toHaveValue('https://github.com/asha/task-3')
     expect(within(fold).getByLabelText(/^file/i)).toHaveValue('')
-    expect(await sentSubmissions(fetchMock, 3)).toEqual([
-      { link: 'https://github.com/asha/task-3', note: 'Done with tests.', file: { name: 'report.pdf', text: '%PDF-1.7 report' } },
+    expect(posts.map((request) => [request.method, request.headers.get('Content-Type')?.split(';')[0]])).toEqual([
+      ['POST', 'multipart/form-data'],
     ])
   })
 
   it('asks for the link and checks the file’s size first, in the server’s words, and sends nothing', async () => {
     const user = userEvent.setup({ applyAccept: false })
-    const fetchMock = mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => json(placementTask(3), 201) })
+    const api = mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => json(placementTask(3), 201) })
     renderRoute('/tasks-10', { user: learner })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     const link = within(form).getByLabelText(/^link to your work/i)
@@ -183,17 +185,15 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     const file = within(form).getByLabelText(/^file/i)
     expect(file).toHaveAccessibleDescription(/The file is larger than 10 MB\./)
     expect(file).toHaveAttribute('aria-invalid', 'true')
-    expect(await sentSubmissions(fetchMock, 3)).toEqual([])
+    expect(await sentSubmissions(api, 3)).toEqual([])
   })
 
   it('leaves the link’s form to the server and shows its error at the link, focused', async () => {
     const user = userEvent.setup({ applyAccept: false })
-    const fetchMock = mockApi({
-      [BOARD]: () => json(internBoard()),
-      [submitKey(3)]: () =>
-        json({ message: 'Please correct the errors below.', extra: { fields: { link: 'Enter a link that starts with https://' } } }, 422),
-    })
-    renderRoute('/tasks-10', { user: learner })
+    const posts: Request[] = []
+    mockApi({ [BOARD]: () => json(internBoard()) })
+    const refused = answering(submissionCases.linkRefused, (request) => posts.push(request))
+    renderRoute('/tasks-10', { user: learner, actions: { 'tasks-10': refused } })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     const link = within(form).getByLabelText(/^link to your work/i)
     await user.type(link, 'http://github.com/asha')
@@ -201,15 +201,14 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(link).toHaveAccessibleDescription(/Enter a link that starts with https:\/\//))
     expect(link).toHaveAttribute('aria-invalid', 'true')
     await waitFor(() => expect(link).toHaveFocus())
-    expect(await sentSubmissions(fetchMock, 3)).toHaveLength(1)
+    expect(posts).toHaveLength(1)
   })
 
   it('shows the API’s refusals: a file that is not a PDF or ZIP next to the file, a locked task in the form', async () => {
     const user = userEvent.setup({ applyAccept: false })
-    let answer = () =>
-      json({ message: 'Check the highlighted fields.', extra: { fields: { file: 'Upload a PDF or ZIP file.' } } }, 422)
-    mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => answer() })
-    renderRoute('/tasks-10', { user: learner })
+    let refusal = submissionCases.fileRefused
+    mockApi({ [BOARD]: () => json(internBoard()) })
+    renderRoute('/tasks-10', { user: learner, actions: { 'tasks-10': (args) => answering(refusal)(args) } })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     await user.type(within(form).getByLabelText(/^link to your work/i), 'https://github.com/asha/task-3')
     await user.upload(within(form).getByLabelText(/^file/i), new File(['not a pdf'], 'fake.pdf', { type: 'application/pdf' }))
@@ -217,7 +216,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(form).getByLabelText(/^file/i)).toHaveAccessibleDescription(/Upload a PDF or ZIP file\./))
     expect(within(form).getByLabelText(/^link to your work/i)).toHaveValue('https://github.com/asha/task-3')
 
-    answer = () => json({ message: 'This task is not unlocked yet.', extra: {} }, 409)
+    refusal = submissionCases.locked
     await user.click(within(form).getByRole('button', { name: 'Submit Task' }))
     const alert = await within(form).findByText('This task is not unlocked yet.')
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Your work was not sent')
@@ -225,24 +224,8 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(within(card(2)).queryByText('This task is not unlocked yet.')).toBeNull()
   })
 
-  it('the action refuses an oversized file itself (as without JavaScript), without asking the API', async () => {
-    const fetchMock = mockApi({ [submitKey(3)]: () => json(placementTask(3), 201) })
-    const { action } = await import('@/app/routes/tasks')
-    const form = new FormData()
-    form.append('task', '3')
-    form.append('link', 'https://github.com/asha/task-3')
-    form.append('note', '')
-    form.append('file', new File(['x'.repeat(10 * 1024 * 1024 + 1)], 'big.zip', { type: 'application/zip' }))
-    const request = new Request('http://localhost/tasks-10.data', { method: 'POST', body: form })
-    const answer = await action({ request, url: new URL('http://localhost/tasks-10'), params: {}, context: {} } as never)
-    const init = answer as unknown as { data: { ok: boolean; fields: Record<string, string> }; init: { status: number } }
-    expect(init.init.status).toBe(422)
-    expect(init.data).toMatchObject({ ok: false, intent: 'task-3', fields: { file: 'The file is larger than 10 MB.' } })
-    expect(await sentSubmissions(fetchMock, 3)).toEqual([])
-  })
-
   it('the action sends the work to the board of the page, whatever address the post came to', async () => {
-    const fetchMock = mockApi({ [submitKey(2)]: () => json(placementTask(2, { state: 'submitted' }), 201) })
+    const api = mockApi({ [submitKey(2)]: () => json(placementTask(2, { state: 'submitted' }), 201) })
     const { action } = await import('@/app/routes/tasks')
     const form = new FormData()
     form.append('task', '2')
@@ -252,7 +235,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     const request = new Request('http://localhost/tasks-10.data', { method: 'POST', body: form })
     const answer = await action({ request, url: new URL('http://localhost/tasks-10'), params: {}, context: {} } as never)
     expect(answer).toMatchObject({ ok: true, intent: 'task-2', entry: { state: 'submitted' } })
-    expect(await sentSubmissions(fetchMock, 2)).toEqual([{ link: 'https://github.com/asha/task-2', note: 'Fixed.' }])
+    expect(await sentSubmissions(api, 2)).toEqual([{ link: 'https://github.com/asha/task-2', note: 'Fixed.' }])
   })
 
   it('leads the intern whose certificate was issued here to its verify page', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { components } from '@/api/schema'
 import { refreshDelay } from '@/features/internships/use-board-refresh'
-import { json, mockApi } from '@/test/api'
+import { json, mockApi, type RecordedApi } from '@/test/api'
 import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
@@ -39,8 +39,8 @@ function board(overrides: Partial<TaskBoard> = {}): TaskBoard {
   }
 }
 
-function boardCalls(fetchMock: ReturnType<typeof mockApi>, slug: string): number {
-  return fetchMock.mock.calls.filter(([input]) => new URL((input as Request).url).pathname === `/api/internships/boards/${slug}`).length
+function boardCalls(api: RecordedApi, slug: string): number {
+  return api.requests.filter((request) => new URL(request.url).pathname === `/api/internships/boards/${slug}`).length
 }
 
 // The first render loads the page's lazy module: give a busy machine time.
@@ -75,12 +75,12 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('shows every board’s Generate Certificate visibly disabled with “Complete all four tasks first”, not as a link', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       'GET /api/internships/boards/tasks-10': () => json(board({ slug: 'tasks-10', title: 'Tasks (10th batch)' })),
     })
     renderRoute('/tasks-10')
     expect(await screen.findByRole('heading', { level: 1, name: 'Tasks (10th batch)' })).toBeInTheDocument()
-    expect(boardCalls(fetchMock, 'tasks-10')).toBe(1)
+    expect(boardCalls(api, 'tasks-10')).toBe(1)
     const button = screen.getByRole('button', { name: 'Generate Certificate' })
     expect(button).toHaveAttribute('aria-disabled', 'true')
     expect(button).toHaveAccessibleDescription('Complete all four tasks first')
@@ -101,7 +101,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
     // A minute before midnight in India (a wide margin: the fake clock also follows real time).
     vi.setSystemTime(new Date('2025-12-17T18:29:00Z'))
     let answers = 0
-    const fetchMock = mockApi({
+    const api = mockApi({
       'GET /api/internships/boards/tasks-20': () => {
         answers += 1
         return answers === 1
@@ -112,18 +112,18 @@ describe('task board routes', { timeout: 20_000 }, () => {
     renderRoute('/tasks-20')
     const fourth = await screen.findByTestId('task-4')
     expect(within(fourth).queryByRole('link')).toBeNull()
-    expect(boardCalls(fetchMock, 'tasks-20')).toBe(1)
+    expect(boardCalls(api, 'tasks-20')).toBe(1)
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(45_000)
     })
-    expect(boardCalls(fetchMock, 'tasks-20')).toBe(1)
+    expect(boardCalls(api, 'tasks-20')).toBe(1)
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(16_000)
     })
     await waitFor(() => expect(within(screen.getByTestId('task-4')).getByRole('link', { name: /^get task/i })).toBeInTheDocument())
-    expect(boardCalls(fetchMock, 'tasks-20')).toBe(2)
+    expect(boardCalls(api, 'tasks-20')).toBe(2)
     expect(screen.getByTestId('task-4')).toHaveAttribute('data-state', 'unlocked')
   })
 
@@ -150,12 +150,12 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('refetches when the window gets focus again', async () => {
-    const fetchMock = mockApi({ 'GET /api/internships/boards/tasks': () => json(board({ slug: 'tasks' })) })
+    const api = mockApi({ 'GET /api/internships/boards/tasks': () => json(board({ slug: 'tasks' })) })
     renderRoute('/tasks')
     await screen.findByTestId('task-1')
-    expect(boardCalls(fetchMock, 'tasks')).toBe(1)
+    expect(boardCalls(api, 'tasks')).toBe(1)
     fireEvent.focus(window)
-    await waitFor(() => expect(boardCalls(fetchMock, 'tasks')).toBe(2))
+    await waitFor(() => expect(boardCalls(api, 'tasks')).toBe(2))
   })
 
   it('says so when the board does not exist', async () => {

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 
 import type { components } from '@/api/schema'
-import { json, mockApi } from '@/test/api'
+import { json, mockApi, type RecordedApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
+import { answering, credentialCases } from '@/test/upload-answers'
 
 type Certificate = components['schemas']['CertificateOut']
 
@@ -35,9 +36,9 @@ function certificate(overrides: Partial<Certificate> = {}): Certificate {
 
 const noDownloads = { certificate_png: null, certificate_pdf: null, letter_png: null, letter_pdf: null, credential: null }
 
-function lookups(fetchMock: ReturnType<typeof mockApi>): string[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL((input as Request).url).pathname)
+function lookups(api: RecordedApi): string[] {
+  return api.requests
+    .map((request) => new URL(request.url).pathname)
     .filter((path) => path.startsWith('/api/certificates/'))
 }
 
@@ -55,7 +56,7 @@ function tableRows(): Record<string, string> {
 // The first render loads the page's lazy module: give a busy machine time.
 describe('verify route', { timeout: 20_000 }, () => {
   it('asks for an ID when the field is empty, without looking anything up', async () => {
-    const fetchMock = mockApi()
+    const api = mockApi()
     const user = userEvent.setup()
     renderRoute('/verify')
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify a certificate' })).toBeInTheDocument()
@@ -69,18 +70,18 @@ describe('verify route', { timeout: 20_000 }, () => {
     expect(message.closest('[aria-live]')).not.toBeNull()
     expect(field).toHaveAttribute('aria-invalid', 'true')
     expect(field).toHaveFocus()
-    expect(lookups(fetchMock)).toEqual([])
+    expect(lookups(api)).toEqual([])
   })
 
   it('trims and upper-cases the ID and moves to the shareable /verify/<ID>', async () => {
-    const fetchMock = mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    const api = mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
     const user = userEvent.setup()
     const { history } = renderRoute('/verify')
     await user.type(await screen.findByLabelText('Certificate ID'), '  wd-2025-0042 {Enter}')
 
     await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
     expect(await screen.findByRole('heading', { level: 2, name: 'Verified' })).toBeInTheDocument()
-    expect(lookups(fetchMock)).toEqual(['/api/certificates/WD-2025-0042'])
+    expect(lookups(api)).toEqual(['/api/certificates/WD-2025-0042'])
     expect(screen.getByLabelText('Certificate ID')).toHaveValue('WD-2025-0042')
   })
 
@@ -248,7 +249,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('handles an ID with "/" in it, kept inside one path segment', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       'GET /api/certificates/WD%2F2025%2F7': () => json(certificate({ certificate_id: 'WD/2025/7' })),
     })
     const user = userEvent.setup()
@@ -256,7 +257,7 @@ describe('verify route', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Certificate ID'), 'wd/2025/7{Enter}')
     expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/verify/WD%2F2025%2F7')
-    expect(lookups(fetchMock)).toEqual(['/api/certificates/WD%2F2025%2F7'])
+    expect(lookups(api)).toEqual(['/api/certificates/WD%2F2025%2F7'])
     expect(tableRows()['Certificate ID']).toBe('WD/2025/7')
   })
 
@@ -269,39 +270,8 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 })
 
-type CredentialCheck = components['schemas']['CredentialCheckOut']
-
-function credentialCheck(overrides: Partial<CredentialCheck> = {}): CredentialCheck {
-  return {
-    verdict: 'valid',
-    reason: '',
-    issuer_id: 'did:key:z6MkExample',
-    issuer_name: 'Example Academy',
-    issuer_url: 'https://example.test',
-    holder: 'Asha Verma',
-    achievement: 'Web Development (30 Days)',
-    achievement_description: 'Completed the 30-day internship in Web Development.',
-    valid_from: '2025-03-26T00:00:00Z',
-    credential_id: 'https://example.test/api/certificates/WD-2025-0042/credential',
-    ...overrides,
-  }
-}
-
 function credentialFile(text = '{"type": ["VerifiableCredential", "OpenBadgeCredential"]}', name = 'credential.json') {
   return new File([text], name, { type: 'application/json' })
-}
-
-/** The files the check sent to the API. */
-async function sentFiles(fetchMock: ReturnType<typeof mockApi>): Promise<string[]> {
-  const files: string[] = []
-  for (const [input] of fetchMock.mock.calls) {
-    const request = input as Request
-    if (`${request.method} ${new URL(request.url).pathname}` !== 'POST /api/credentials/check') continue
-    // Read once the mock has answered: nothing else reads this body.
-    const file = (await request.formData()).get('file')
-    files.push(file instanceof Blob ? await file.text() : String(file))
-  }
-  return files
 }
 
 async function upload(file: File) {
@@ -310,12 +280,23 @@ async function upload(file: File) {
   await user.click(screen.getByRole('button', { name: 'Check file' }))
 }
 
+/*
+ * The page's half of each check (vitest-dev/vitest#9135): under jsdom the action cannot read
+ * the posted file, so a stand-in answers what the real action answers to the API's answer,
+ * and upload-actions.test.ts proves, in Node, that the real action sends the file to the API
+ * and answers just that (src/test/upload-answers.ts).
+ */
 describe('check a credential file', { timeout: 20_000 }, () => {
-  it('sends the file to the API and says it is valid, with issuer, holder and achievement', async () => {
-    const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
-    renderRoute('/verify')
+  it('posts the file to the page’s action and says it is valid, with issuer, holder and achievement', async () => {
+    const posts: Request[] = []
+    mockApi()
+    renderRoute('/verify', { actions: { verify: answering(credentialCases.valid, (request) => posts.push(request)) } })
     expect(await screen.findByRole('heading', { level: 2, name: 'Check a credential file' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Credential file')).toHaveAttribute('accept', '.json,application/json,application/ld+json')
+    const input = screen.getByLabelText('Credential file')
+    expect(input).toHaveAttribute('accept', '.json,application/json,application/ld+json')
+    // The field the action reads the file from (upload-actions.test.ts posts it so).
+    expect(input).toHaveAttribute('name', 'file')
+    expect(input.closest('form')).toHaveAttribute('enctype', 'multipart/form-data')
     await upload(credentialFile('{"a": 1}'))
 
     const verdict = await screen.findByRole('heading', { level: 3, name: 'This credential is valid' })
@@ -326,15 +307,14 @@ describe('check a credential file', { timeout: 20_000 }, () => {
     expect(within(facts).getByText('Web Development (30 Days)')).toBeInTheDocument()
     expect(within(facts).getByText('Example Academy')).toBeInTheDocument()
     expect(within(facts).getByText('26 Mar 2025')).toBeInTheDocument()
-    expect(await sentFiles(fetchMock)).toEqual(['{"a": 1}'])
+    expect(posts.map((request) => [request.method, request.headers.get('Content-Type')?.split(';')[0]])).toEqual([
+      ['POST', 'multipart/form-data'],
+    ])
   })
 
   it('says "This credential is not valid" with the reason in words', async () => {
-    mockApi({
-      'POST /api/credentials/check': () =>
-        json(credentialCheck({ verdict: 'not_valid', reason: 'It is not a credential we issued: it carries credentialSubject.grade, which our credentials never do.' })),
-    })
-    renderRoute('/verify')
+    mockApi()
+    renderRoute('/verify', { actions: { verify: answering(credentialCases.notValid) } })
     await upload(credentialFile())
     expect(await screen.findByRole('heading', { level: 3, name: 'This credential is not valid' })).toBeInTheDocument()
     expect(screen.getByText('It is not a credential we issued: it carries credentialSubject.grade, which our credentials never do.')).toBeInTheDocument()
@@ -342,10 +322,8 @@ describe('check a credential file', { timeout: 20_000 }, () => {
   })
 
   it('says "This credential has been revoked" with the reason', async () => {
-    mockApi({
-      'POST /api/credentials/check': () => json(credentialCheck({ verdict: 'revoked', reason: 'The issuer has revoked this credential.' })),
-    })
-    renderRoute('/verify/WD-2025-0042')
+    mockApi()
+    renderRoute('/verify/WD-2025-0042', { actions: { 'verify-result': answering(credentialCases.revoked) } })
     await upload(credentialFile())
     expect(await screen.findByRole('heading', { level: 3, name: 'This credential has been revoked' })).toBeInTheDocument()
     expect(screen.getByText('The issuer has revoked this credential.')).toBeInTheDocument()
@@ -353,13 +331,13 @@ describe('check a credential file', { timeout: 20_000 }, () => {
   })
 
   it.each([
-    ['not_json', 'This file is not JSON', 'The file is not JSON.'],
-    ['not_credential', 'This file is not a credential', 'The file is not a credential: it has no credentialSubject.'],
-    ['proof', 'This credential’s proof is not one we can check', 'The proof is not a DataIntegrityProof (eddsa-rdfc-2022).'],
-    ['unknown_key', 'This credential was not signed by us', 'The credential was signed by a key that is not ours.'],
-  ])('a file the API refuses (%s) gets a clear message', async (reason, title, message) => {
-    mockApi({ 'POST /api/credentials/check': () => json({ message, extra: { reason } }, 422) })
-    renderRoute('/verify')
+    ['not_json', credentialCases.notJson, 'This file is not JSON', 'The file is not JSON.'],
+    ['not_credential', credentialCases.notCredential, 'This file is not a credential', 'The file is not a credential: it has no credentialSubject.'],
+    ['proof', credentialCases.proof, 'This credential’s proof is not one we can check', 'The proof is not a DataIntegrityProof (eddsa-rdfc-2022).'],
+    ['unknown_key', credentialCases.unknownKey, 'This credential was not signed by us', 'The credential was signed by a key that is not ours.'],
+  ])('a file the API refuses (%s) gets a clear message', async (_reason, refusal, title, message) => {
+    mockApi()
+    renderRoute('/verify', { actions: { verify: answering(refusal) } })
     await upload(credentialFile('not json'))
     const alert = await screen.findByText(title)
     expect(alert.closest('[role="alert"]')).not.toBeNull()
@@ -368,18 +346,16 @@ describe('check a credential file', { timeout: 20_000 }, () => {
   })
 
   it('the API refusing an oversized file (413) is said too', async () => {
-    mockApi({
-      'POST /api/credentials/check': () =>
-        json({ message: 'The file is larger than 256 KB: a credential is a few kilobytes.', extra: { reason: 'too_large' } }, 413),
-    })
-    renderRoute('/verify')
+    mockApi()
+    renderRoute('/verify', { actions: { verify: answering(credentialCases.tooLarge) } })
     await upload(credentialFile())
     expect(await screen.findByText('This file is too large')).toBeInTheDocument()
   })
 
   it('refuses a file over 256 KB, or no file, before sending anything', async () => {
-    const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
-    renderRoute('/verify')
+    const posts: Request[] = []
+    mockApi()
+    renderRoute('/verify', { actions: { verify: answering(credentialCases.valid, (request) => posts.push(request)) } })
     const user = userEvent.setup()
     await screen.findByLabelText('Credential file')
     await user.click(screen.getByRole('button', { name: 'Check file' }))
@@ -389,18 +365,6 @@ describe('check a credential file', { timeout: 20_000 }, () => {
 
     await upload(credentialFile('x'.repeat(256 * 1024 + 1)))
     expect(screen.getByText(/The file is larger than 256 KB/)).toBeInTheDocument()
-    expect(await sentFiles(fetchMock)).toEqual([])
-  })
-
-  it('the action refuses an oversized file itself (as without JavaScript), without asking the API', async () => {
-    const fetchMock = mockApi({ 'POST /api/credentials/check': () => json(credentialCheck()) })
-    const { action } = await import('@/app/routes/verify')
-    const form = new FormData()
-    form.append('file', credentialFile('x'.repeat(256 * 1024 + 1)))
-    const answer = await action({ request: new Request('http://localhost/verify', { method: 'POST', body: form }), params: {}, context: {} } as never)
-    const init = answer as unknown as { data: { ok: boolean; status: number; message: string }; init: { status: number } }
-    expect(init.init.status).toBe(413)
-    expect(init.data).toMatchObject({ ok: false, status: 413, message: expect.stringMatching(/larger than 256 KB/) })
-    expect(await sentFiles(fetchMock)).toEqual([])
+    expect(posts).toEqual([])
   })
 })

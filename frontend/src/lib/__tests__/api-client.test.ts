@@ -26,12 +26,12 @@ describe('toApiError', () => {
 describe('apiClient', () => {
   it('sends the CSRF cookie in X-CSRFToken on writes, not on reads', async () => {
     document.cookie = 'csrftoken=abc123; path=/'
-    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
+    const api = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
     await unwrap(apiClient.GET('/api/site'))
     await unwrap(
       apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' } }),
     )
-    const [get, post] = fetchMock.mock.calls.map(([input]) => input as Request)
+    const [get, post] = api.requests
     expect(get?.headers.get('X-CSRFToken')).toBeNull()
     expect(post?.headers.get('X-CSRFToken')).toBe('abc123')
     expect(post?.credentials).toBe('same-origin')
@@ -39,7 +39,7 @@ describe('apiClient', () => {
 
   it('asks for a CSRF cookie first when the page has none', async () => {
     document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-    const fetchMock = mockApi({
+    const api = mockApi({
       'GET /api/auth/csrf': () => {
         document.cookie = 'csrftoken=fresh456; path=/'
         return json({ csrf_token: 'fresh456' })
@@ -49,7 +49,7 @@ describe('apiClient', () => {
     await unwrap(
       apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' } }),
     )
-    const [csrf, post] = fetchMock.mock.calls.map(([input]) => input as Request)
+    const [csrf, post] = api.requests
     expect(new URL(csrf?.url ?? '').pathname).toBe('/api/auth/csrf')
     expect(post?.headers.get('X-CSRFToken')).toBe('fresh456')
   })

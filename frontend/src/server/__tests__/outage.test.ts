@@ -1,7 +1,8 @@
 import { RouterContextProvider } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { apiScopeMiddleware, serverFetch, visitorContext } from '@/server/api-scope.server'
+import { json, mockApi } from '@/test/api'
 
 /*
  * While the site's database is unreachable Django's API answers 503; a page whose data
@@ -12,16 +13,12 @@ import { apiScopeMiddleware, serverFetch, visitorContext } from '@/server/api-sc
 type MiddlewareArgs = Parameters<typeof apiScopeMiddleware>[0]
 
 async function page(djangoStatus: number | 'unreachable'): Promise<Response> {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      if (djangoStatus === 'unreachable') throw new TypeError('fetch failed')
-      return new Response(JSON.stringify({ message: 'The site is briefly unavailable.', extra: {} }), {
-        status: djangoStatus,
-        headers: { 'Content-Type': 'application/json' },
-      })
-    }),
-  )
+  mockApi({
+    'GET /api/courses': () =>
+      djangoStatus === 'unreachable'
+        ? Promise.reject(new TypeError('fetch failed'))
+        : json({ message: 'The site is briefly unavailable.', extra: {} }, djangoStatus),
+  })
   const context = new RouterContextProvider()
   context.set(visitorContext, { address: '203.0.113.7', protocol: 'https', host: 'example.in', requestId: 'req-0123456789abcdef' })
   const args = { request: new Request('https://example.in/courses'), context, params: {} } as unknown as MiddlewareArgs

@@ -45,7 +45,7 @@ async function fillContact(user: ReturnType<typeof userEvent.setup>) {
 
 describe('EnquiryForm', () => {
   it('asks for each empty field in the server’s words and focuses the first one, sending nothing', async () => {
-    const fetchMock = mockApi()
+    const api = mockApi()
     const user = userEvent.setup()
     renderForm({ packages })
 
@@ -59,11 +59,11 @@ describe('EnquiryForm', () => {
     expect(screen.getByLabelText(/^subject/i)).toHaveAccessibleDescription('Enter a subject.')
     expect(screen.getByLabelText(/^message/i)).toHaveAccessibleDescription(/Write your message\./)
     expect(screen.getByLabelText(/^package/i)).not.toHaveAttribute('aria-invalid')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(api.requests).toEqual([])
   })
 
   it('sends a general enquiry as a contact message when no package is chosen', async () => {
-    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
+    const api = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
     const user = userEvent.setup()
     renderForm({ packages })
     const select = screen.getByLabelText(/^package/i)
@@ -73,7 +73,7 @@ describe('EnquiryForm', () => {
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /send message/i }))
     await screen.findByText('Thanks')
-    const [body] = await sentBodies(fetchMock, 'POST /api/enquiries')
+    const [body] = await sentBodies(api, 'POST /api/enquiries')
     expect(body).toMatchObject({ kind: 'contact', package: null })
   })
 
@@ -96,7 +96,7 @@ describe('EnquiryForm', () => {
   })
 
   it('leaves the email’s form to the server and shows its 422 at the field, focused', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       'POST /api/enquiries': () =>
         json({ message: 'Please correct the errors below.', extra: { fields: { email: 'Enter a valid email address.' } } }, 422),
     })
@@ -112,7 +112,7 @@ describe('EnquiryForm', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true')
     expect(email).toHaveFocus()
     expect(screen.getByLabelText(/^name/i)).not.toHaveAttribute('aria-invalid')
-    expect(await sentBodies(fetchMock, 'POST /api/enquiries')).toEqual([expect.objectContaining({ email: 'not-an-email' })])
+    expect(await sentBodies(api, 'POST /api/enquiries')).toEqual([expect.objectContaining({ email: 'not-an-email' })])
   })
 
   it('checks a field again on blur after the first submit', async () => {
@@ -129,7 +129,7 @@ describe('EnquiryForm', () => {
   })
 
   it('sends the enquiry, announces the server message and resets the form', async () => {
-    const fetchMock = mockApi({
+    const api = mockApi({
       'POST /api/enquiries': () => json({ message: 'Thank you! We will reply by e-mail soon.' }, 201),
     })
     const user = userEvent.setup()
@@ -143,7 +143,7 @@ describe('EnquiryForm', () => {
     expect(screen.getByLabelText(/^name/i)).toHaveValue('')
     expect(screen.getByLabelText(/^message/i)).toHaveValue('')
 
-    expect(await sentBodies(fetchMock, 'POST /api/enquiries')).toEqual([
+    expect(await sentBodies(api, 'POST /api/enquiries')).toEqual([
       {
         kind: 'contact',
         name: 'Priya Sharma',
@@ -157,14 +157,14 @@ describe('EnquiryForm', () => {
   })
 
   it('sends the chosen package with a quote', async () => {
-    const fetchMock = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
+    const api = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
     const user = userEvent.setup()
     renderForm({ packages, initialPackage: 'iot-project' })
     expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: /request a quote/i }))
     await screen.findByText('Thanks')
-    const [body] = await sentBodies(fetchMock, 'POST /api/enquiries')
+    const [body] = await sentBodies(api, 'POST /api/enquiries')
     expect(body).toMatchObject({ kind: 'quote', package: 'iot-project' })
     // The next request is about the same package: it stays chosen, the rest is emptied.
     expect(screen.getByLabelText(/^package/i)).toHaveValue('iot-project')
