@@ -239,6 +239,9 @@ class Front:
     # Django's environment, for manage.py commands against the same database.
     env: dict[str, str]
     instances: Instances
+    # nginx's access log: the visitors' requests and the Node servers' calls into Django
+    # (through the internal listener) alike; "off" when started without one.
+    access_log: Path
 
     def get(
         self,
@@ -432,7 +435,7 @@ def running(
         for n, port in enumerate(node_ports, start=1):
             instances.pages.append(start_pages(n, port))
         tls = ssl.create_default_context(cafile=str(prefix / "certificates" / "fullchain.pem"))
-        yield Front(https_port, http_port, tls, env, instances)
+        yield Front(https_port, http_port, tls, env, instances, prefix / "access.log")
     finally:
         for server in [*instances.pages, *instances.django]:
             throwaway_server.stop(server)

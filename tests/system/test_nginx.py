@@ -46,6 +46,7 @@ VERIFY_LIMIT = 4
 # 127.0.0.0/8 on the loopback interface).
 VISITOR_A = "127.0.0.2"
 VISITOR_B = "127.0.0.3"
+VISITOR_C = "127.0.0.4"
 # How long nginx keeps a page here (the Node servers' SHARED_CACHE_SECONDS; 60 in production).
 SHARED_SECONDS = 3
 
@@ -241,6 +242,30 @@ def test_it_gives_django_the_address_nginx_saw_through_both_paths(front: Front) 
 
 # --- The shared cache (docs/product.md section 17) --------------------------------------
 # After the address test, which must see its lookups reach Django.
+
+
+def test_a_page_render_asks_django_once(front: Front) -> None:
+    """Each page's render makes one call into Django, its GET /api/pages/… (issue 29 item
+    5): counted in nginx's log, where the Node servers' calls come in through the internal
+    listener. A query string nobody asked before makes each a cache miss (a render)."""
+    pages = {
+        "/": "/api/pages/home",
+        "/courses": "/api/pages/courses",
+        "/Web-Development-registration": "/api/pages/course?path=",
+        "/about": "/api/pages/about",
+        "/login": "/api/pages/basic",
+        f"/verify/{CERTIFICATE_ID}": f"/api/pages/verify/{CERTIFICATE_ID}",
+    }
+    for number, (page, call) in enumerate(pages.items()):
+        before = front.access_log.read_text().count("\n")
+        # Its own address for the verify page: the address test uses up the default's lookups.
+        answer = front.get(f"{page}?render={number}", source=VISITOR_C)
+        assert answer.status == 200, page
+        assert answer.header("X-Cache-Status") == "MISS", page
+        added = front.access_log.read_text().splitlines()[before:]
+        to_django = [line for line in added if '"GET /api/' in line or '"POST /api/' in line]
+        assert len(to_django) == 1, f"{page}: {to_django}"
+        assert f'"GET {call}' in to_django[0], f"{page}: {to_django[0]}"
 
 
 def test_a_second_anonymous_request_is_a_hit(front: Front) -> None:
