@@ -71,7 +71,7 @@ REPO = Path(__file__).resolve().parent.parent
 BACKEND = REPO / "backend"
 sys.path.insert(0, str(REPO / "tests" / "support"))
 import throwaway_server  # noqa: E402  (the one way to start a throw-away gunicorn)
-from load_data import import_all, manage  # noqa: E402
+from load_data import import_all  # noqa: E402
 from load_results import report, write_results  # noqa: E402
 from measure import HOST, Meter, mixed_calls, open_loop, open_report, verify_calls  # noqa: E402
 from traffic import EXPECTED, Sample, Traffic, certificate_id  # noqa: E402  (beside this file)
@@ -546,7 +546,7 @@ def main() -> int:
             f"Load average {load_before[0]:.1f} / {load_before[1]:.1f} / {load_before[2]:.1f}. "
             f"Database {name}: migrating, then importing {args.certificates:,} certificates..."
         )
-        manage(env, "migrate", "--noinput", "--verbosity", "0")
+        throwaway_server.manage(env, "migrate", "--noinput", "--verbosity", "0")
         imports = import_all(env, tmp, args.certificates)
 
         try:

@@ -11,23 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from load_results import IMPORT_MEMORY_SIZES
+from throwaway_server import manage  # tests/support, put on sys.path by bench/load.py
 from traffic import certificate_id
 
 REPO = Path(__file__).resolve().parent.parent
 BACKEND = REPO / "backend"
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
-        [sys.executable, str(BACKEND / "manage.py"), *args],
-        env=env,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
 
 
 # --- The data ----------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import throwaway_server
+from throwaway_server import manage
 
 REPO = Path(__file__).resolve().parents[2]
 BACKEND = REPO / "backend"
@@ -75,18 +76,6 @@ def _version(nginx: str) -> tuple[int, ...]:
     )
     found = re.search(r"nginx/(\d+)\.(\d+)\.(\d+)", result.stderr + result.stdout)
     return tuple(int(part) for part in found.groups()) if found else (0,)
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
-        [sys.executable, str(BACKEND / "manage.py"), *args],
-        env=env,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert result.returncode == 0, f"manage.py {' '.join(args)} failed:\n{result.stderr}"
 
 
 # --- The configuration under test ----------------------------------------------------
@@ -196,7 +185,8 @@ def self_signed_certificate(folder: Path) -> None:
 class Answer:
     status: int
     headers: http.client.HTTPMessage
-    body: bytes
+    body: bytes  # decompressed
+    wire: bytes  # as sent (gzipped when Content-Encoding says so)
 
     def header(self, name: str) -> str:
         return self.headers.get(name) or ""
@@ -271,10 +261,11 @@ class Front:
         try:
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
-            body = response.read()
-            if response.getheader("Content-Encoding") == "gzip":
-                body = gzip.decompress(body)
-            return Answer(response.status, response.msg, body)
+            wire = response.read()
+            gzipped = response.getheader("Content-Encoding") == "gzip"
+            return Answer(
+                response.status, response.msg, gzip.decompress(wire) if gzipped else wire, wire
+            )
         finally:
             connection.close()
 

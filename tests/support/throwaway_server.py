@@ -41,6 +41,24 @@ class ServerFailed(RuntimeError):
     """gunicorn exited, or did not answer /api/health in time (the log's end is included)."""
 
 
+class ManageFailed(RuntimeError):
+    """A `manage.py` command exited with an error (its output is included)."""
+
+
+def manage(env: Mapping[str, str], *args: str, timeout: float = 600) -> None:
+    """Run `manage.py ARGS` with our interpreter in ENV; raise ManageFailed when it fails."""
+    result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
+        [sys.executable, str(BACKEND / "manage.py"), *args],
+        env=dict(env),
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    if result.returncode != 0:
+        raise ManageFailed(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+
+
 @dataclass
 class Server:
     host: str

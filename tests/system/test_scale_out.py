@@ -168,18 +168,6 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _manage(env: dict[str, str], *args: str) -> None:
-    result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
-        [sys.executable, str(BACKEND / "manage.py"), *args],
-        env=env,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, f"manage.py {' '.join(args)} failed:\n{result.stderr}"
-
-
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     try:
@@ -228,7 +216,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     servers: list[throwaway_server.Server] = []
     admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        _manage(env, "migrate", "--noinput", "--verbosity", "0")
+        throwaway_server.manage(env, "migrate", "--noinput", "--verbosity", "0")
         # The staff account is made while the servers boot (each is a Django start-up).
         superuser = subprocess.Popen(  # noqa: S603 (our interpreter, fixed arguments)
             [sys.executable, str(BACKEND / "manage.py"), "createsuperuser", "--noinput"],
