@@ -19,7 +19,7 @@ from certificates import verifications
 from certificates.api import VERIFY_CACHE_CONTROL
 from core.api import logged_in
 from core.dates import india_today
-from core.errors import ApplicationError
+from core.errors import NotFound
 from core.http import client_key
 from core.schemas import ErrorOut, Text
 from enrolments.api import SESSION_KEY
@@ -53,8 +53,6 @@ router = Router(tags=["pages"])
 BAD_TEXT = {422: ErrorOut}
 # What the visitor's own pages answer: no cache may keep them.
 PRIVATE = "private, no-store"
-# The certificate lookup's refusals the verify page shows (429 stays an error answer).
-VERIFY_REFUSALS = {404, 422}
 
 
 def _visitor(request: HttpRequest) -> User | None:
@@ -205,8 +203,8 @@ def page_referearn_get(request: HttpRequest) -> selectors.ReferEarnPage:
     summary="A certificate's verify page",
     description=(
         "The certificate as /api/certificates/{certificate_id} answers it, counted and "
-        "rate-limited per client IP the same way. When that lookup is refused (an unknown "
-        "ID), the answer is still 200, with `certificate` null and the refusal's message "
+        "rate-limited per client IP the same way. When there is no such certificate (the "
+        "lookup's 404), the answer is still 200, with `certificate` null and the refusal's message "
         "in `refusal`. 429 when this client has checked too many certificates."
     ),
 )
@@ -217,9 +215,7 @@ def page_verify_get(
     verifications.certificate_lookup_count(client=client_key(request))
     try:
         certificate = certificates.certificate_get(certificate_id=certificate_id)
-    except ApplicationError as refusal:
-        if refusal.status_code not in VERIFY_REFUSALS:
-            raise
+    except NotFound as refusal:
         return selectors.verify_page(visitor=visitor, certificate=None, refusal=refusal)
     verifications.certificate_verification_count(certificate_pk=certificate.pk)
     # Shared as the certificate's answer is, unless the answer names a logged-in visitor.

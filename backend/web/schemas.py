@@ -139,8 +139,8 @@ class VerifyPageData(PageData):
     )
     refusal: ErrorOut | None = Field(
         description=(
-            "The error /api/certificates/{certificate_id} answers instead (404: no such "
-            "certificate), with its message and extra; null when the certificate is found."
+            "The 404 /api/certificates/{certificate_id} answers instead (no such certificate), "
+            "with its message and extra; null when the certificate is found."
         )
     )
 

@@ -27,7 +27,7 @@ from catalog.models import (
     TeamMember,
 )
 from certificates.models import Certificate
-from core.errors import ApplicationError, NotFound
+from core.errors import NotFound
 from core.gst import STATES
 from enrolments import selectors as enrolments
 from enrolments.models import Enrolment
@@ -254,15 +254,15 @@ def referearn_page(*, visitor: User | None) -> ReferEarnPage:
 
 @dataclass(frozen=True)
 class VerifyPage(Page):
-    """A certificate's verify page: the certificate, or the refusal (its message and
-    extra) the lookup answered instead (ErrorOut)."""
+    """A certificate's verify page: the certificate, or the lookup's NotFound (its message
+    and extra, as ErrorOut) when there is no such certificate."""
 
     certificate: Certificate | None
-    refusal: ApplicationError | None
+    refusal: NotFound | None
 
 
 def verify_page(
-    *, visitor: User | None, certificate: Certificate | None, refusal: ApplicationError | None
+    *, visitor: User | None, certificate: Certificate | None, refusal: NotFound | None
 ) -> VerifyPage:
     return VerifyPage(
         visitor=visitor,
@@ -275,7 +275,7 @@ def verify_page(
 @dataclass(frozen=True)
 class TaskBoardPage(Page):
     board: internships.TaskBoardForVisitor | None
-    refusal: ApplicationError | None
+    refusal: NotFound | None
 
 
 def task_board_page(*, visitor: User | None, slug: str, today: date) -> TaskBoardPage:

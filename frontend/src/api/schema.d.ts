@@ -1246,7 +1246,7 @@ export interface paths {
         };
         /**
          * A certificate's verify page
-         * @description The certificate as /api/certificates/{certificate_id} answers it, counted and rate-limited per client IP the same way. When that lookup is refused (an unknown ID), the answer is still 200, with `certificate` null and the refusal's message in `refusal`. 429 when this client has checked too many certificates.
+         * @description The certificate as /api/certificates/{certificate_id} answers it, counted and rate-limited per client IP the same way. When there is no such certificate (the lookup's 404), the answer is still 200, with `certificate` null and the refusal's message in `refusal`. 429 when this client has checked too many certificates.
          */
         get: operations["page_verify_get"];
         put?: never;
@@ -3111,7 +3111,7 @@ export interface components {
         VerifyPageData: {
             /** @description As /api/certificates/{certificate_id}; null when it is refused. */
             certificate: components["schemas"]["CertificateOut"] | null;
-            /** @description The error /api/certificates/{certificate_id} answers instead (404: no such certificate), with its message and extra; null when the certificate is found. */
+            /** @description The 404 /api/certificates/{certificate_id} answers instead (no such certificate), with its message and extra; null when the certificate is found. */
             refusal: components["schemas"]["ErrorOut"] | null;
             /** @description The site settings (as /api/site). */
             site: components["schemas"]["SiteOut"];
