@@ -36,8 +36,7 @@ export default function Page() {
     <>
       <ReferEarnHero />
       <ReferEarnSteps />
-      {/* The page renders once its data is in: the rewards are never pending nor failed here. */}
-      <ReferEarnRewards rewards={rewards} isPending={false} isError={false} onRetry={() => {}} />
+      <ReferEarnRewards rewards={rewards} />
       <ReferEarnCta />
     </>
   )

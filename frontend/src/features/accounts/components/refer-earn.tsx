@@ -2,18 +2,9 @@ import { ArrowRight, Gift, Share2, UserPlus, type LucideIcon } from 'lucide-reac
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
-import { Alert } from '@/components/ui/alert'
 import { LinkButton } from '@/components/ui/link-button'
-import { RetryButton } from '@/components/ui/retry-button'
 
 export type CourseReward = { slug: string; name: string; reward: string }
-
-type RewardsState = {
-  rewards: readonly CourseReward[] | undefined
-  isPending: boolean
-  isError: boolean
-  onRetry: () => void
-}
 
 export function ReferEarnHero() {
   return (
@@ -61,38 +52,17 @@ function GiftIllustration({ className }: { className?: string }) {
 
 type Step = { title: string; Icon: LucideIcon; body: ReactNode }
 
-/** Each course's reward, from the catalogue (staff set the amounts). */
-export function ReferEarnRewards({ rewards, isPending, isError, onRetry }: RewardsState) {
-  let body: ReactNode
-  if (isPending) {
-    body = (
-      <div aria-busy="true">
-        <p className="sr-only" role="status">
-          Loading the rewards…
-        </p>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <li key={index} className="flex flex-col gap-3 rounded-card border border-line bg-white p-6 shadow-card">
-              <span className="h-5 w-2/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-              <span className="h-9 w-1/3 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-            </li>
-          ))}
-        </ul>
+/** Each course's reward, from the catalogue (staff set the amounts); nothing when no course pays one. */
+export function ReferEarnRewards({ rewards }: { rewards: readonly CourseReward[] }) {
+  if (rewards.length === 0) return null
+  return (
+    <section aria-labelledby="referearn-rewards-heading" className="container-page flex flex-col gap-8 pb-16 sm:pb-20">
+      <div className="mx-auto flex max-w-2xl flex-col items-center gap-3 text-center">
+        <h2 id="referearn-rewards-heading" className="text-title font-bold text-ink">
+          Rewards per course
+        </h2>
+        <p className="text-lg text-ink-muted">What you earn for each friend whose enrolment is confirmed.</p>
       </div>
-    )
-  } else if (isError || !rewards) {
-    body = (
-      <div role="alert" className="mx-auto w-full max-w-xl">
-        <Alert tone="error" title="We could not load the rewards.">
-          <p>Please try again in a moment.</p>
-          <RetryButton onRetry={onRetry} className="mt-3" />
-        </Alert>
-      </div>
-    )
-  } else if (rewards.length === 0) {
-    return null
-  } else {
-    body = (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {rewards.map((item) => (
           <li key={item.slug} className="flex flex-col gap-2 rounded-card border border-line bg-white p-6 shadow-card">
@@ -105,17 +75,6 @@ export function ReferEarnRewards({ rewards, isPending, isError, onRetry }: Rewar
           </li>
         ))}
       </ul>
-    )
-  }
-  return (
-    <section aria-labelledby="referearn-rewards-heading" className="container-page flex flex-col gap-8 pb-16 sm:pb-20">
-      <div className="mx-auto flex max-w-2xl flex-col items-center gap-3 text-center">
-        <h2 id="referearn-rewards-heading" className="text-title font-bold text-ink">
-          Rewards per course
-        </h2>
-        <p className="text-lg text-ink-muted">What you earn for each friend whose enrolment is confirmed.</p>
-      </div>
-      {body}
     </section>
   )
 }
