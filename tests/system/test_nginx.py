@@ -38,7 +38,7 @@ from production_front import (  # noqa: E402
     Answer,
     Front,
 )
-from production_front import manage as _manage  # noqa: E402
+from throwaway_server import manage as _manage  # noqa: E402
 
 # Certificate lookups per client address and day: the address test uses them up.
 VERIFY_LIMIT = 4
@@ -136,7 +136,7 @@ def test_it_sends_the_sitemap_and_health_check_to_node(front: Front) -> None:
     assert (health.status, health.text) == (200, "ok")
 
 
-def test_it_serves_the_built_assets_from_disk_for_a_year(front: Front) -> None:
+def test_it_serves_the_built_assets_from_disk_for_a_year_precompressed(front: Front) -> None:
     page = front.get("/")
     scripts = re.findall(r'"(/assets/[^"]+\.js)"', page.text)  # modulepreload, import()
     styles = re.findall(r'"(/assets/[^"]+\.css)"', page.text)
@@ -148,6 +148,9 @@ def test_it_serves_the_built_assets_from_disk_for_a_year(front: Front) -> None:
         assert answer.header("Cache-Control") == "public, max-age=31536000, immutable"
         assert answer.header("X-Content-Type-Options") == "nosniff"
         assert answer.header("Content-Encoding") == "gzip"
+        # The build's own gzipped copy (gzip_static), not one made for this request.
+        precompressed = ASSETS / f"{path.removeprefix('/assets/')}.gz"
+        assert precompressed.read_bytes() == answer.wire
         # From nginx, not Node (whose answers carry its CSP).
         assert not answer.header("Content-Security-Policy")
     assert front.get("/assets/no-such-file.js").status == 404
