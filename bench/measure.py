@@ -261,16 +261,38 @@ class _Connections:
             headers["Content-Type"] = "application/json"
             body = json.dumps(call.body).encode()
         connection = self.to(call.port)
+        # gunicorn's sync workers close each connection after the answer, and http.client
+        # opens a new one for the next request by itself. The Node server keeps an idle
+        # connection 5 s (Node's keepAliveTimeout), and one it closes just as a request is
+        # sent on it answers nothing: as browsers (and urllib3) do, that request is sent
+        # again once on a new connection, its wait counted in its latency.
+        reused = connection.sock is not None
         try:
-            # gunicorn's sync workers close each connection after the answer;
-            # http.client opens a new one for the next request by itself.
-            connection.request(call.method, call.path, body=body, headers=headers)
-            response = connection.getresponse()
-            response.read()
-            return response.status
+            return self._exchange(connection, call, body, headers)
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            connection.close()
+            if not reused:
+                raise
+            return self._exchange(connection, call, body, headers)
         except (OSError, http.client.HTTPException):
             connection.close()
             raise
+
+    @staticmethod
+    def _exchange(
+        connection: http.client.HTTPConnection,
+        call: Call,
+        body: bytes | None,
+        headers: dict[str, str],
+    ) -> int:
+        try:
+            connection.request(call.method, call.path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+        except (OSError, http.client.HTTPException):
+            connection.close()
+            raise
+        return response.status
 
     def close(self) -> None:
         for connection in self.open.values():
