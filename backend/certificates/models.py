@@ -104,7 +104,8 @@ class Certificate(models.Model):
         null=True, blank=True, help_text="When the holder was emailed the links (once)."
     )
     # Lookups by ID (the verify page's included) and credential checks, counted in the
-    # cache and written by the queue worker (verifications.certificate_verifications_flush).
+    # cache and written by the queue worker (verifications.certificate_verifications_flush);
+    # the last one's time to the minute.
     verification_count = models.PositiveIntegerField("Verifications", default=0)
     last_verified_at = models.DateTimeField("Last verified", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -4,7 +4,9 @@ A verification (a lookup by ID, which the verify page makes, or a check of the
 certificate's credential) is counted in the cache, never in the database and never by a
 thread of the request: `cache.incr` on a key per certificate per minute ("bucket"), with
 `cache.add` for the bucket's first count, which also lists the certificate under the
-bucket. The queue worker (`send_queued_mail_loop`, QUEUE_WORKER_TASKS) writes every closed
+bucket and notes the time. "Last verified" is to the minute (as the back office shows it):
+the time of the first verification in the latest minute with any, so a lookup costs two
+cache calls (the client's limit and this count), not a third for the time. The queue worker (`send_queued_mail_loop`, QUEUE_WORKER_TASKS) writes every closed
 bucket to the certificates in one transaction that also moves a cursor
 (VerificationCountsWritten), so a bucket is written exactly once: a worker killed before
 its commit wrote nothing and the next pass writes it; one killed after it wrote it all.
@@ -50,8 +52,8 @@ def _count_key(bucket: int, certificate_pk: int) -> str:
     return f"{VERIFICATION_KEY}:{bucket}:count:{certificate_pk}"
 
 
-def _last_key(bucket: int, certificate_pk: int) -> str:
-    return f"{VERIFICATION_KEY}:{bucket}:last:{certificate_pk}"
+def _first_key(bucket: int, certificate_pk: int) -> str:
+    return f"{VERIFICATION_KEY}:{bucket}:first:{certificate_pk}"
 
 
 def _listed_key(bucket: int) -> str:
@@ -87,11 +89,12 @@ def certificate_verification_count(*, certificate_pk: int) -> None:
     now = timezone.now()
     bucket = _bucket(now)
     if _increment(_count_key(bucket, certificate_pk)) == 1:
-        # The certificate's first verification in this bucket: listed for the worker.
+        # The certificate's first verification in this bucket: its time, and listed for
+        # the worker.
+        cache.set(_first_key(bucket, certificate_pk), now.timestamp(), VERIFICATION_KEEP_SECONDS)
         slot = _increment(_listed_key(bucket))
         if slot is not None:
             cache.set(_slot_key(bucket, slot), certificate_pk, VERIFICATION_KEEP_SECONDS)
-    cache.set(_last_key(bucket, certificate_pk), now.timestamp(), VERIFICATION_KEEP_SECONDS)
 
 
 def _cursor(current: int) -> int:
@@ -137,17 +140,17 @@ def _waiting(buckets: range) -> tuple[dict[int, tuple[int, datetime]], list[str]
     # "<prefix>:<bucket>:slot:<n>" -> (bucket, pk); a pk listed twice is read once.
     pairs = sorted({(int(key.split(":")[2]), _int(pk)) for key, pk in slots.items() if _int(pk)})
     count_keys = [_count_key(bucket, pk) for bucket, pk in pairs]
-    last_keys = [_last_key(bucket, pk) for bucket, pk in pairs]
-    values = _get_many(count_keys + last_keys)
+    first_keys = [_first_key(bucket, pk) for bucket, pk in pairs]
+    values = _get_many(count_keys + first_keys)
     waiting: dict[int, tuple[int, datetime]] = {}
     for bucket, pk in pairs:
         count = _int(values.get(_count_key(bucket, pk)))
         if count <= 0:
             continue
-        last_value = values.get(_last_key(bucket, pk))
+        first_value = values.get(_first_key(bucket, pk))
         last = (
-            datetime.fromtimestamp(float(last_value), tz=timezone.get_current_timezone())
-            if isinstance(last_value, int | float)
+            datetime.fromtimestamp(float(first_value), tz=timezone.get_current_timezone())
+            if isinstance(first_value, int | float)
             else datetime.fromtimestamp(
                 (bucket + 1) * VERIFICATION_BUCKET_SECONDS - 1,
                 tz=timezone.get_current_timezone(),
@@ -155,7 +158,7 @@ def _waiting(buckets: range) -> tuple[dict[int, tuple[int, datetime]], list[str]
         )
         total, newest = waiting.get(pk, (0, last))
         waiting[pk] = (total + count, max(newest, last))
-    return waiting, [*listed_keys, *slot_keys, *count_keys, *last_keys]
+    return waiting, [*listed_keys, *slot_keys, *count_keys, *first_keys]
 
 
 def certificate_verifications_flush() -> int:

@@ -76,6 +76,27 @@ def test_it_waits_for_the_minute_to_close(client: Client, clock: time_machine.Co
     assert Certificate.objects.get().verification_count == 1
 
 
+def test_the_last_verification_is_kept_to_the_minute(
+    client: Client, clock: time_machine.Coordinates
+) -> None:
+    """The time noted is the first in the latest minute with lookups: one cache call less
+    on every lookup, and the back office shows minutes."""
+    make("WD-001")
+    client.get("/api/certificates/WD-001")  # 10:00:00
+    clock.move_to("2026-11-20T10:00:40+05:30")
+    client.get("/api/certificates/WD-001")
+    clock.move_to("2026-11-20T10:01:10+05:30")
+    client.get("/api/certificates/WD-001")
+    clock.move_to("2026-11-20T10:01:50+05:30")
+    client.get("/api/certificates/WD-001")
+    clock.move_to("2026-11-20T10:03:00+05:30")
+    assert verifications.certificate_verifications_flush() == 1
+    certificate = Certificate.objects.get()
+    assert certificate.verification_count == 4
+    assert certificate.last_verified_at is not None
+    assert certificate.last_verified_at.isoformat() == "2026-11-20T04:31:10+00:00"
+
+
 def test_the_queue_worker_writes_them(client: Client, clock: time_machine.Coordinates) -> None:
     make("WD-001")
     make("WD-002")
