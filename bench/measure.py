@@ -270,13 +270,9 @@ class _Connections:
         try:
             return self._exchange(connection, call, body, headers)
         except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-            connection.close()
             if not reused:
                 raise
             return self._exchange(connection, call, body, headers)
-        except (OSError, http.client.HTTPException):
-            connection.close()
-            raise
 
     @staticmethod
     def _exchange(
@@ -285,6 +281,7 @@ class _Connections:
         body: bytes | None,
         headers: dict[str, str],
     ) -> int:
+        """One request and its answer; the connection is closed when either fails."""
         try:
             connection.request(call.method, call.path, body=body, headers=headers)
             response = connection.getresponse()

@@ -6,8 +6,9 @@ thread of the request: `cache.incr` on a key per certificate per minute ("bucket
 `cache.add` for the bucket's first count, which also lists the certificate under the
 bucket and notes the time. "Last verified" is to the minute (as the back office shows it):
 the time of the first verification in the latest minute with any, so a lookup costs two
-cache calls (the client's limit and this count), not a third for the time. The queue worker (`send_queued_mail_loop`, QUEUE_WORKER_TASKS) writes every closed
-bucket to the certificates in one transaction that also moves a cursor
+cache calls (the client's limit and this count), not a third for the time. The queue
+worker (`send_queued_mail_loop`, QUEUE_WORKER_TASKS) writes every closed bucket to the
+certificates in one transaction that also moves a cursor
 (VerificationCountsWritten), so a bucket is written exactly once: a worker killed before
 its commit wrote nothing and the next pass writes it; one killed after it wrote it all.
 Counts wait in the cache for VERIFICATION_KEEP_SECONDS, so a worker stopped for less than

@@ -204,8 +204,8 @@ def page_referearn_get(request: HttpRequest) -> selectors.ReferEarnPage:
     description=(
         "The certificate as /api/certificates/{certificate_id} answers it, counted and "
         "rate-limited per client IP the same way. When there is no such certificate (the "
-        "lookup's 404), the answer is still 200, with `certificate` null and the refusal's message "
-        "in `refusal`. 429 when this client has checked too many certificates."
+        "lookup's 404), the answer is still 200, with `certificate` null and the refusal's "
+        "message in `refusal`. 429 when this client has checked too many certificates."
     ),
 )
 def page_verify_get(
