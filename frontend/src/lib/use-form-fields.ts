@@ -57,7 +57,7 @@ export function useFormFields<Field extends string, Values extends Record<Field,
 
   /** Show these errors (from the server, say), focusing the first; none clears them. */
   function showErrors(found: Partial<Record<Field, string>>) {
-    if (Object.keys(found).length > 0) focus.request()
+    if (Object.keys(found).length > 0) focus.request(found)
     setErrors(found)
   }
 
