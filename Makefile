@@ -35,7 +35,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load test-api-schema audit wrk bench test-credentials-interop nginx test-nginx \
+        test-scale-out bench-load bench-versus test-api-schema audit wrk bench test-credentials-interop nginx test-nginx \
         backup restore pg-client
 
 help: ## List the targets
@@ -225,6 +225,10 @@ bench: build chromium wrk nginx ## Benchmarks (numbers, not pass/fail): first-lo
 bench-load: install ## Import 1,000,000 certificates, then mixed traffic and verify only (closed and open loop) on gunicorn + PostgreSQL + Redis -> bench/results.md (minutes; not a test. BENCH_LOAD_ARGS="--certificates 20000 --seconds 5" for a quick run, --fault restarts PostgreSQL halfway)
 	@test -f frontend/build/server/index.js || $(NPM) run build
 	$(UV) run --frozen --group bench python bench/load.py $(BENCH_LOAD_ARGS)
+
+bench-versus: install wrk ## The code's or the machine's? The same requests from this checkout and commit REV, side by side, one gunicorn worker each (REV=... [BENCH_VERSUS_ARGS="--path /api/health"])
+	@test -n "$(REV)" || { echo 'Name the earlier commit: make bench-versus REV=<commit>'; exit 2; }
+	$(UV) run --frozen --group bench python bench/versus.py $(REV) $(BENCH_VERSUS_ARGS)
 
 clean: ## Remove build output (keeps var/ data)
 	rm -rf frontend/build frontend/.react-router frontend/test-results .venv/.installed frontend/node_modules/.installed

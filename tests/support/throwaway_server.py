@@ -45,12 +45,15 @@ class ManageFailed(RuntimeError):
     """A `manage.py` command exited with an error (its output is included)."""
 
 
-def manage(env: Mapping[str, str], *args: str, timeout: float = 600) -> None:
-    """Run `manage.py ARGS` with our interpreter in ENV; raise ManageFailed when it fails."""
+def manage(
+    env: Mapping[str, str], *args: str, timeout: float = 600, backend: Path = BACKEND
+) -> None:
+    """Run `manage.py ARGS` with our interpreter in ENV; raise ManageFailed when it fails.
+    BACKEND: another checkout's backend folder (bench/versus.py)."""
     result = subprocess.run(  # noqa: S603 (our interpreter, fixed arguments)
-        [sys.executable, str(BACKEND / "manage.py"), *args],
+        [sys.executable, str(backend / "manage.py"), *args],
         env=dict(env),
-        cwd=REPO,
+        cwd=backend.parent,
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -103,8 +106,10 @@ def start(
     port: int | None = None,
     health_headers: Mapping[str, str] | None = None,
     timeout: float = 60.0,
+    backend: Path = BACKEND,
 ) -> Server:
-    """Start gunicorn serving config.wsgi with exactly `env`; return once it is healthy."""
+    """Start gunicorn serving config.wsgi with exactly `env`; return once it is healthy.
+    BACKEND: another checkout's backend folder (bench/versus.py)."""
     port = port or free_port(host)
     command = [
         sys.executable,
@@ -112,7 +117,7 @@ def start(
         "gunicorn",
         "config.wsgi",
         "--chdir",
-        str(BACKEND),
+        str(backend),
         "--bind",
         f"{host}:{port}",
         "--workers",
