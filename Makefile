@@ -14,6 +14,8 @@ WORKERS ?= 2
 E2E_PORT ?= 8765
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+# pytest processes for test-backend and test-pg (pytest-xdist; auto: one per core, 0: none)
+PYTEST_WORKERS ?= auto
 
 UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
 
@@ -170,11 +172,11 @@ lint: install ## ruff, mypy, import-linter (the backend's layers), ESLint and ts
 	$(NPM) run --silent lint
 	$(NPM) run --silent typecheck
 
-test-backend: install ## pytest on SQLite
-	$(UV) run --frozen pytest
+test-backend: install ## pytest on SQLite (PYTEST_WORKERS processes: pytest-xdist)
+	$(UV) run --frozen pytest -n $(PYTEST_WORKERS)
 
-test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL)
-	DATABASE_URL=$(TEST_DATABASE_URL) $(UV) run --frozen pytest
+test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL; a test database per worker)
+	DATABASE_URL=$(TEST_DATABASE_URL) $(UV) run --frozen pytest -n $(PYTEST_WORKERS)
 
 test-scale-out: install ## Two gunicorn servers sharing PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL)
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \

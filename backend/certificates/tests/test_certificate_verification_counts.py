@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -238,7 +239,8 @@ def redis_cache() -> Iterator[None]:
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": redis_url(),
-            "KEY_PREFIX": "test-verification-counts",
+            # One prefix per pytest-xdist worker: another's cleanup never meets these keys.
+            "KEY_PREFIX": f"test-verification-counts-{os.environ.get('PYTEST_XDIST_WORKER', '')}",
             "OPTIONS": {"IGNORE_EXCEPTIONS": True},
         }
     }
