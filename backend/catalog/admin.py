@@ -46,6 +46,8 @@ class ListEditableAdmin(ModelAdmin):
 
 @admin.register(SiteSettings)
 class SiteSettingsAdmin(ModelAdmin):
+    # A social link typed without a scheme is taken as https:// (Django 6's default).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     fieldsets = (
         ("Brand", {"fields": ("brand_name", "tagline", "typed_phrases")}),
         ("Contact details", {"fields": ("email", "phone", "address", "whatsapp_number")}),
