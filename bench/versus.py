@@ -8,10 +8,10 @@ earlier commit REV, on this machine, side by side: REV is checked out in a tempo
 worktree, and each tree gets a fresh PostgreSQL database of its own (migrated, and loaded
 with --rows generated certificates through that tree's `import_certificates`), Redis as
 the cache and one gunicorn sync worker. wrk then sends PATH to each in turn, round after
-round (2 connections, --seconds a round; `{id}` in PATH is a random imported certificate
-ID per request), and each round prints requests/s and the worker's CPU time per request,
-with the load average. The earlier tree runs with this checkout's virtualenv, so REV must
-work with today's locked packages.
+round, as `make bench` sends it (bench/api.py's wrk; --path /random-certificate, the
+default, is a lookup of a random imported ID), and each round prints requests/s and the
+worker's CPU time per request, with the load average. The earlier tree runs with this
+checkout's virtualenv, so REV must work with today's locked packages.
 
 Environment: BENCH_DATABASE_URL and BENCH_REDIS_URL, as for bench/load.py. Needs wrk
 (`make wrk`).
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import secrets
 import shutil
 import subprocess
@@ -38,14 +37,11 @@ import redis
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
+import api  # noqa: E402  (make bench's wrk, its certificates and its random lookup)
 import throwaway_server  # noqa: E402
 from load import ADMIN_DATABASE_URL, REDIS_URL, bench_env, cleanup, pg_reachable  # noqa: E402
-from load_data import write_csv  # noqa: E402
-from measure import Meter  # noqa: E402
-from traffic import certificate_id  # noqa: E402
 
-PREFIX = "LOAD"
-CONNECTIONS = 2
+RANDOM_LOOKUP = "/random-certificate"  # bench/api.py's WRK_SCRIPT: a random imported ID
 
 
 def arguments() -> argparse.Namespace:
@@ -53,12 +49,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("rev", help="the earlier commit (anything git rev-parse takes)")
     parser.add_argument(
         "--path",
-        default="/api/certificates/{id}",
-        help="what to request; {id} is a random imported certificate ID (default: a lookup)",
+        default=RANDOM_LOOKUP,
+        help=f"what to request (default {RANDOM_LOOKUP}: a lookup of a random imported ID)",
     )
     parser.add_argument("--rows", type=int, default=20_000, help="certificates (20,000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per tree (3)")
-    parser.add_argument("--seconds", type=float, default=8, help="seconds a round (8)")
+    parser.add_argument("--seconds", type=int, default=8, help="seconds a round (8)")
     args = parser.parse_args()
     if min(args.rows, args.rounds, args.seconds) <= 0:
         parser.error("--rows, --rounds and --seconds must be positive")
@@ -89,41 +85,6 @@ def worktree(rev: str, tmp: Path) -> Iterator[Path]:
         git("worktree", "remove", "--force", str(path), check=False)
 
 
-def wrk_script(path: str, rows: int, tmp: Path) -> Path:
-    """A wrk script sending PATH, with {id} a random imported ID per request."""
-    example = certificate_id(PREFIX, 0)
-    width = len(example) - len(PREFIX) - 1
-    lua_path = path.replace("%", "%%").replace("{id}", f"{PREFIX}-%0{width}d")
-    script = tmp / "request.lua"
-    script.write_text(
-        "request = function()\n"
-        f'  return wrk.format("GET", string.format("{lua_path}"'
-        + (f", math.random(0, {rows - 1})" if "{id}" in path else "")
-        + "))\nend\n"
-    )
-    return script
-
-
-def wrk(port: int, script: Path, seconds: float) -> tuple[int, int]:
-    """Requests answered, and how many of them were errors (non-2xx/3xx or socket)."""
-    url = f"http://{throwaway_server.HOST}:{port}"
-    result = subprocess.run(  # noqa: S603 (wrk, fixed arguments)
-        ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{seconds:g}s", "-s", str(script), url],  # noqa: S607
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    answered = re.search(r"(\d+) requests in", result.stdout)
-    if answered is None:
-        raise SystemExit(f"wrk printed no count:\n{result.stdout}{result.stderr}")
-    refused = re.search(r"Non-2xx or 3xx responses: (\d+)", result.stdout)
-    failed = re.search(r"Socket errors: (.*)", result.stdout)  # connect N, read N, ...
-    errors = (int(refused.group(1)) if refused else 0) + (
-        sum(int(n) for n in re.findall(r"\d+", failed.group(1))) if failed else 0
-    )
-    return int(answered.group(1)), errors
-
-
 def main() -> int:
     args = arguments()
     if shutil.which("wrk") is None:
@@ -139,7 +100,7 @@ def main() -> int:
         with worktree(args.rev, tmp) as earlier:
             trees = {"this checkout": REPO / "backend", args.rev: earlier / "backend"}
             csv = tmp / "certificates.csv"
-            write_csv(csv, args.rows, PREFIX)
+            csv.write_bytes(api.generate_csv(args.rows))
             for index, (label, backend) in enumerate(trees.items()):
                 name = f"versus_{suffix}_{index}"
                 with psycopg.connect(ADMIN_DATABASE_URL, autocommit=True) as admin:
@@ -153,23 +114,23 @@ def main() -> int:
                 servers[label] = throwaway_server.start(
                     env=env, workers=1, log=tmp / f"gunicorn-{index}.log", backend=backend
                 )
-            script = wrk_script(args.path, args.rows, tmp)
+            script = tmp / "request.lua"
+            script.write_text(api.WRK_SCRIPT % (args.rows - 1))
             for server in servers.values():  # warm: imports, connections, caches
-                wrk(server.port, script, 2)
-            print(f"\nGET {args.path}, one gunicorn worker each, wrk -c{CONNECTIONS}:")
+                api.wrk(server.port, args.path, 2, script)
+            print(f"\nGET {args.path}, one gunicorn worker each, wrk -c{api.CONNECTIONS}:")
             for round_ in range(1, args.rounds + 1):
                 for label, server in servers.items():
-                    with Meter(server.process.pid) as meter:
-                        answered, errors = wrk(server.port, script, args.seconds)
+                    run = api.wrk(server.port, args.path, args.seconds, script, server.process.pid)
                     cpu = (
-                        "its CPU unknown (worker replaced)"
-                        if meter.workers is None or not answered
-                        else f"worker CPU {1e6 * meter.workers / answered:,.0f} µs per request"
+                        "its CPU unknown"
+                        if run.cpu_us is None
+                        else f"worker CPU {run.cpu_us:,.0f} µs per request"
                     )
                     load = os.getloadavg()
                     print(
-                        f"  round {round_}, {label:>14}: {answered / meter.wall:7,.0f} req/s, "
-                        f"{cpu}, {errors} errors, load average {load[0]:.1f}"
+                        f"  round {round_}, {label:>14}: {run.rate:7,.0f} req/s, {cpu}, "
+                        f"load average {load[0]:.1f}"
                     )
     except (throwaway_server.ServerFailed, throwaway_server.ManageFailed) as exc:
         raise SystemExit(str(exc)) from exc
