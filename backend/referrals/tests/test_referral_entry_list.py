@@ -22,8 +22,10 @@ def test_it_lists_my_ledger_newest_first_with_course_names(
     staff: User,
     course: Course,
     other_course: Course,
-    earned: int,
 ) -> None:
+    # Earned inside the travelled-to day, not in the fixture (set up before the travel, on the
+    # real date, which would leave the reward on hold or payable depending on today).
+    confirmed_referral(course, learner, staff)
     paid_out(learner, staff, reference="PAY123")
     refunded = confirmed_referral(course, learner, staff, held=True)
     enrolment_services.enrolment_reject(enrolment_id=refunded, by=staff, reason="Refund: R9")
