@@ -36,7 +36,7 @@ NPM := npm --prefix frontend --no-fund --no-audit
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
-        test-frontend test-e2e lint schema check-schema chromium clean screenshots \
+        test-frontend test-e2e test-stages lint schema check-schema chromium clean screenshots \
         test-scale-out bench-load bench-versus test-api-schema audit wrk bench test-credentials-interop nginx test-nginx \
         backup restore pg-client
 
@@ -175,8 +175,12 @@ lint: install ## ruff, mypy, import-linter (the backend's layers), ESLint and ts
 test-backend: install ## pytest on SQLite (PYTEST_WORKERS processes: pytest-xdist)
 	$(UV) run --frozen pytest -n $(PYTEST_WORKERS)
 
-test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL; a test database per worker)
-	DATABASE_URL=$(TEST_DATABASE_URL) $(UV) run --frozen pytest -n $(PYTEST_WORKERS)
+# The tests marked postgres (backend/conftest.py: what PostgreSQL can answer differently);
+# PG_TESTS=all runs the whole suite there.
+PG_TESTS ?= postgres
+test-pg: install ## pytest on PostgreSQL (TEST_DATABASE_URL; a test database per worker): the postgres-marked tests, or PG_TESTS=all
+	DATABASE_URL=$(TEST_DATABASE_URL) $(UV) run --frozen pytest -n $(PYTEST_WORKERS) \
+	  $(if $(filter all,$(PG_TESTS)),,-m postgres)
 
 test-scale-out: install ## Two gunicorn servers sharing PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL)
 	TEST_DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
@@ -207,8 +211,12 @@ audit: install ## Known vulnerabilities in the locked Python (pip-audit) and npm
 test-e2e: build chromium ## Playwright against the site (Node in front of gunicorn) on a fresh database, with and without JavaScript
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
 
-test: lint check-schema test-backend test-credentials-interop test-api-schema test-frontend test-e2e test-nginx ## Every test (installs what it needs)
+TEST_STAGES := lint check-schema test-backend test-credentials-interop test-api-schema test-frontend test-e2e test-nginx
+test: $(TEST_STAGES) ## Every test (installs what it needs)
 	@echo "All tests passed."
+
+test-stages: ## The stages of make test, in order (.ci/run times each)
+	@echo $(TEST_STAGES)
 
 screenshots: build chromium ## Full-page PNGs of every route at 360 and 1280 px in frontend/test-results/screenshots
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh --project=screenshots

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import pytest
@@ -17,6 +18,36 @@ from core.tests.base import LEARNER, OTHER_LEARNER, STAFF
 hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
 hypothesis_settings.register_profile("explore", max_examples=500)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+# What PostgreSQL can answer differently from SQLite: row locks and concurrent writers,
+# constraints and their errors, transactions, aggregates and date functions over money and
+# time, the migrations' seed, the database cache and queues. `make test-pg` runs the tests
+# of these modules (marked `postgres`) and every transactional test; PG_TESTS=all runs the
+# whole suite there (docs/ci.md has the figures behind the choice).
+POSTGRES_MODULES = re.compile(
+    r"concurrency|constraint|ledger|seed|backup_restore|queue|services|self_dealing|hold|"
+    r"payout|invoice_issue|certificate_id|verification_counts|ratelimit|otp|statement|"
+    r"reminders|enrolment_create\b|confirm_payment|phone_owner|referral_summary|"
+    r"referral_entry|multikey|cache_outage|account_delete|account_data|user_model|metrics"
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "postgres: also run on PostgreSQL by make test-pg (see POSTGRES_MODULES)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.path.stem
+        fixtures = set(getattr(item, "fixturenames", ()))
+        marker = item.get_closest_marker("django_db")
+        transactional = "transactional_db" in fixtures or bool(
+            marker and marker.kwargs.get("transaction")
+        )
+        if transactional or POSTGRES_MODULES.search(module):
+            item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture(autouse=True)

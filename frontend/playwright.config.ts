@@ -8,8 +8,9 @@ import { defineConfig, devices } from '@playwright/test'
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/e2e',
+  // Spec files run two at a time (the tests of a file in order, one after another); PW_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.PW_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

@@ -1,19 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { publicRoutes, samplePath } from './support'
-
-test.describe('every public route in the route table', () => {
-  for (const route of publicRoutes) {
-    test(`${route.path} answers 200 with its own head`, async ({ page }) => {
-      const response = await page.goto(samplePath(route))
-      expect(response?.status()).toBe(200)
-      // "<page title> | <brand>"; catalogue pages may use a more specific title than the table's.
-      await expect(page).toHaveTitle(/\S.* \| \S/)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/)
-    })
-  }
-})
+// Every public route's answer, head, policy and axe: public-pages.spec.ts.
 
 test('an unknown path answers 404 and shows the not-found page', async ({ page }) => {
   const response = await page.goto('/this-page-does-not-exist')

@@ -1,52 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
-import { loginViaApi, publicRoutes, routes, samplePath, staffAccount } from './support'
+import { visit, watch } from './policy'
+import { loginViaApi, routes, samplePath, staffAccount } from './support'
 
 /**
- * The Content Security Policy holds in a real browser: no page of the app, no admin
- * screen and not the API docs trigger a CSP violation or any other console error.
- *
- * Every `securitypolicyviolation` event fails the test, and so does every console error
- * except one expected one: the browser's "Failed to load resource: ... 4xx" line (sample
- * URLs such as /verify/SAMPLE-ID ask the API for records that do not exist, and the app
- * shows that).
+ * The Content Security Policy holds in a real browser: no logged-in page, no admin screen
+ * and not the API docs trigger a CSP violation or any other console error (the public
+ * pages: public-pages.spec.ts, in their one visit each). The watcher: policy.ts.
  */
-
-declare global {
-  interface Window {
-    reportCspViolation?: (text: string) => Promise<void>
-  }
-}
-
-/** Collects CSP violations and console errors from every page the test opens. */
-async function watch(page: Page): Promise<() => string[]> {
-  const problems: string[] = []
-  await page.exposeFunction('reportCspViolation', (text: string) => {
-    problems.push(`CSP: ${text} (${page.url()})`)
-  })
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      void window.reportCspViolation?.(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
-      )
-    })
-  })
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = message.text()
-    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return
-    problems.push(`console: ${text} (${page.url()})`)
-  })
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message} (${page.url()})`))
-  return () => problems
-}
-
-async function visit(page: Page, path: string, ready: () => Promise<void>) {
-  const response = await page.goto(path)
-  expect(response?.status(), path).toBeLessThan(500)
-  await ready()
-  await page.waitForLoadState('networkidle')
-}
 
 test('every response carries the security headers', async ({ page }) => {
   // The pages (Node) and Django send one Permissions-Policy, from one file.
@@ -70,16 +31,6 @@ test('every response carries the security headers', async ({ page }) => {
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
     expect(headers['cross-origin-opener-policy'], path).toBe('same-origin')
   }
-})
-
-test('no public page breaks the policy', async ({ page }) => {
-  test.setTimeout(120_000)
-  const problems = await watch(page)
-  for (const route of publicRoutes) {
-    await visit(page, samplePath(route), () => expect(page.locator('h1').first()).toBeVisible())
-  }
-  await visit(page, '/this-page-does-not-exist', () => expect(page.locator('h1')).toBeVisible())
-  expect(problems()).toEqual([])
 })
 
 test('no logged-in page breaks the policy', async ({ page }) => {

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+import { watch } from './policy'
+import { publicRoutes, samplePath, viewports } from './support'
+
+/*
+ * Each public route of the route table, visited once at 360 px: it answers 200 with its own
+ * head ("<page title> | <brand>", a description), shows its heading, breaks no Content
+ * Security Policy (no console error either) and passes axe. The page chrome that only a
+ * wide screen shows (the header's links) is checked at 1280 px on the home and not-found
+ * pages; the long journeys check their own layout at the other width.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+async function expectNoViolations(page: Page) {
+  // Let lazy sections (team) settle so they are checked too.
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary).toEqual([])
+}
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: viewports.mobile })
+
+  for (const route of publicRoutes) {
+    test(`${route.path} answers with its own head, within the policy, and passes axe`, async ({ page }) => {
+      const problems = await watch(page)
+      const response = await page.goto(samplePath(route))
+      expect(response?.status()).toBe(200)
+      // Catalogue pages may use a more specific title than the table's.
+      await expect(page).toHaveTitle(/\S.* \| \S/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/)
+      await expectNoViolations(page)
+      expect(problems()).toEqual([])
+    })
+  }
+
+  test('the not-found page is within the policy and passes axe', async ({ page }) => {
+    const problems = await watch(page)
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectNoViolations(page)
+    expect(problems()).toEqual([])
+  })
+
+  test('the open menu passes axe', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expectNoViolations(page)
+  })
+})
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: viewports.desktop })
+
+  for (const path of ['/', '/no-such-page']) {
+    test(`${path} passes axe`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoViolations(page)
+    })
+  }
+
+  test('form errors pass axe', async ({ page }) => {
+    await page.goto('/getquote')
+    await page.getByRole('button', { name: /send message/i }).click()
+    await expect(page.getByText('Enter your name.')).toBeVisible()
+    await expectNoViolations(page)
+  })
+})
