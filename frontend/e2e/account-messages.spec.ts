@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { PASSWORD, freshPhone, signupViaApi } from './accounts-support'
-import { loginViaApi, viewports } from './support'
+import { loginViaApi, journeyViewports } from './support'
 
 /*
  * /account's Messages section (docs/product.md section 19) with JavaScript, at 360 and
@@ -17,7 +17,7 @@ async function expectNoViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
-for (const [name, viewport] of Object.entries(viewports)) {
+for (const [name, viewport] of Object.entries(journeyViewports)) {
   test(`message preferences are saved with JavaScript (${name})`, async ({ page }) => {
     // A sign-up by code, a login and four axe walks: more than the default 30 s on a busy machine.
     test.slow()

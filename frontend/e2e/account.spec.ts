@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
 import { codesSentTo, confirmSignupCode, expireCodesFor, nextCodeFor, toE164, wrongCode } from './sms'
-import { csrfToken, loginViaApi, viewports } from './support'
+import { csrfToken, loginViaApi, journeyViewports } from './support'
 
 /*
  * Issue 20's journeys against the real server from a fresh database, the codes read from
@@ -260,7 +260,7 @@ test('deleting the account: password, confirmation, then the phone has no accoun
   await expect(page.getByRole('alert').getByText('No Account Found Please Sign Up First')).toBeVisible()
 })
 
-for (const [width, viewport] of Object.entries(viewports)) {
+for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`axe and screenshots at ${viewport.width} px`, () => {
     test.use({ viewport })
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { PASSWORD, freshPhone, loginViaForm, signUpFromLoginKeepsNext, signupViaApi } from './accounts-support'
 import { confirmSignupCode } from './sms'
-import { staffAccount, viewports } from './support'
+import { staffAccount, journeyViewports } from './support'
 
 /*
  * Accounts against the real server: sign-up, login messages and throttling, the
@@ -11,7 +11,7 @@ import { staffAccount, viewports } from './support'
  * are in the screenshots project).
  */
 
-for (const [width, viewport] of Object.entries(viewports)) {
+for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`journey at ${viewport.width} px`, () => {
     test.use({ viewport })
 
@@ -183,7 +183,7 @@ async function expectNoViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
-for (const [width, viewport] of Object.entries(viewports)) {
+for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport })
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { csrfToken, loginViaApi, onServerDatabase, staffAccount, viewports } from './support'
+import { csrfToken, loginViaApi, onServerDatabase, sidewaysOverflow, staffAccount, viewports } from './support'
 
 /*
  * A walk through every page of the back office (issue 33), shared by admin-pages.spec.ts
@@ -93,25 +93,6 @@ export async function collectAdminPages(page: Page): Promise<AdminPage[]> {
     pages.push({ url, name: `${app}-${model}-${view}` })
   }
   return pages
-}
-
-/** What sticks out past the page's right edge (the deepest elements), when the page scrolls sideways. */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth <= width) return []
-    const out = [...document.body.querySelectorAll('*')].filter((element) => {
-      const box = element.getBoundingClientRect()
-      if (box.right <= width + 1 || box.width === 0) return false
-      // Inside a container that scrolls sideways itself (the changelist's table): fine.
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        const style = getComputedStyle(parent)
-        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX) && parent.getBoundingClientRect().right <= width + 1) return false
-      }
-      return ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1)
-    })
-    return [`scrollWidth ${document.documentElement.scrollWidth} > ${width}`, ...out.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} right=${Math.round(element.getBoundingClientRect().right)}`)]
-  })
 }
 
 /** A colour-contrast finding's numbers (axe's check data), to fix it in back-office.css. */

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { signupWithCode } from './sms'
-import { csrfToken, csvFile, importCertificatesViaApi, loginViaApi, runTag, staffAccount, viewports } from './support'
+import { csrfToken, csvFile, importCertificatesViaApi, loginViaApi, runTag, staffAccount, journeyViewports } from './support'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const NOT_FOUND = 'Verification failed. This certification ID is invalid.'
@@ -173,7 +173,7 @@ test('a logged-in learner sees Access denied on /test, with no file input', asyn
   expect(refused.status()).toBe(403)
 })
 
-for (const [name, viewport] of Object.entries(viewports)) {
+for (const [name, viewport] of Object.entries(journeyViewports)) {
   test.describe(`certificate pages pass axe at ${viewport.width} px`, () => {
     test.use({ viewport })
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, confirmDecision, endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, viewports } from './support'
+import { adminAction, confirmDecision, endRewardHold, indiaDateInAWeek, loginViaApi, staffAccount, journeyViewports } from './support'
 
 /*
  * The referral journey against the real server: a referrer signs up, a friend enrols in
@@ -64,7 +64,7 @@ function balance(section: Locator) {
   return section.getByRole('heading', { name: 'Payable balance' }).locator('xpath=following-sibling::p[1]')
 }
 
-for (const [width, viewport] of Object.entries(viewports)) {
+for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`referral journey at ${viewport.width} px`, () => {
     test.use({ viewport })
 

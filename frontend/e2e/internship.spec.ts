@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, confirmDecision, loginViaApi, staffAccount, viewports } from './support'
+import { adminAction, confirmDecision, loginViaApi, staffAccount, journeyViewports, viewports } from './support'
 
 /*
  * The internship programme from a fresh database (issue 19): a visitor signs up and applies
@@ -82,7 +82,7 @@ async function submitTask(page: Page, number: number, withFile: boolean) {
   await expect(card.getByText('Submitted, waiting for review')).toBeVisible()
 }
 
-for (const [width, viewport] of Object.entries(viewports)) {
+for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`internship journey at ${viewport.width} px`, () => {
     test.use({ viewport })
 
@@ -246,7 +246,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
   })
 }
 
-for (const [width, viewport] of Object.entries(viewports)) {
+for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`closed and unknown domains at ${viewport.width} px`, () => {
     test.use({ viewport })
     test(`a closed domain says so, with the way back (${width})`, async ({ page }) => {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { confirmSignupCode } from './sms'
-import { adminAction, confirmDecision, loginViaApi, onServerDatabase, staffAccount, viewports } from './support'
+import { adminAction, confirmDecision, loginViaApi, onServerDatabase, staffAccount, journeyViewports } from './support'
 
 /*
  * GST invoices against the real server (docs/product.md section 18): the enrolment form's
@@ -60,7 +60,7 @@ test.beforeAll(() => {
   ])
 })
 
-for (const [size, viewport] of Object.entries(viewports)) {
+for (const [size, viewport] of Object.entries(journeyViewports)) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport })
 

@@ -2,14 +2,15 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { watch } from './policy'
-import { publicRoutes, samplePath, viewports } from './support'
+import { loginViaApi, publicRoutes, routes, samplePath, sidewaysOverflow, staffAccount, viewports } from './support'
 
 /*
  * Each public route of the route table, visited once at 360 px: it answers 200 with its own
  * head ("<page title> | <brand>", a description), shows its heading, breaks no Content
  * Security Policy (no console error either) and passes axe. The page chrome that only a
  * wide screen shows (the header's links) is checked at 1280 px on the home and not-found
- * pages; the long journeys check their own layout at the other width.
+ * pages, and every page's layout at that width (no sideways scroll, the heading shown), the
+ * signed-in ones included: the long journeys run at 360 px only (support.ts).
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -71,4 +72,18 @@ test.describe('at 1280 px', () => {
     await expect(page.getByText('Enter your name.')).toBeVisible()
     await expectNoViolations(page)
   })
+})
+
+test('every page keeps its layout at 1280 px, signed out and signed in', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize(viewports.desktop)
+  const check = async (path: string) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible()
+    expect.soft(await sidewaysOverflow(page), `horizontal overflow of ${path} at 1280`).toEqual([])
+  }
+  for (const route of publicRoutes) await check(samplePath(route))
+  for (const route of routes.filter((r) => r.access === 'guest')) await check(samplePath(route))
+  await loginViaApi(page, staffAccount.phone, staffAccount.password)
+  for (const route of routes.filter((r) => r.access === 'user' || r.access === 'staff')) await check(samplePath(route))
 })

@@ -42,6 +42,31 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const
 
+/**
+ * The width the long journeys run at (issue 42): the phone's, where most students are. The
+ * 1280 px layout of the pages they pass through is checked on its own (public-pages.spec.ts).
+ */
+export const journeyViewports = { mobile: viewports.mobile } as const
+
+/** What sticks out past the page's right edge (the deepest elements), when the page scrolls sideways. */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth <= width) return []
+    const out = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect()
+      if (box.right <= width + 1 || box.width === 0) return false
+      // Inside a container that scrolls sideways itself (the changelist's table): fine.
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX) && parent.getBoundingClientRect().right <= width + 1) return false
+      }
+      return ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1)
+    })
+    return [`scrollWidth ${document.documentElement.scrollWidth} > ${width}`, ...out.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 4).join('.')} right=${Math.round(element.getBoundingClientRect().right)}`)]
+  })
+}
+
 export const packageSlugs = [
   'web-project',
   'full-stack-web-project',
