@@ -257,3 +257,12 @@ def test_entries_are_limited_per_client(client: Client, learner: User, settings)
     confirm(client, phone=LEARNER.phone, code="123456")
     refused = confirm(client, phone=LEARNER.phone, code="123456")
     assert refused.status_code == 429
+
+
+def test_the_reset_email_greets_a_name_holding_template_syntax_as_typed(
+    client: Client, learner: User
+) -> None:
+    User.objects.filter(pk=learner.pk).update(name="{{7|add:1}}")
+    assert ask(client, LEARNER.phone).status_code == 202
+    (email,) = queued_about("account.password_reset")
+    assert email.message.startswith("Hello {{7|add:1}},")
