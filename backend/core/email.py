@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-
 from email.utils import make_msgid
 
 from django.conf import settings

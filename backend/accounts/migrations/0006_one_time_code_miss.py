@@ -5,23 +5,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0005_one_time_code_client'),
+        ("accounts", "0005_one_time_code_client"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OneTimeCodeMiss',
+            name="OneTimeCodeMiss",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('client', models.CharField(blank=True, default='', max_length=64)),
-                ('count', models.PositiveSmallIntegerField(default=0)),
-                ('code', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='misses', to='accounts.onetimecode')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("client", models.CharField(blank=True, default="", max_length=64)),
+                ("count", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "code",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="misses",
+                        to="accounts.onetimecode",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'wrong code entry',
-                'constraints': [models.UniqueConstraint(fields=('code', 'client'), name='one_time_code_miss_once')],
+                "verbose_name": "wrong code entry",
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("code", "client"), name="one_time_code_miss_once"
+                    )
+                ],
             },
         ),
     ]

@@ -43,22 +43,22 @@ def test_a_code_is_six_random_digits_stored_only_as_a_hash() -> None:
     row = OneTimeCode.objects.get()
     assert issued.code not in row.code_hash and len(row.code_hash) == 64
     assert row.expires_at == NOW + timedelta(minutes=10)
-    assert check( purpose=SIGNUP, code=issued.code) == row
+    assert check(purpose=SIGNUP, code=issued.code) == row
     # For its own phone and purpose only.
     with pytest.raises(FieldErrors):
-        check( purpose=RESET, code=issued.code)
+        check(purpose=RESET, code=issued.code)
 
 
 @time_machine.travel(NOW, tick=False)
 def test_it_expires_after_ten_minutes() -> None:
     issued = issue()
     with time_machine.travel(NOW + timedelta(minutes=9, seconds=59), tick=False):
-        check( purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     with (
         time_machine.travel(NOW + timedelta(minutes=10), tick=False),
         pytest.raises(FieldErrors) as exc,
     ):
-        check( purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     assert refusal(exc) == "This code has expired. Ask for a new one."
 
 
@@ -69,7 +69,7 @@ def test_five_wrong_entries_void_it_counting_down_the_tries() -> None:
     messages = []
     for _ in range(5):
         with pytest.raises(FieldErrors) as exc:
-            check( purpose=SIGNUP, code=wrong)
+            check(purpose=SIGNUP, code=wrong)
         messages.append(refusal(exc))
     assert messages == [
         "Incorrect code. 4 tries left.",
@@ -80,7 +80,7 @@ def test_five_wrong_entries_void_it_counting_down_the_tries() -> None:
     ]
     # The right code no longer works either.
     with pytest.raises(FieldErrors) as exc:
-        check( purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     assert refusal(exc) == "Too many wrong codes. Ask for a new one."
     # A voided code does not hold the next one back.
     issue()
@@ -136,7 +136,7 @@ def test_a_malformed_entry_is_not_counted_as_a_try() -> None:
     issue()
     for entered in ("", "12345", "abcdef", "1234567"):
         with pytest.raises(FieldErrors) as exc:
-            check( purpose=SIGNUP, code=entered)
+            check(purpose=SIGNUP, code=entered)
         assert refusal(exc) == "Enter the 6-digit code we sent you."
     assert OneTimeCode.objects.get().wrong_attempts == 0
 
@@ -156,19 +156,19 @@ def test_a_new_code_waits_sixty_seconds_per_phone_and_purpose() -> None:
         second = issue()
         # Only the newest code works: the old one is just a wrong code now.
         with pytest.raises(FieldErrors) as exc:
-            check( purpose=SIGNUP, code=first.code)
+            check(purpose=SIGNUP, code=first.code)
         assert refusal(exc) == "Incorrect code. 4 tries left."
-        check( purpose=SIGNUP, code=second.code)
+        check(purpose=SIGNUP, code=second.code)
 
 
 @time_machine.travel(NOW, tick=False)
 def test_a_used_code_does_not_hold_the_next_one_back_and_works_once() -> None:
     issued = issue()
-    row = check( purpose=SIGNUP, code=issued.code)
+    row = check(purpose=SIGNUP, code=issued.code)
     assert otp.otp_use(row=row) is True
     assert otp.otp_use(row=row) is False
     with pytest.raises(FieldErrors):
-        check( purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     issue()
 
 
@@ -199,7 +199,7 @@ def test_the_daily_cap_refuses_the_client_that_used_it_up_not_the_owner() -> Non
         with pytest.raises(RateLimited):
             issue(purpose=RESET, client="198.51.100.66")
         owner = issue(purpose=RESET, client="203.0.113.5")
-        check( purpose=RESET, code=owner.code)
+        check(purpose=RESET, code=owner.code)
 
 
 @time_machine.travel(NOW, tick=False)

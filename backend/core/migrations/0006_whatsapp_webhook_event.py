@@ -4,23 +4,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('core', '0005_outboundwhatsapp'),
+        ("core", "0005_outboundwhatsapp"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='WhatsAppWebhookEvent',
+            name="WhatsAppWebhookEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('provider_id', models.CharField(max_length=128)),
-                ('status', models.CharField(max_length=16)),
-                ('at', models.DateTimeField(db_index=True, help_text='When Meta says it happened.')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("provider_id", models.CharField(max_length=128)),
+                ("status", models.CharField(max_length=16)),
+                (
+                    "at",
+                    models.DateTimeField(db_index=True, help_text="When Meta says it happened."),
+                ),
             ],
             options={
-                'verbose_name': 'WhatsApp webhook event',
-                'constraints': [models.UniqueConstraint(fields=('provider_id', 'status'), name='whatsapp_webhook_event_once')],
+                "verbose_name": "WhatsApp webhook event",
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("provider_id", "status"), name="whatsapp_webhook_event_once"
+                    )
+                ],
             },
         ),
     ]

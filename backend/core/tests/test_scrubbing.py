@@ -43,7 +43,10 @@ def event_with_everywhere(secret: str) -> dict[str, Any]:
         "extra": {"detail": secret},
         "breadcrumbs": {"values": [{"message": f"saw {secret}"}]},
         "contexts": {
-            "trace": {"trace_id": "4bf92f3577b34da6a3ce929d0e0e4736", "span_id": "00f067aa0ba902b7"},
+            "trace": {
+                "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736",
+                "span_id": "00f067aa0ba902b7",
+            },
             "enquiry": {"from": secret, "words": [f"call {secret}"]},
             "response": {"body": json.dumps({"phone": secret})},
         },
