@@ -154,7 +154,9 @@ class OneTimeCode(models.Model):
     """A 6-digit code sent by SMS to confirm a phone (sign-up) or reset a password.
 
     Only an HMAC of the code is kept (accounts.otp). Only the newest code of a phone and
-    purpose works: a new one voids the others, and so do 5 wrong entries.
+    purpose works: a new one voids the others. Wrong entries are counted per client
+    (OneTimeCodeMiss): 5 from one client shut that client out of the code, and void it
+    only when that client is the one who asked for it.
     """
 
     class Purpose(models.TextChoices):
@@ -166,6 +168,7 @@ class OneTimeCode(models.Model):
     code_hash = models.CharField(max_length=64)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     expires_at = models.DateTimeField()
+    # Wrong entries from every client together, for staff; what counts is OneTimeCodeMiss.
     wrong_attempts = models.PositiveSmallIntegerField(default=0)
     used_at = models.DateTimeField(null=True, blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
@@ -194,3 +197,21 @@ class OneTimeCode(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_purpose_display()} code for {self.phone}"
+
+
+class OneTimeCodeMiss(models.Model):
+    """Wrong entries of one code from one client (core.http.client_key): another client's
+    misses never void the owner's code nor make them ask for (and spend) another."""
+
+    code = models.ForeignKey(OneTimeCode, on_delete=models.CASCADE, related_name="misses")
+    client = models.CharField(max_length=64, blank=True, default="")
+    count = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "wrong code entry"
+        constraints = [
+            models.UniqueConstraint(fields=["code", "client"], name="one_time_code_miss_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} wrong entries from {self.client or 'no address'}"

@@ -2,8 +2,13 @@
 
 - 6 digits from `secrets`; only an HMAC-SHA256 of (phone, purpose, code) keyed with
   SECRET_KEY is stored, compared with hmac.compare_digest.
-- A code works for CODE_MINUTES; CODE_TRIES wrong entries void it; only the newest code of
-  a phone and purpose works (a new one voids the others).
+- A code works for CODE_MINUTES; only the newest code of a phone and purpose works (a new
+  one voids the others). Wrong entries count per code and client (OneTimeCodeMiss):
+  CODE_TRIES from one client shut that client out of the code (even the right code is
+  then refused to it), and void the code only when that client is the one that asked for
+  it (it may then ask for a new one at once). Another client's wrong entries never void
+  the owner's code, so they never make the owner ask for another and spend the phone's
+  codes of the day.
 - A new code for the same phone and purpose only RESEND_SECONDS after the previous one,
   while that one is unused (a used or voided code does not hold the next one back).
 - At most DAILY_CAP codes a day (India's) for one phone and purpose from one client: the
@@ -37,7 +42,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from accounts.models import OneTimeCode
+from accounts.models import OneTimeCode, OneTimeCodeMiss
 from core.dates import INDIA
 from core.errors import FieldErrors, RateLimited
 from core.messages import render_message
@@ -204,14 +209,16 @@ def otp_decoy(*, phone: str, purpose: str, client: str | None) -> None:
     cache.set(count_key, count + 1, timeout=_seconds(_india_midnight_after(now) - now) + 60)
 
 
-def otp_check(*, phone: str, purpose: str, code: str) -> OneTimeCode:
-    """The newest code of (phone, purpose) if `code` is it and it still works; otherwise
-    FieldErrors on "code" (a wrong entry is counted and committed first). The code is not
-    used up here: the caller does that with otp_use() in the transaction that acts on it."""
+def otp_check(*, phone: str, purpose: str, code: str, client: str | None) -> OneTimeCode:
+    """The newest code of (phone, purpose) if `code` is it and it still works for `client`
+    (core.http.client_key); otherwise FieldErrors on "code" (a wrong entry is counted for
+    this client and committed first). The code is not used up here: the caller does that
+    with otp_use() in the transaction that acts on it."""
     entered = "".join((code or "").split())
     if len(entered) != CODE_LENGTH or not entered.isdigit():
         raise FieldErrors({"code": ENTER_CODE})
     now = timezone.now()
+    who = (client or "")[:64]
     latest = (
         OneTimeCode.objects.filter(phone=phone, purpose=purpose)
         .order_by("-created_at", "-pk")
@@ -219,23 +226,28 @@ def otp_check(*, phone: str, purpose: str, code: str) -> OneTimeCode:
     )
     if latest is None or latest.used_at is not None:
         raise FieldErrors({"code": EXPIRED})
+    misses = OneTimeCodeMiss.objects.filter(code=latest, client=who).values_list("count", flat=True)
+    missed = next(iter(misses), 0)
     if latest.voided_at is not None:
-        # Voided by wrong entries, or by a sign-up started again.
-        raise FieldErrors(
-            {"code": TOO_MANY_WRONG if latest.wrong_attempts >= CODE_TRIES else EXPIRED}
-        )
+        # Voided by its asker's wrong entries, or by a sign-up started again.
+        raise FieldErrors({"code": TOO_MANY_WRONG if missed >= CODE_TRIES else EXPIRED})
     if latest.expires_at <= now:
         raise FieldErrors({"code": EXPIRED})
+    if missed >= CODE_TRIES:
+        raise FieldErrors({"code": TOO_MANY_WRONG})
     expected = latest.code_hash
-    if hmac.compare_digest(expected, _digest(phone=phone, purpose=purpose, code=entered)):
+    if hmac.compare_digest(
+        expected.encode(), _digest(phone=phone, purpose=purpose, code=entered).encode()
+    ):
         return latest
     with transaction.atomic():
+        miss, _created = OneTimeCodeMiss.objects.get_or_create(code=latest, client=who)
+        OneTimeCodeMiss.objects.filter(pk=miss.pk).update(count=F("count") + 1)
+        miss.refresh_from_db(fields=["count"])
         OneTimeCode.objects.filter(pk=latest.pk).update(wrong_attempts=F("wrong_attempts") + 1)
-        OneTimeCode.objects.filter(
-            pk=latest.pk, wrong_attempts__gte=CODE_TRIES, voided_at=None
-        ).update(voided_at=now)
-        latest.refresh_from_db(fields=["wrong_attempts", "voided_at"])
-    left = CODE_TRIES - latest.wrong_attempts
+        if miss.count >= CODE_TRIES and who == latest.client:
+            OneTimeCode.objects.filter(pk=latest.pk, voided_at=None).update(voided_at=now)
+    left = CODE_TRIES - miss.count
     if left <= 0:
         raise FieldErrors({"code": TOO_MANY_WRONG})
     raise FieldErrors({"code": f"Incorrect code. {left} {'try' if left == 1 else 'tries'} left."})

@@ -216,6 +216,7 @@ def signup_complete(
     session: SessionBase,
     phone: str,
     code: str,
+    client: str | None,
     on_created: Callable[[User], object] | None = None,
 ) -> User:
     """The code entered: the account is made from the waiting form, with its phone
@@ -223,7 +224,9 @@ def signup_complete(
     enrolments: the enrolments app is above this one). Refusals: NoPendingSignup (404),
     the code's FieldErrors (422), PhoneTaken (409) if the phone got an account meanwhile."""
     pending = _signup_pending(session, phone)
-    row = otp.otp_check(phone=pending["phone"], purpose=OneTimeCode.Purpose.SIGNUP, code=code)
+    row = otp.otp_check(
+        phone=pending["phone"], purpose=OneTimeCode.Purpose.SIGNUP, code=code, client=client
+    )
     try:
         with transaction.atomic():
             if not otp.otp_use(row=row):
@@ -328,13 +331,17 @@ def password_reset_confirm(
     token). The password hash changes, so every session of the account ends. The owner
     proved who they are from `client`: its failed logins for the phone are forgotten, so
     no login ceiling keeps them out (the way back after a lockout, accounts.backends)."""
-    user = _password_reset(new_password=new_password, phone=phone, code=code, uid=uid, token=token)
+    user = _password_reset(
+        new_password=new_password, phone=phone, code=code, uid=uid, token=token, client=client
+    )
     if client is not None:
         login_throttle_forget(phone=user.phone, address=client)
     return user
 
 
-def _password_reset(*, new_password: str, phone: str, code: str, uid: str, token: str) -> User:
+def _password_reset(
+    *, new_password: str, phone: str, code: str, uid: str, token: str, client: str | None
+) -> User:
     if uid or token:
         return _password_reset_by_link(uid=uid, token=token, new_password=new_password)
     try:
@@ -343,7 +350,9 @@ def _password_reset(*, new_password: str, phone: str, code: str, uid: str, token
         raise FieldErrors({"phone": str(exc)}) from exc
     if not new_password:
         raise FieldErrors({"new_password": "Enter a new password."})
-    row = otp.otp_check(phone=normalised, purpose=OneTimeCode.Purpose.RESET, code=code)
+    row = otp.otp_check(
+        phone=normalised, purpose=OneTimeCode.Purpose.RESET, code=code, client=client
+    )
     user = User.objects.filter(phone=normalised, is_active=True).first()
     if user is None:
         # No code was issued for it (a deleted account's are deleted with it).

@@ -25,6 +25,7 @@ from core.env import (
     env_str,
     rate_parts,
     secret_key,
+    sqlite_file_private,
 )
 
 BACKEND_DIR = Path(__file__).resolve().parent.parent
@@ -141,6 +142,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The database holds every student's personal data: 0600, not the umask's 0644.
+    sqlite_file_private(Path(DATABASES["default"]["NAME"]))
     # WAL lets readers and the writer work at once; busy timeout rides out short locks.
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
@@ -490,10 +493,21 @@ else:
     PRIVATE_STORAGE = {
         # FileSystemStorage without a URL: these files have no public address.
         "BACKEND": "core.storage.PrivateFileSystemStorage",
-        "OPTIONS": {"location": PRIVATE_STORAGE_DIR},
+        # Readable by the site's user only (submissions, emailed invoice PDFs), whatever
+        # the umask: files 0600, the folders made for them 0700.
+        "OPTIONS": {
+            "location": PRIVATE_STORAGE_DIR,
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
     }
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Public media (team and portfolio photos): nginx, another user, serves them, so their
+    # modes are said here rather than left to the umask (the units say UMask=0077).
+    "default": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"file_permissions_mode": 0o644, "directory_permissions_mode": 0o755},
+    },
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
     "private": PRIVATE_STORAGE,
 }

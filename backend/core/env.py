@@ -84,9 +84,26 @@ def secret_key(var_dir: Path, *, production: bool) -> str:
         return key_file.read_text().strip()
     var_dir.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(50)
-    key_file.write_text(key)
-    key_file.chmod(0o600)
+    # Created readable by its owner only, whatever the umask (no moment at 0644).
+    descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.write(key)
     return key
+
+
+def sqlite_file_private(path: Path) -> None:
+    """Make the SQLite database file (and its -wal and -shm files, which SQLite creates
+    with the database file's mode) readable by its owner only: created 0600 before Django
+    first connects (SQLite would create it 0644 under the usual umask), and an existing
+    one put back to 0600. Its folder is made if missing; VAR_DIR itself stays traversable,
+    as nginx reads VAR_DIR/assets."""
+    if str(path) in ("", ":memory:") or str(path).startswith("file:"):
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for file in (path, path.with_name(f"{path.name}-wal"), path.with_name(f"{path.name}-shm")):
+        if file.exists():
+            file.chmod(0o600)
 
 
 def credential_signing_keys(var_dir: Path, *, production: bool) -> list[str]:

@@ -139,3 +139,25 @@ class OutboundWhatsApp(models.Model):
 
     def __str__(self) -> str:
         return f"WhatsApp {self.template} to {self.to} ({self.get_status_display()})"
+
+
+class WhatsAppWebhookEvent(models.Model):
+    """An event Meta's webhook reported and we applied (core.whatsapp.webhook): a status of
+    one of our messages, or a message a student sent ("inbound"). A captured, signed body
+    posted again is not applied twice; events older than the webhook's window are
+    refused by their own timestamp, so rows past it are deleted."""
+
+    provider_id = models.CharField(max_length=128)
+    status = models.CharField(max_length=16)
+    at = models.DateTimeField(db_index=True, help_text="When Meta says it happened.")
+
+    class Meta:
+        verbose_name = "WhatsApp webhook event"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["provider_id", "status"], name="whatsapp_webhook_event_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.status} of {self.provider_id}"

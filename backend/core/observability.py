@@ -124,22 +124,40 @@ SENSITIVE_KEYS = [
     "remote_addr",
 ]
 # Values that look like personal data, wherever they appear in text (an exception's message,
-# a log line, a breadcrumb, a URL's query string).
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-# Indian mobile numbers, with or without +91 / 0 and spaces; then any 10 to 13 digit run (a
-# UTR is 12 digits, a phone in E.164 without + is 12).
-_PHONE = re.compile(r"(?<!\w)(?:\+?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}(?!\w)")
+# a log line, a breadcrumb, a URL's query string). The same spellings as the Node server's
+# scrubber (frontend/server/observability.mjs), so both sides filter the same text.
+# An address, its local part quoted too ("priya sharma"@example.com).
+_EMAIL = re.compile(r"""(?:"[^"\r\n]+"|[\w.+-]+)@[\w-]+(?:\.[\w-]+)+""")
+# A run of digits however it is spaced: 98765 43210, +91 9876 543 210, 987-654-3210,
+# (987) 654-3210, a UTR as 1234 5678 9012 (_personal_number decides which runs are numbers).
+_DIGIT_RUN = re.compile(r"(?<!\w)\+?\(?\d(?:[\s().-]{0,2}\d)+")
+# Then any 10 to 13 digit run (a UTR is 12 digits, a phone in E.164 without + is 12).
 _LONG_DIGITS = re.compile(r"(?<!\d)\d{10,13}(?!\d)")
+_NOT_DIGITS = re.compile(r"\D+")
+
+
+def _personal_number(run: str) -> bool:
+    """Whether a run of digits is a phone number, UTR, account or card number: 10 to 16
+    digits in groups of three or more (a leading country code or trunk 0 may be shorter),
+    so that a date and time (2026-12-03 11:41) or an address (203.0.113.7) stay readable."""
+    groups = [group for group in _NOT_DIGITS.split(run) if group]
+    if not 10 <= sum(len(group) for group in groups) <= 16:
+        return False
+    return all(
+        len(group) >= 3 or (index == 0 and len(groups) > 1) for index, group in enumerate(groups)
+    )
 
 
 def scrub_text(text: str) -> str:
     text = _EMAIL.sub(FILTERED, text)
-    text = _PHONE.sub(FILTERED, text)
+    text = _DIGIT_RUN.sub(lambda m: FILTERED if _personal_number(m.group(0)) else m.group(0), text)
     return _LONG_DIGITS.sub(FILTERED, text)
 
 
 # Parts of an event the SDK writes itself (ids, versions, code locations): left as they are,
-# so a hex id that happens to hold a run of digits stays intact.
+# so a hex id that happens to hold a run of digits stays intact. Not `contexts`: what an
+# integration or a call put there (set_context, a response's details) is scrubbed as
+# everything else is; the ids inside it keep by their own names (trace_id, span_id).
 _OWN_KEYS = frozenset(
     {
         "event_id",
@@ -156,7 +174,6 @@ _OWN_KEYS = frozenset(
         "timestamp",
         "start_timestamp",
         "modules",
-        "contexts",
         "tags",
         "filename",
         "abs_path",

@@ -12,13 +12,12 @@ line: its total is the month's confirmed payments less the month's refunds.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
 
+from core.csvfile import Cell, csv_text
 from core.dates import MONTHS
 from core.gst import state_label
 from invoices.drawing import document_title
@@ -34,11 +33,9 @@ KINDS = {
 }
 
 
-def rupees(paise: int) -> str:
-    """Paise as the CSV writes rupees: 381271 -> "3812.71" (no grouping, no sign)."""
-    sign = "-" if paise < 0 else ""
-    whole, rest = divmod(abs(paise), 100)
-    return f"{sign}{whole}.{rest:02d}"
+def rupees(paise: int) -> Decimal:
+    """Paise as the CSV writes rupees, a number: 381271 -> 3812.71 (no grouping)."""
+    return Decimal(paise).scaleb(-2)
 
 
 def gst_date(day: date) -> str:
@@ -50,12 +47,9 @@ def rate_text(rate: Decimal) -> str:
     return f"{rate.normalize():f}"
 
 
-def _csv(header: list[str], rows: Iterable[list[str]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
+def _csv(header: list[str], rows: Iterable[Sequence[Cell]]) -> str:
+    # Text a person typed (names, business names) is neutralised against formulas there.
+    return csv_text(header, rows)
 
 
 def _tax_invoices(invoices: list[Invoice]) -> list[Invoice]:
@@ -89,7 +83,7 @@ def export_register(invoices: list[Invoice], notes: list[CreditNote]) -> str:
     documents += [(n, -1) for n in notes]
     # In the order issued (an invoice before its credit note when issued the same instant).
     documents.sort(key=lambda pair: (pair[0].date, pair[0].issued_at, -pair[1], pair[0].number))
-    rows: list[list[str]] = []
+    rows: list[list[Cell]] = []
     sums = [0, 0, 0, 0, 0]
     for document, sign in documents:
         invoice = document.invoice if isinstance(document, CreditNote) else document
@@ -137,7 +131,7 @@ def export_b2b(invoices: list[Invoice]) -> str:
         "Taxable Value",
         "Cess Amount",
     ]
-    rows = [
+    rows: list[list[Cell]] = [
         [
             i.buyer_gstin,
             i.buyer_business_name,
@@ -175,7 +169,7 @@ def export_cdnr(notes: list[CreditNote]) -> str:
         "Taxable Value",
         "Cess Amount",
     ]
-    rows = [
+    rows: list[list[Cell]] = [
         [
             n.buyer_gstin,
             n.buyer_business_name,
@@ -214,7 +208,7 @@ def export_b2cs(invoices: list[Invoice], notes: list[CreditNote]) -> str:
     for note in _tax_notes(notes):
         if not note.is_b2b:
             taxable[(note.place_of_supply, note.rate)] -= note.taxable_paise
-    rows = [
+    rows: list[list[Cell]] = [
         ["OE", state_label(place), rate_text(rate), "", rupees(value), "", ""]
         for (place, rate), value in sorted(taxable.items())
     ]
@@ -243,12 +237,12 @@ def export_hsn(invoices: list[Invoice], notes: list[CreditNote]) -> str:
                 (1, d.total_paise, d.taxable_paise, d.igst_paise, d.cgst_paise, d.sgst_paise)
             ):
                 row[index] += sign * value
-    rows = [
+    rows: list[list[Cell]] = [
         [
             sac,
             "Commercial training and coaching services" if sac == "999293" else "",
             "NA",
-            str(row[0]),
+            row[0],
             rupees(row[1]),
             rate_text(rate),
             rupees(row[2]),

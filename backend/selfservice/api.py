@@ -44,7 +44,12 @@ def auth_signup_verify(request: HttpRequest, payload: SignupVerifyIn) -> Status[
             "Sign-up needs no code here.", status_code=404, extra={"reason": "no_pending_signup"}
         )
     otp_checks_hit(client=client_key(request))
-    user = services.signup_verify(session=request.session, phone=payload.phone, code=payload.code)
+    user = services.signup_verify(
+        session=request.session,
+        client=client_key(request),
+        phone=payload.phone,
+        code=payload.code,
+    )
     user_signed_up_login(request=request, user=user)
     return Status(201, MessageOut(message=SIGNUP_SUCCESS))
 

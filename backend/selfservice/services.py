@@ -15,13 +15,14 @@ from referrals.services import referrals_erase_personal_data
 ACCOUNT_DELETED = "Your account has been deleted"
 
 
-def signup_verify(*, session: SessionBase, phone: str, code: str) -> User:
+def signup_verify(*, session: SessionBase, client: str | None, phone: str, code: str) -> User:
     """The sign-up's code entered: the account is made and, in the same transaction, the
     enrolments made earlier with its now confirmed phone join it."""
     return account_services.signup_complete(
         session=session,
         phone=phone,
         code=code,
+        client=client,
         on_created=lambda user: enrolments_link_to_account(user=user),
     )
 

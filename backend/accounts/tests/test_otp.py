@@ -20,8 +20,16 @@ RESET = OneTimeCode.Purpose.RESET
 NOW = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
 
 
-def issue(purpose: str = SIGNUP, client: str | None = "203.0.113.5", phone: str = PHONE):
+OWNER = "203.0.113.5"
+STRANGER = "198.51.100.66"
+
+
+def issue(purpose: str = SIGNUP, client: str | None = OWNER, phone: str = PHONE):
     return otp.otp_issue(phone=phone, purpose=purpose, client=client)
+
+
+def check(*, purpose: str, code: str, client: str | None = OWNER) -> OneTimeCode:
+    return otp.otp_check(phone=PHONE, purpose=purpose, code=code, client=client)
 
 
 def refusal(exc: pytest.ExceptionInfo) -> str:
@@ -35,22 +43,22 @@ def test_a_code_is_six_random_digits_stored_only_as_a_hash() -> None:
     row = OneTimeCode.objects.get()
     assert issued.code not in row.code_hash and len(row.code_hash) == 64
     assert row.expires_at == NOW + timedelta(minutes=10)
-    assert otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code) == row
+    assert check(purpose=SIGNUP, code=issued.code) == row
     # For its own phone and purpose only.
     with pytest.raises(FieldErrors):
-        otp.otp_check(phone=PHONE, purpose=RESET, code=issued.code)
+        check(purpose=RESET, code=issued.code)
 
 
 @time_machine.travel(NOW, tick=False)
 def test_it_expires_after_ten_minutes() -> None:
     issued = issue()
     with time_machine.travel(NOW + timedelta(minutes=9, seconds=59), tick=False):
-        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     with (
         time_machine.travel(NOW + timedelta(minutes=10), tick=False),
         pytest.raises(FieldErrors) as exc,
     ):
-        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     assert refusal(exc) == "This code has expired. Ask for a new one."
 
 
@@ -61,7 +69,7 @@ def test_five_wrong_entries_void_it_counting_down_the_tries() -> None:
     messages = []
     for _ in range(5):
         with pytest.raises(FieldErrors) as exc:
-            otp.otp_check(phone=PHONE, purpose=SIGNUP, code=wrong)
+            check(purpose=SIGNUP, code=wrong)
         messages.append(refusal(exc))
     assert messages == [
         "Incorrect code. 4 tries left.",
@@ -72,17 +80,63 @@ def test_five_wrong_entries_void_it_counting_down_the_tries() -> None:
     ]
     # The right code no longer works either.
     with pytest.raises(FieldErrors) as exc:
-        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     assert refusal(exc) == "Too many wrong codes. Ask for a new one."
     # A voided code does not hold the next one back.
     issue()
+
+
+@time_machine.travel(NOW, tick=False)
+@pytest.mark.parametrize("purpose", [SIGNUP, RESET])
+def test_another_clients_wrong_entries_never_void_the_owners_code(purpose: str) -> None:
+    """Issue 40.3: five wrong entries from anyone voided the newest code, and five such
+    rounds spent the phone's codes of the day."""
+    issued = issue(purpose=purpose)
+    wrong = f"{(int(issued.code) + 1) % 10**6:06d}"
+    messages = []
+    for _ in range(6):
+        with pytest.raises(FieldErrors) as exc:
+            check(purpose=purpose, code=wrong, client=STRANGER)
+        messages.append(refusal(exc))
+    assert messages[3:] == [
+        "Incorrect code. 1 try left.",
+        "Too many wrong codes. Ask for a new one.",
+        "Too many wrong codes. Ask for a new one.",
+    ]
+    # The stranger is shut out of the code, even with the right one...
+    with pytest.raises(FieldErrors) as exc:
+        check(purpose=purpose, code=issued.code, client=STRANGER)
+    assert refusal(exc) == "Too many wrong codes. Ask for a new one."
+    # ...while the owner still has all its tries, and its code works.
+    with pytest.raises(FieldErrors) as exc:
+        check(purpose=purpose, code=wrong)
+    assert refusal(exc) == "Incorrect code. 4 tries left."
+    row = OneTimeCode.objects.get()
+    assert row.voided_at is None
+    assert check(purpose=purpose, code=issued.code) == row
+    assert dict(row.misses.values_list("client", "count")) == {STRANGER: 5, OWNER: 1}
+
+
+@time_machine.travel(NOW, tick=False)
+def test_strangers_wrong_entries_all_day_leave_the_owner_its_codes() -> None:
+    issued = issue(purpose=RESET)
+    wrong = f"{(int(issued.code) + 1) % 10**6:06d}"
+    for n in range(5):
+        with pytest.raises(FieldErrors):
+            check(purpose=RESET, code=wrong, client=f"198.51.100.{n}")
+    # The owner's code was never voided: it needs no new one and may still ask for them.
+    assert OneTimeCode.objects.get().voided_at is None
+    assert check(purpose=RESET, code=issued.code) == OneTimeCode.objects.get()
+    for minute in range(1, 5):
+        with time_machine.travel(NOW + timedelta(minutes=2 * minute), tick=False):
+            issue(purpose=RESET)
 
 
 def test_a_malformed_entry_is_not_counted_as_a_try() -> None:
     issue()
     for entered in ("", "12345", "abcdef", "1234567"):
         with pytest.raises(FieldErrors) as exc:
-            otp.otp_check(phone=PHONE, purpose=SIGNUP, code=entered)
+            check(purpose=SIGNUP, code=entered)
         assert refusal(exc) == "Enter the 6-digit code we sent you."
     assert OneTimeCode.objects.get().wrong_attempts == 0
 
@@ -102,19 +156,19 @@ def test_a_new_code_waits_sixty_seconds_per_phone_and_purpose() -> None:
         second = issue()
         # Only the newest code works: the old one is just a wrong code now.
         with pytest.raises(FieldErrors) as exc:
-            otp.otp_check(phone=PHONE, purpose=SIGNUP, code=first.code)
+            check(purpose=SIGNUP, code=first.code)
         assert refusal(exc) == "Incorrect code. 4 tries left."
-        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=second.code)
+        check(purpose=SIGNUP, code=second.code)
 
 
 @time_machine.travel(NOW, tick=False)
 def test_a_used_code_does_not_hold_the_next_one_back_and_works_once() -> None:
     issued = issue()
-    row = otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+    row = check(purpose=SIGNUP, code=issued.code)
     assert otp.otp_use(row=row) is True
     assert otp.otp_use(row=row) is False
     with pytest.raises(FieldErrors):
-        otp.otp_check(phone=PHONE, purpose=SIGNUP, code=issued.code)
+        check(purpose=SIGNUP, code=issued.code)
     issue()
 
 
@@ -145,7 +199,7 @@ def test_the_daily_cap_refuses_the_client_that_used_it_up_not_the_owner() -> Non
         with pytest.raises(RateLimited):
             issue(purpose=RESET, client="198.51.100.66")
         owner = issue(purpose=RESET, client="203.0.113.5")
-        otp.otp_check(phone=PHONE, purpose=RESET, code=owner.code)
+        check(purpose=RESET, code=owner.code)
 
 
 @time_machine.travel(NOW, tick=False)

@@ -176,6 +176,27 @@ def test_resets_asked_by_someone_else_leave_the_owners_recovery_alone(
         assert confirm(owner, phone=LEARNER.phone, code=last_code(LEARNER.phone)).status_code == 200
 
 
+def test_a_strangers_wrong_codes_leave_the_owners_reset_code_working(
+    learner: User, settings
+) -> None:
+    """Issue 40.3: five wrong entries from anyone voided the owner's code."""
+    settings.RATE_LIMIT_OTP_CHECK = "100/h"
+    stranger = Client(REMOTE_ADDR="198.51.100.66")
+    owner = Client(REMOTE_ADDR="203.0.113.5")
+    with time_machine.travel(NOW, tick=False):
+        assert ask(owner, LEARNER.phone).status_code == 202
+        code = last_code(LEARNER.phone)
+        wrong = f"{(int(code) + 1) % 10**6:06d}"
+        for _ in range(5):
+            confirm(stranger, phone=LEARNER.phone, code=wrong)
+        assert fields(confirm(stranger, phone=LEARNER.phone, code=code)) == {
+            "code": "Too many wrong codes. Ask for a new one."
+        }
+        assert confirm(owner, phone=LEARNER.phone, code=code).status_code == 200
+    learner.refresh_from_db()
+    assert learner.check_password(NEW_PASSWORD)
+
+
 def test_the_client_over_its_own_limit_is_refused(client: Client, settings) -> None:
     settings.RATE_LIMIT_SMS_PER_IP = "2/h"
     with time_machine.travel(NOW, tick=False):
@@ -257,3 +278,12 @@ def test_entries_are_limited_per_client(client: Client, learner: User, settings)
     confirm(client, phone=LEARNER.phone, code="123456")
     refused = confirm(client, phone=LEARNER.phone, code="123456")
     assert refused.status_code == 429
+
+
+def test_the_reset_email_greets_a_name_holding_template_syntax_as_typed(
+    client: Client, learner: User
+) -> None:
+    User.objects.filter(pk=learner.pk).update(name="{{7|add:1}}")
+    assert ask(client, LEARNER.phone).status_code == 202
+    (email,) = queued_about("account.password_reset")
+    assert email.message.startswith("Hello {{7|add:1}},")

@@ -86,6 +86,24 @@ def test_five_wrong_codes_void_it(client: Client) -> None:
     assert verify(client, last_code(PHONE)).status_code == 201
 
 
+def test_a_strangers_wrong_codes_never_void_the_owners(settings) -> None:
+    """Issue 40.3: a stranger with a sign-up of its own for the phone voided the owner's
+    code with five wrong entries, again and again until the phone's codes ran out."""
+    settings.RATE_LIMIT_OTP_CHECK = "100/h"
+    stranger = Client(REMOTE_ADDR="198.51.100.66")
+    owner = Client(REMOTE_ADDR="203.0.113.5")
+    with time_machine.travel(NOW, tick=False):
+        assert signup(stranger).status_code == 202
+    with time_machine.travel(NOW + timedelta(seconds=61), tick=False):
+        assert signup(owner).status_code == 202
+        code = last_code(PHONE)
+        for _ in range(5):
+            verify(stranger, wrong(code))
+        assert code_error(verify(stranger, code)) == "Too many wrong codes. Ask for a new one."
+        assert verify(owner, code).status_code == 201
+    assert User.objects.get().phone == PHONE
+
+
 @time_machine.travel(NOW, tick=False)
 def test_an_expired_code_is_refused(client: Client) -> None:
     signup(client)

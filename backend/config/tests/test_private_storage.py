@@ -31,7 +31,11 @@ def test_it_keeps_private_files_under_var_outside_media(
 
     private = computed["STORAGES"]["private"]
     assert private["BACKEND"] == "core.storage.PrivateFileSystemStorage"
-    assert private["OPTIONS"] == {"location": tmp_path / "var" / "private"}
+    assert private["OPTIONS"] == {
+        "location": tmp_path / "var" / "private",
+        "file_permissions_mode": 0o600,
+        "directory_permissions_mode": 0o700,
+    }
     storage = StorageHandler(computed["STORAGES"])["private"]
     with pytest.raises(ValueError):
         storage.url("submissions/x.pdf")  # no public address at all

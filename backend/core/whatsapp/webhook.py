@@ -15,6 +15,11 @@ of the raw body>. A notification looks like
 
 Statuses are recorded here (core.whatsapp.queue); the messages students send (a STOP)
 are handed back to the caller, which knows accounts.
+
+A signed body captured on the way could be posted again at will: each event (a status
+of a message, a message a student sent) is applied once (WhatsAppWebhookEvent), and an
+event whose own timestamp is older than WINDOW is ignored (Meta retries a notification
+for a few days at most), so the rows kept for the first rule only span the window.
 """
 
 from __future__ import annotations
@@ -23,13 +28,17 @@ import hashlib
 import hmac
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 
+from core.models import WhatsAppWebhookEvent
 from core.whatsapp.queue import whatsapp_status_record
+
+WINDOW = timedelta(days=7)
+INBOUND = "inbound"
 
 
 class WebhookRefused(Exception):
@@ -49,8 +58,23 @@ def signature_valid(*, body: bytes, header: str | None) -> bool:
     secret = settings.WHATSAPP_APP_SECRET
     if not secret or not header or not header.startswith("sha256="):
         return False
-    expected = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, header.removeprefix("sha256=").strip().lower())
+    expected = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest().encode()
+    # Bytes on both sides: compare_digest refuses a str that is not ASCII (a TypeError,
+    # so a 500), and a header can hold any character.
+    given = header.removeprefix("sha256=").strip().lower().encode("utf-8", "backslashreplace")
+    return hmac.compare_digest(expected, given)
+
+
+def _first_time(*, provider_id: str, status: str, at: datetime, now: datetime) -> bool:
+    """Whether to apply this event: inside the window, and not applied before."""
+    if at < now - WINDOW:
+        return False
+    if not provider_id:
+        return True
+    _event, created = WhatsAppWebhookEvent.objects.get_or_create(
+        provider_id=provider_id[:128], status=status[:16], defaults={"at": min(at, now)}
+    )
+    return created
 
 
 def _moment(value: Any) -> datetime:
@@ -92,15 +116,19 @@ def webhook_receive(*, body: bytes, signature: str | None) -> list[Inbound]:
         document = json.loads(body)
     except (ValueError, UnicodeDecodeError) as exc:
         raise WebhookRefused("The body is not JSON.") from exc
+    now = timezone.now()
+    WhatsAppWebhookEvent.objects.filter(at__lt=now - WINDOW).delete()
     inbound = []
     for value in _values(document):
         for status in value.get("statuses") or []:
-            if isinstance(status, dict):
+            if not isinstance(status, dict):
+                continue
+            provider_id = str(status.get("id") or "")
+            state = str(status.get("status") or "")
+            at = _moment(status.get("timestamp"))
+            if provider_id and _first_time(provider_id=provider_id, status=state, at=at, now=now):
                 whatsapp_status_record(
-                    provider_id=str(status.get("id") or ""),
-                    status=str(status.get("status") or ""),
-                    at=_moment(status.get("timestamp")),
-                    error=_error(status),
+                    provider_id=provider_id, status=state, at=at, error=_error(status)
                 )
         for message in value.get("messages") or []:
             if not isinstance(message, dict) or message.get("type") != "text":
@@ -111,8 +139,13 @@ def webhook_receive(*, body: bytes, signature: str | None) -> list[Inbound]:
                 else None
             )
             sender = str(message.get("from") or "")
-            if isinstance(text, str) and sender.isdigit():
-                inbound.append(
-                    Inbound(phone=f"+{sender}", text=text, at=_moment(message.get("timestamp")))
+            at = _moment(message.get("timestamp"))
+            if (
+                isinstance(text, str)
+                and sender.isdigit()
+                and _first_time(
+                    provider_id=str(message.get("id") or ""), status=INBOUND, at=at, now=now
                 )
+            ):
+                inbound.append(Inbound(phone=f"+{sender}", text=text, at=at))
     return inbound

@@ -105,3 +105,27 @@ def test_it_records_a_failed_email_when_nobody_can_be_notified(
     assert email.logs.get().message == NO_RECIPIENTS
     send_queued_email()
     assert mail.outbox == []
+
+
+def test_it_stores_and_queues_template_syntax_in_a_message_as_typed(client: Client) -> None:
+    message = "Seven plus one is {{ 7|add:1 }}; year {% now 'Y' %}"
+    subject = "Price {{ 2|add:2 }}"
+
+    assert post(client, contact_payload(message=message, subject=subject)).status_code == 201
+
+    assert Enquiry.objects.get().message == message
+    [email] = queued_about("enquiry.received")
+    assert message in email.message and "Seven plus one is 8" not in email.message
+    assert subject in email.subject
+    send_queued_email()
+    assert message in mail.outbox[0].body
+
+
+def test_it_accepts_and_keeps_an_enquiry_holding_an_unknown_tag(client: Client) -> None:
+    response = post(client, contact_payload(name="Meera {% bogus %}", message="Hi {% bogus %}"))
+
+    assert response.status_code == 201
+    enquiry = Enquiry.objects.get()
+    assert (enquiry.name, enquiry.message) == ("Meera {% bogus %}", "Hi {% bogus %}")
+    [email] = queued_about("enquiry.received")
+    assert "Hi {% bogus %}" in email.message

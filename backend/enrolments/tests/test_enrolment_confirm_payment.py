@@ -39,6 +39,19 @@ def test_it_confirms_credits_the_referrer_and_emails_the_student(
     assert "₹999" in email.message
 
 
+def test_staff_confirm_a_student_whose_name_holds_template_syntax(
+    course: Course, staff: User
+) -> None:
+    enrolment = enrol(course, name="Name {% bogus %} {{ 7|add:1 }}")
+    services.enrolment_submit_utr(enrolment=enrolment, utr="412345678901")
+
+    confirmed = services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
+
+    assert confirmed.status == Enrolment.Status.CONFIRMED
+    [email] = queued_about("enrolment.confirmed")
+    assert "Name {% bogus %} {{ 7|add:1 }}" in email.message
+
+
 def test_it_credits_once_when_confirmed_twice(course: Course, learner: User, staff: User) -> None:
     enrolment = referred(course, learner)
 

