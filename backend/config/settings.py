@@ -106,6 +106,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # X-Session: 1 on an answer built with a visitor's session (what the page server and
+    # nginx's cache decide "signed in" from).
+    "core.middleware.SessionSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A login refused by a lockout: the back office's 429 page (accounts.lockout); the API's
