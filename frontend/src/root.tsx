@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 
 import type { Route } from './+types/root'
 import type { RootData } from '@/lib/root-data'
-import { RouteError } from '@/app/route-error'
+import { FormRefused, refusedFormMessage, RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import { NotFoundPage } from '@/app/not-found-page'
 import { useErrorFrame, usePageFrame } from '@/lib/page-data'
@@ -54,6 +54,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const frame = useErrorFrame()
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!notFound) console.error(error)
-  return <SiteLayout frame={frame}>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
+  const refused = refusedFormMessage(error)
+  if (!notFound && refused === undefined) console.error(error)
+  return (
+    <SiteLayout frame={frame}>
+      {notFound ? <NotFoundPage /> : refused !== undefined ? <FormRefused message={refused} /> : <RouteError />}
+    </SiteLayout>
+  )
 }

@@ -1,4 +1,4 @@
-import { href } from 'react-router'
+import { href, isRouteErrorResponse } from 'react-router'
 import { Component, type ReactNode } from 'react'
 
 import { LinkButton } from '@/components/ui/link-button'
@@ -25,6 +25,35 @@ export function RouteError() {
       </div>
     </div>
   )
+}
+
+/**
+ * A post the page would not take (form.server.ts: too large, too many fields, not a form):
+ * its status (400, 413, 415) and the sentence saying why, without the reload advice.
+ */
+export function FormRefused({ message }: { message: string }) {
+  return (
+    <div className="container-page flex min-h-[60dvh] flex-col items-start justify-center gap-5 py-16">
+      <h1 className="text-title font-bold text-ink" tabIndex={-1}>
+        This form could not be sent
+      </h1>
+      <p className="max-w-xl text-lg text-ink-muted" role="alert">
+        {message}
+      </p>
+      <LinkButton to={href('/')} reloadDocument variant="secondary" size="lg">
+        Back to home
+      </LinkButton>
+    </div>
+  )
+}
+
+/** The sentence of a refused post, when the error is one (form.server.ts's refusals). */
+export function refusedFormMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || ![400, 413, 415].includes(error.status)) return undefined
+  const body: unknown = error.data
+  if (typeof body === 'string') return body
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message
+  return undefined
 }
 
 type BoundaryProps = {
