@@ -159,6 +159,16 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
   return response
 }
 
+/**
+ * A cookie of this server's own (not Django's) for the browser, sent with the request's
+ * answer (src/server/flash.server.ts); an answer that sets one is never shared.
+ */
+export function setResponseCookie(header: string): void {
+  const scope = scopes.getStore()
+  if (!scope) throw new Error('A cookie set outside a request (apiScopeMiddleware did not run).')
+  scope.setCookies.push(header)
+}
+
 /** Whether the visitor sent a session cookie (without one nobody is logged in: no need to ask). */
 export function hasSessionCookie(): boolean {
   return scopes.getStore()?.cookies.has(SESSION_COOKIE) ?? true
