@@ -1,4 +1,4 @@
-import { href, isRouteErrorResponse } from 'react-router'
+import { href } from 'react-router'
 import { Component, type ReactNode } from 'react'
 
 import { LinkButton } from '@/components/ui/link-button'
@@ -45,15 +45,6 @@ export function FormRefused({ message }: { message: string }) {
       </LinkButton>
     </div>
   )
-}
-
-/** The sentence of a refused post, when the error is one (form.server.ts's refusals). */
-export function refusedFormMessage(error: unknown): string | undefined {
-  if (!isRouteErrorResponse(error) || ![400, 413, 415].includes(error.status)) return undefined
-  const body: unknown = error.data
-  if (typeof body === 'string') return body
-  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message
-  return undefined
 }
 
 type BoundaryProps = {

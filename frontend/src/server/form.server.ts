@@ -29,7 +29,6 @@ export function uploadBytesLimit(): number {
 
 /** A refusal of the post itself, as the page's error answer (never a 500, never reported). */
 function refuse(status: 400 | 413 | 415, message: string): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's error answer
   throw data({ message }, { status })
 }
 
@@ -49,7 +48,7 @@ function occurrences(bytes: Uint8Array, needle: Uint8Array, max: number): number
 }
 
 /** The body, read to at most `limit` bytes (a body without a Content-Length is read with the same cap). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('Content-Length')
   if (declared !== null && Number(declared) > limit) refuse(413, TOO_LARGE)
   if (!request.body) return new Uint8Array()
@@ -66,7 +65,13 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks, size)
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
 }
 
 /**
