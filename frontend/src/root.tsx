@@ -53,13 +53,14 @@ export default function App() {
   const flash = useRootData()?.flash
   return (
     <SiteLayout frame={usePageFrame()}>
-      <div role="status" className="container-page empty:hidden pt-6">
-        {flash && (
+      {flash && (
+        // With the page it arrives on (a page load, or the page a redirect opened).
+        <div role="status" className="container-page pt-6">
           <Alert tone="success" title={flash}>
             Your account is ready and you are logged in.
           </Alert>
-        )}
-      </div>
+        </div>
+      )}
       <Outlet />
     </SiteLayout>
   )
