@@ -8,8 +8,11 @@
  *                          1 behind nginx), to read the visitor's address
  *                          DJANGO_ENV=production (or PRODUCTION=true): HSTS and
  *                          upgrade-insecure-requests
- *                          MAX_REQUEST_BYTES: the largest request body taken, pages and
- *                          API alike (12 MiB, nginx's client_max_body_size)
+ *                          MAX_REQUEST_BYTES: the largest request body taken at all (12
+ *                          MiB, nginx's client_max_body_size: the uploads)
+ *                          DATA_UPLOAD_MAX_MEMORY_SIZE: the largest API body that is not an
+ *                          upload (2.5 MiB, Django's setting of that name, read from the
+ *                          same environment; nginx's /api/ limit)
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -31,6 +34,9 @@ const production =
   process.env.DJANGO_ENV === 'production' || ['1', 'true', 'yes', 'on'].includes(String(process.env.PRODUCTION ?? '').toLowerCase())
 const trustProxyHops = Number(process.env.TRUST_PROXY_HOPS || 0)
 const maxRequestBytes = Number(process.env.MAX_REQUEST_BYTES || 12 * 1024 * 1024)
+const maxApiBytes = Number(process.env.DATA_UPLOAD_MAX_MEMORY_SIZE || 2_621_440)
+/** The API's uploads, which take up to MAX_REQUEST_BYTES (deploy/nginx/site.conf names the same two). */
+const API_UPLOADS = [/^\/api\/certificates\/import$/, /^\/api\/internships\/boards\/[^/]+\/tasks\/[^/]+\/submission$/]
 process.env.DJANGO_URL = djangoUrl
 // React and the router pick their production builds from this, read at import.
 process.env.NODE_ENV ??= 'production'
@@ -86,6 +92,12 @@ app.use((req, res, next) => {
     }
   } else if (req.headers['transfer-encoding'] !== undefined) {
     return refuse(res, 411, 'Send the request with a Content-Length header.', { max_bytes: maxRequestBytes })
+  }
+  // The API's own limit, answered here before forwarding: Django answers 413 and closes
+  // while the body is still being sent, which the proxy would see as a broken connection
+  // (502 "The server is restarting"). Pages' forms are bounded by form.server.ts.
+  if (req.path.startsWith('/api/') && !API_UPLOADS.some((upload) => upload.test(req.path)) && Number(declared) > maxApiBytes) {
+    return refuse(res, 413, 'The request is too large.', { max_bytes: maxApiBytes })
   }
   next()
 })

@@ -107,6 +107,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # X-Session: 1 on an answer built with a visitor's session (what the page server and
+    # nginx's cache decide "signed in" from).
+    "core.middleware.SessionSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A login refused by a lockout: the back office's 429 page (accounts.lockout); the API's
@@ -302,6 +305,12 @@ RATE_LIMIT_APPLICATION = env_str(
     "RATE_LIMIT_APPLICATION", "10/h", aliases=("RATE_LIMIT_INTERNSHIP_APPLICATION",)
 )
 RATE_LIMIT_TASK_SUBMISSION = env_str("RATE_LIMIT_TASK_SUBMISSION", "30/h")
+# The largest request body Django reads that is not an uploaded file (JSON, a form's
+# fields), in bytes: Django's own default, 2.5 MiB. nginx's client_max_body_size for /api/
+# (deploy/nginx/site.conf) and the Node server's API forwarding and page forms
+# (frontend/server.mjs, frontend/src/server/form.server.ts) read the same limit; change
+# them together.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2621440, minimum=1024)
 # Largest file an intern may attach to a task submission, in bytes.
 TASK_SUBMISSION_MAX_BYTES = env_int("TASK_SUBMISSION_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
 # Days a pending enrolment without a UTR holds its phone's place in a course; after that a

@@ -58,3 +58,28 @@ class RefuseNulMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+
+class SessionSeenMiddleware:
+    """`X-Session: 1` on every answer Django built with a visitor's session: a logged-in
+    user, or a session that was read and holds anything (a login in progress, a message).
+
+    This is what decides that an answer is one visitor's, never a second reading of the
+    Cookie header elsewhere: the Node page server marks a page private when any API answer
+    it used carries the header, and nginx stores nothing that carries it (and strips it
+    from what reaches the browser; deploy/nginx/site.conf). A session that was never read
+    did not shape the answer; an empty one (an unknown or expired cookie) holds nothing of
+    anyone's.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        # Only a session that was read: asking request.user here would load it for every
+        # answer. A logged-in user's session is never empty.
+        if session is not None and session.accessed and not session.is_empty():
+            response["X-Session"] = "1"
+        return response

@@ -40,6 +40,11 @@ test('sign up (server field errors, then success), log in, see the dashboard, lo
   // Signed up is logged in: the server sends the new account on to its dashboard.
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { level: 1, name: `Hi, ${name}` })).toBeVisible()
+  // Where sign-up lands, its message (docs/product.md section 3), once: a reload is without it.
+  await expect(page.getByRole('status').getByText('Successfully signed up')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: `Hi, ${name}` })).toBeVisible()
+  await expect(page.getByText('Successfully signed up')).toHaveCount(0)
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()

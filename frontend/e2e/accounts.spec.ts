@@ -33,6 +33,11 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       // Signed up is logged in: straight on to the dashboard, no second login.
       await expect(page).toHaveURL(/\/dashboard$/)
       await expect(page.getByRole('heading', { level: 1, name: `Hi, ${name}` })).toBeVisible()
+      // Where sign-up lands, its message (docs/product.md section 3), once: a reload is without it.
+      await expect(page.getByRole('status').getByText('Successfully signed up')).toBeVisible()
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1, name: `Hi, ${name}` })).toBeVisible()
+      await expect(page.getByText('Successfully signed up')).toHaveCount(0)
       const code = `IRCTP${phone.slice(-4)}`
       await expect(page.getByText(code, { exact: true })).toBeVisible()
 

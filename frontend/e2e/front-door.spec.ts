@@ -80,6 +80,37 @@ test.describe('a body over the limit is refused from its Content-Length, before 
   })
 })
 
+test('a page form of 3,000,000 fields (12 MB) is refused with 413 before it is parsed, and the server keeps answering', async ({ baseURL, request }) => {
+  const started = Date.now()
+  const answer = await request.post(`${baseURL}/login`, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseURL! },
+    data: 'a=1&'.repeat(3_000_000),
+  })
+  expect(answer.status()).toBe(413)
+  expect(await answer.text()).toContain('This form is too large to send')
+  expect(Date.now() - started).toBeLessThan(5_000)
+  expect((await request.get(`${baseURL}/about`)).status()).toBe(200)
+})
+
+test('a page post that is not a form is 415 with a sentence, not a 500', async ({ baseURL, request }) => {
+  const answer = await request.post(`${baseURL}/login`, {
+    headers: { 'Content-Type': 'text/plain', Origin: baseURL! },
+    data: 'phone=9876543210',
+  })
+  expect(answer.status()).toBe(415)
+  expect(await answer.text()).toContain('This form could not be sent')
+})
+
+test('an API body over Django\'s limit (2.5 MiB) is refused before it is forwarded', async ({ baseURL }) => {
+  const answer = await send(baseURL!, {
+    path: '/api/enquiries',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(3 * 1024 * 1024) },
+    sent: '{"message": "',
+  })
+  expect(answer.status).toBe(413)
+  expect(JSON.parse(answer.body)).toEqual({ message: 'The request is too large.', extra: { max_bytes: 2_621_440 } })
+})
+
 test('a body without a declared length is refused before it is read', async ({ baseURL }) => {
   for (const path of ['/login', '/api/auth/login']) {
     const answer = await send(baseURL!, {

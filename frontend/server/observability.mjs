@@ -59,18 +59,38 @@ const DENIED_KEYS = new Set([
   'phone', 'mobile', 'to', 'email', 'name', 'utr', 'code', 'otp', 'upi_id', 'vpa', 'address', 'ip_address',
   'x-forwarded-for', 'x-real-ip', 'remote_addr', 'query_string', 'data',
 ])
-// The SDK's own parts (ids, versions, code locations) stay as they are.
+// The SDK's own parts (ids, versions, code locations) stay as they are. Not `contexts`:
+// what an integration or a call put there (a request's details, a response's) is scrubbed
+// as everything else is; the ids and versions inside it keep by their own names.
 const OWN_KEYS = new Set([
   'event_id', 'trace_id', 'span_id', 'parent_span_id', 'release', 'dist', 'environment', 'sdk', 'platform',
-  'timestamp', 'start_timestamp', 'modules', 'contexts', 'tags', 'filename', 'abs_path', 'module', 'function',
+  'timestamp', 'start_timestamp', 'modules', 'tags', 'filename', 'abs_path', 'module', 'function',
   'lineno', 'colno',
 ])
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g
-const PHONE = /(?<!\w)(?:\+?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}(?!\w)/g
+// An address, its local part quoted too ("priya sharma"@example.com).
+const EMAIL = /(?:"[^"\r\n]+"|[\w.+-]+)@[\w-]+(?:\.[\w-]+)+/g
+// A run of digits however it is spaced: 98765 43210, +91 9876 543 210, 987-654-3210,
+// (987) 654-3210, a UTR as 1234 5678 9012 (personalNumber decides which runs are numbers).
+const DIGIT_RUN = /(?<!\w)\+?\(?\d(?:[\s().-]{0,2}\d)+/g
 const LONG_DIGITS = /(?<!\d)\d{10,13}(?!\d)/g
 
+/**
+ * Whether a run of digits is a phone number, UTR, account or card number: 10 to 16 digits
+ * in groups of three or more (a leading country code or trunk 0 may be shorter), so that
+ * a date and time (2026-12-03 11:41) or an address (203.0.113.7) stay readable.
+ */
+function personalNumber(run) {
+  const groups = run.split(/\D+/).filter(Boolean)
+  const digits = groups.join('').length
+  if (digits < 10 || digits > 16) return false
+  return groups.every((group, index) => group.length >= 3 || (index === 0 && groups.length > 1))
+}
+
 export function scrubText(text) {
-  return text.replace(EMAIL, FILTERED).replace(PHONE, FILTERED).replace(LONG_DIGITS, FILTERED)
+  return text
+    .replace(EMAIL, FILTERED)
+    .replace(DIGIT_RUN, (run) => (personalNumber(run) ? FILTERED : run))
+    .replace(LONG_DIGITS, FILTERED)
 }
 
 /** Phones, emails, UTRs, passwords, cookies and the like out of an event or breadcrumb. */

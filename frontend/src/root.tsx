@@ -2,12 +2,15 @@ import type { ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 
 import type { Route } from './+types/root'
-import type { RootData } from '@/lib/root-data'
-import { RouteError } from '@/app/route-error'
+import { useRootData, type RootData } from '@/lib/root-data'
+import { Alert } from '@/components/ui/alert'
+import { refusedFormMessage } from '@/app/form-refusal'
+import { FormRefused, RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import { NotFoundPage } from '@/app/not-found-page'
 import { useErrorFrame, usePageFrame } from '@/lib/page-data'
 import { apiScopeMiddleware } from '@/server/api-scope.server'
+import { takeFlash } from '@/server/flash.server'
 
 // The page's one stylesheet, as a URL: rendered first in the head (React puts a stylesheet
 // with a precedence ahead of the scripts' modulepreloads), so it never queues behind them.
@@ -15,9 +18,13 @@ import stylesheet from '@/index.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [apiScopeMiddleware]
 
-/** Asks Django nothing: each page's loader brings the visitor and the site with its data. */
-export function loader(): RootData {
-  return { siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, '') }
+/**
+ * Asks Django nothing: each page's loader brings the visitor and the site with its data.
+ * A one-time message waiting in a cookie (sign-up's) is taken here, on whichever page the
+ * visitor landed.
+ */
+export function loader({ request }: Route.LoaderArgs): RootData {
+  return { siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, ''), flash: takeFlash(request) }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,8 +50,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const flash = useRootData()?.flash
   return (
     <SiteLayout frame={usePageFrame()}>
+      {flash && (
+        // With the page it arrives on (a page load, or the page a redirect opened).
+        <div role="status" className="container-page pt-6">
+          <Alert tone="success" title={flash}>
+            Your account is ready and you are logged in.
+          </Alert>
+        </div>
+      )}
       <Outlet />
     </SiteLayout>
   )
@@ -54,6 +70,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const frame = useErrorFrame()
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!notFound) console.error(error)
-  return <SiteLayout frame={frame}>{notFound ? <NotFoundPage /> : <RouteError />}</SiteLayout>
+  const refused = refusedFormMessage(error)
+  if (!notFound && refused === undefined) console.error(error)
+  return (
+    <SiteLayout frame={frame}>
+      {notFound ? <NotFoundPage /> : refused !== undefined ? <FormRefused message={refused} /> : <RouteError />}
+    </SiteLayout>
+  )
 }

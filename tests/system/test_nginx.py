@@ -301,6 +301,43 @@ def test_a_request_with_a_session_cookie_is_never_cached(front: Front) -> None:
     assert again.header("Cache-Control").startswith("private")
 
 
+def _signed_in_session(front: Front, folder: Path, *, phone: str, name: str) -> str:
+    """A real session of a new account (what her browser's cookie holds after logging in)."""
+    out = folder / "session-key"
+    _manage(
+        front.env,
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model; from django.test import Client; "
+        f"u = get_user_model().objects.create_user(phone={phone!r}, name={name!r}, "
+        f"email='priya@example.com', password='a long passphrase 40'); c = Client(); "
+        f"c.force_login(u); open({str(out)!r}, 'w').write(c.cookies['sessionid'].value)",
+    )
+    return out.read_text()
+
+
+def test_a_page_django_built_with_a_session_is_never_shared_however_the_cookie_is_spelt(
+    front: Front, tmp_path: Path
+) -> None:
+    """Issue 40 item 2, exactly: U+0085 before `sessionid` hides the session from nginx's
+    $cookie_sessionid and from Node's parser, while Django strips it and renders her page.
+    Django's X-Session decides: the page is private, nothing is stored, the next anonymous
+    visitor (from another address) is not served her copy, and X-Session stays inside."""
+    name = "Priya Cachetest"
+    session = _signed_in_session(front, tmp_path, phone="+919812340040", name=name)
+    hers = front.get(
+        "/courses?cache=40", headers={"Cookie": f"\xc2\x85sessionid={session}"}, source=VISITOR_A
+    )
+    assert hers.status == 200
+    assert name in hers.text, "Django did not see her session: the reproduction is void"
+    assert hers.header("Cache-Control").startswith("private")
+    assert not hers.header("X-Session")
+    after = front.get("/courses?cache=40", source=VISITOR_C)
+    assert after.header("X-Cache-Status") != "HIT"
+    assert name not in after.text
+    assert "priya@example.com" not in after.text
+
+
 def test_a_form_posted_from_a_cached_page_works(front: Front) -> None:
     front.get("/getquote")
     page = front.get("/getquote")
@@ -346,6 +383,29 @@ def test_a_form_posted_from_a_cached_page_works(front: Front) -> None:
         },
     )
     assert cross_site.status == 403
+
+
+def test_an_api_body_over_djangos_limit_is_refused_by_nginx_with_413(front: Front) -> None:
+    """Issue 40 item 8: one limit, at the front door. A 3 MB JSON body (over Django's
+    DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MiB) is nginx's 413, never Django's 413 cut short
+    into a 502; the upload endpoints still take a larger body (Django answers them)."""
+    body = b'{"message": "' + b"x" * (3 * 1024 * 1024) + b'"}'
+    answer = front.get(
+        "/api/enquiries",
+        method="POST",
+        body=body,
+        headers={"Content-Type": "application/json", "Origin": f"https://{SITE_HOST}"},
+    )
+    assert answer.status == 413, answer.text[:300]
+    upload = front.get(
+        "/api/certificates/import",
+        method="POST",
+        body=b"--x\r\n" + b"x" * (3 * 1024 * 1024) + b"\r\n--x--\r\n",
+        headers={"Content-Type": "multipart/form-data; boundary=x"},
+    )
+    # Django's answer (no staff session: refused), not nginx's 413.
+    assert upload.status in (401, 403), upload.text[:300]
+    assert upload.header("Content-Type").startswith("application/json")
 
 
 # The result's heading for a revoked certificate (certificates/display.ts VERDICTS).

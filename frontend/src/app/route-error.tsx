@@ -27,6 +27,26 @@ export function RouteError() {
   )
 }
 
+/**
+ * A post the page would not take (form.server.ts: too large, too many fields, not a form):
+ * its status (400, 413, 415) and the sentence saying why, without the reload advice.
+ */
+export function FormRefused({ message }: { message: string }) {
+  return (
+    <div className="container-page flex min-h-[60dvh] flex-col items-start justify-center gap-5 py-16">
+      <h1 className="text-title font-bold text-ink" tabIndex={-1}>
+        This form could not be sent
+      </h1>
+      <p className="max-w-xl text-lg text-ink-muted" role="alert">
+        {message}
+      </p>
+      <LinkButton to={href('/')} reloadDocument variant="secondary" size="lg">
+        Back to home
+      </LinkButton>
+    </div>
+  )
+}
+
 type BoundaryProps = {
   /** The boundary starts afresh when this changes: pass the location's key. */
   resetKey: string

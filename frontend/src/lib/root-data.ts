@@ -4,6 +4,8 @@ import { useRouteLoaderData } from 'react-router'
 export type RootData = {
   /** The site's public address, for canonical and shared links (SITE_URL). */
   siteUrl: string
+  /** A one-time message for the page the visitor landed on (src/server/flash.server.ts). */
+  flash: string | null
 }
 
 export function useRootData(): RootData | undefined {

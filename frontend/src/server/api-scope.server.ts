@@ -7,7 +7,15 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { OutagePage } from '@/app/outage-page'
 import { parseCookies } from '@/lib/cookies'
 
-import { mayShare, NO_STORE, PRIVATE, SESSION_COOKIE, shareableAnswer } from '@/server/cache-policy'
+import {
+  cookieHeaderAmbiguous,
+  mayShare,
+  NO_STORE,
+  PRIVATE,
+  SESSION_COOKIE,
+  SESSION_HEADER,
+  shareableAnswer,
+} from '@/server/cache-policy'
 import { contentSecurityPolicy } from '@/server/security-policy'
 
 /**
@@ -54,6 +62,8 @@ type Scope = {
   shareable: boolean
   /** Django said its database is unreachable (503), or could not be reached at all. */
   outage: boolean
+  /** Django answered with a visitor's session (X-Session: 1, core.middleware.SessionSeenMiddleware). */
+  sawSession: boolean
 }
 /** Seconds a visitor is told to wait while the site's database is unreachable. */
 export const OUTAGE_RETRY_AFTER = 30
@@ -119,10 +129,16 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
     memo: new Map(),
     shareable: true,
     outage: false,
+    sawSession: false,
   }
-  const hasSession = scope.cookies.has(SESSION_COOKIE)
   const response = await scopes.run(scope, next)
   if (scope.outage) return outageResponse(scope.visitor.requestId)
+  // Signed in as Django saw it; our own reading of the Cookie header only ever adds to it,
+  // and a header the two servers could read differently is never shared (cookieHeaderAmbiguous).
+  const hasSession =
+    scope.sawSession || scope.cookies.has(SESSION_COOKIE) || cookieHeaderAmbiguous(request.headers.get('Cookie'))
+  // nginx stores nothing that carries it, whatever the Cache-Control (deploy/nginx/site.conf).
+  if (scope.sawSession) response.headers.set(SESSION_HEADER, '1')
   for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
   const wanted = response.headers.get('Cache-Control') ?? ''
   if (!wanted.startsWith('public')) {
@@ -141,6 +157,15 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
   // Answers that are not a rendered page (redirects, navigation data) get the strict policy.
   if (!response.headers.has('Content-Security-Policy')) response.headers.set('Content-Security-Policy', contentSecurityPolicy())
   return response
+}
+
+/**
+ * A cookie of this server's own (not Django's) for the browser, sent with the request's
+ * answer (src/server/flash.server.ts); an answer that sets one is never shared.
+ */
+export function setResponseCookie(header: string): void {
+  // Outside a request's scope (an action run by a test harness) there is no answer to carry it.
+  scopes.getStore()?.setCookies.push(header)
 }
 
 /** Whether the visitor sent a session cookie (without one nobody is logged in: no need to ask). */
@@ -195,6 +220,7 @@ async function send(scope: Scope, input: Request): Promise<Response> {
     throw error
   }
   if (!shareableAnswer(response.status)) scope.shareable = false
+  if (response.headers.has(SESSION_HEADER)) scope.sawSession = true
   if (OUTAGE_STATUSES.has(response.status)) scope.outage = true
   const setCookies = response.headers.getSetCookie()
   // A new session (login, logout) changes who is logged in: ask again after it.

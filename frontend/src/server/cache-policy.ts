@@ -10,6 +10,25 @@
 /** Django's session cookie (SESSION_COOKIE_NAME's default); nginx bypasses its cache with it. */
 export const SESSION_COOKIE = 'sessionid'
 
+/**
+ * Django's word that it answered with a visitor's session (core.middleware
+ * .SessionSeenMiddleware): a page built on such an answer is that visitor's own.
+ */
+export const SESSION_HEADER = 'X-Session'
+
+/**
+ * A Cookie header this server and Django could read differently, so that whether it
+ * holds a session cannot be told here: any byte outside printable ASCII. Node reads the
+ * header as latin-1 and trims with JavaScript's trim(); Django decodes UTF-8 and strips
+ * with Python's str.strip(), which also removes U+0085, U+00A0, U+2028 and the ASCII
+ * separators 0x1C-0x1F (`\xc2\x85sessionid=…` is a session there and none here). Such
+ * a header is refused sharing rather than guessed at; browsers never send one for this
+ * site's own cookies.
+ */
+export function cookieHeaderAmbiguous(header: string | null | undefined): boolean {
+  return /[^\x20-\x7e]/.test(header ?? '')
+}
+
 export type Sharing = 'page' | 'verify'
 
 /** What a route module's `handle` may say. */

@@ -5,7 +5,7 @@ import { ImportPanel, type ImportAnswer } from '@/features/certificates/componen
 import { StaffOnly } from '@/features/certificates/components/staff-only'
 import type { Route } from './+types/certificate-import'
 import { data, useActionData, useLoaderData } from 'react-router'
-import { readForm } from '@/server/form.server'
+import { readForm, uploadBytesLimit } from '@/server/form.server'
 import { apiClient } from '@/lib/api-client'
 import { loadPage, loginRedirect } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
@@ -24,7 +24,7 @@ export async function loader({ url }: Route.LoaderArgs) {
  * staff permission), and the page is rendered with its report or refusal.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { form } = await readForm(request)
+  const { form } = await readForm(request, { maxBytes: uploadBytesLimit() })
   const dryRun = form.get('intent') !== 'import'
   const file = form.get('file')
   // A browser sends an empty file when none was chosen.

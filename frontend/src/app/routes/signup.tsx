@@ -19,6 +19,7 @@ import { withNext } from '@/features/accounts/next-path'
 import { codeStepOf, codeStepPath, nationalPhone } from '@/features/accounts/phone'
 import { safeNextPath } from '@/features/accounts/validation'
 import { pageMeta } from '@/app/meta'
+import { setFlash } from '@/server/flash.server'
 import { formFailure, readForm } from '@/server/form.server'
 import { apiClient, unwrap } from '@/lib/api-client'
 
@@ -86,6 +87,7 @@ export async function action({ request, url }: Route.ActionArgs) {
  * app does not render (the back office) needs a full page load.
  */
 function signedIn(url: URL): Response {
+  setFlash('signed-up')
   const target = nextOf(url) ?? href('/dashboard')
   const { pathname } = new URL(target, url)
   const appPath = !['/admin', '/api/', '/static/', '/media/'].some((prefix) => pathname.startsWith(prefix))

@@ -14,7 +14,7 @@ import type { Route } from './+types/tasks'
 import { pageMeta } from '@/app/meta'
 import type { FormFailure } from '@/lib/form-result'
 import { FIELD_MESSAGES } from '@/lib/required-fields'
-import { formFailure, readForm } from '@/server/form.server'
+import { formFailure, readForm, uploadBytesLimit } from '@/server/form.server'
 
 /**
  * The board as the server sees it for this visitor (an intern on it also gets their
@@ -46,7 +46,7 @@ function loginPath(pathname: string): string {
 export async function action({ request, url }: Route.ActionArgs) {
   // The page's own path (`url`), not the request's, which is /tasks-10.data when scripts post.
   const { pathname } = url
-  const { form, values } = await readForm(request)
+  const { form, values } = await readForm(request, { maxBytes: uploadBytesLimit() })
   const taskNumber = Number(values.task)
   if (!Number.isInteger(taskNumber) || taskNumber < 1) throw data('This form is not one of the board’s.', { status: 400 })
   const intent = submissionIntent(taskNumber)
