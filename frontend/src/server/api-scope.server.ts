@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { OutagePage } from '@/app/outage-page'
-import { parseCookies } from '@/lib/cookies'
+import { parseCookies, REFERRAL_COOKIE, REFERRAL_COOKIE_SECONDS, referralCodeOf } from '@/lib/cookies'
 
 import { mayShare, NO_STORE, PRIVATE, SESSION_COOKIE, shareableAnswer } from '@/server/cache-policy'
 import { contentSecurityPolicy } from '@/server/security-policy'
@@ -124,6 +124,9 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
   const response = await scopes.run(scope, next)
   if (scope.outage) return outageResponse(scope.visitor.requestId)
   for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
+  const referral = referralCookie(request, scope.visitor)
+  // The answer to a `?ref=` address sets the cookie, and is then private (mayShare below).
+  if (referral) response.headers.append('Set-Cookie', referral)
   const wanted = response.headers.get('Cache-Control') ?? ''
   if (!wanted.startsWith('public')) {
     if (!wanted) response.headers.set('Cache-Control', request.method === 'GET' ? PRIVATE : NO_STORE)
@@ -141,6 +144,25 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
   // Answers that are not a rendered page (redirects, navigation data) get the strict policy.
   if (!response.headers.has('Content-Security-Policy')) response.headers.set('Content-Security-Policy', contentSecurityPolicy())
   return response
+}
+
+/**
+ * The friend's code of a `?ref=` address (any page, or its navigation data) as a cookie for
+ * REFERRAL_COOKIE_SECONDS, or undefined for an address without one. Readable by the page's
+ * script (not HttpOnly): the enrolment form is filled from it after a client navigation.
+ */
+function referralCookie(request: Request, visitor: Visitor): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const code = referralCodeOf(new URL(request.url).searchParams.get('ref'))
+  if (!code) return undefined
+  const secure = visitor.protocol === 'https' ? '; Secure' : ''
+  return `${REFERRAL_COOKIE}=${code}; Max-Age=${REFERRAL_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`
+}
+
+/** The referral code the visitor's cookie keeps (a `?ref=` address of the last 30 days), or ''. */
+export function referralCodeFromCookie(): string {
+  const value = scopes.getStore()?.cookies.get(REFERRAL_COOKIE)
+  return referralCodeOf(value ? decodeURIComponent(value) : '')
 }
 
 /** Whether the visitor sent a session cookie (without one nobody is logged in: no need to ask). */
