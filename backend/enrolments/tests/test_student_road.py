@@ -51,7 +51,9 @@ def test_it_sends_the_reference_amount_and_private_link_by_email_and_sms_on_enro
     assert _private_link(enrolment) in sms.text
 
 
-def test_it_gives_each_enrolment_its_own_unguessable_token(course: Course, other_course: Course) -> None:
+def test_it_gives_each_enrolment_its_own_unguessable_token(
+    course: Course, other_course: Course
+) -> None:
     first = enrol(course)
     second = enrol(other_course)
     assert first.token != second.token
@@ -94,7 +96,9 @@ def test_the_utr_is_sent_with_the_private_link_and_no_account(course: Course) ->
     assert again.status_code == 409
 
 
-def test_the_utr_by_reference_is_still_refused_to_a_browser_without_the_link(course: Course) -> None:
+def test_the_utr_by_reference_is_still_refused_to_a_browser_without_the_link(
+    course: Course,
+) -> None:
     enrolment = enrol(course)
     response = post(Client(), f"{API}/{enrolment.reference}/utr", {"utr": "412356789012"})
     assert response.status_code == 404
@@ -138,7 +142,9 @@ def test_send_me_my_payment_link_sends_at_most_five_a_day_to_one_phone(
     assert len(sms_deliver()) == 6
 
 
-def test_send_me_my_payment_link_is_limited_per_client_address(settings: Any, course: Course) -> None:
+def test_send_me_my_payment_link_is_limited_per_client_address(
+    settings: Any, course: Course
+) -> None:
     settings.RATE_LIMIT_SMS_PER_IP = "2/h"
     client = Client()
     for phone in ("98111 22233", "98111 22234"):
@@ -152,11 +158,15 @@ def test_send_me_my_payment_link_refuses_a_number_that_is_not_one(course: Course
     assert "phone" in response.json()["extra"]["fields"]
 
 
-def test_a_refund_tells_the_student_the_amount_with_the_credit_note(course: Course, staff: User) -> None:
+def test_a_refund_tells_the_student_the_amount_with_the_credit_note(
+    course: Course, staff: User
+) -> None:
     enrolment = enrol(course)
     services.enrolment_confirm_payment(enrolment_id=enrolment.pk, by=staff)
 
-    services.enrolment_reject(enrolment_id=enrolment.pk, by=staff, reason="The batch was cancelled.")
+    services.enrolment_reject(
+        enrolment_id=enrolment.pk, by=staff, reason="The batch was cancelled."
+    )
 
     [email] = queued_about("enrolment.refunded")
     assert email.subject == f"Refund of ₹999 processed: {course.name} ({enrolment.reference})"
