@@ -164,8 +164,7 @@ def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
 
 @router.post(
     "/payment-link",
-    response={202: PaymentLinkSentOut, 422: ErrorOut, 429: ErrorOut},
-    auth=None,
+    response={202: PaymentLinkSentOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     summary="Send me my payment link",
     description=(
         "Sends the private payment link (/e/<token>) of the phone's open enrolment in the "
@@ -199,8 +198,7 @@ def enrolment_private_qr(request: HttpRequest, token: Text) -> HttpResponse:
 
 @router.post(
     "/private/{token}/utr",
-    response={200: EnrolmentOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
-    auth=None,
+    response={200: EnrolmentOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
     summary="Submit the UTR of the enrolment whose private payment link this is",
     description="As /api/enrolments/{reference}/utr, for whoever holds the link (/e/<token>).",
 )
