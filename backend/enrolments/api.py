@@ -1,6 +1,6 @@
 """Enrolment, its UPI payment instructions and the /payment page's bootcamp payment.
 
-Fixed paths ("mine", "session", "states", "bootcamp-payment") are registered before "/{reference}", which
+Fixed paths ("mine", "session", "states", "bootcamp-payment", "payment-link", "private") are registered before "/{reference}", which
 would otherwise capture them.
 """
 
@@ -22,8 +22,10 @@ from enrolments.models import Enrolment
 from enrolments.schemas import (
     EnrolmentCreateIn,
     EnrolmentOut,
+    EnrolmentPaymentLinkIn,
     EnrolmentUtrIn,
     PaymentInstructionsOut,
+    PaymentLinkSentOut,
     StateOut,
 )
 
@@ -158,6 +160,53 @@ def bootcamp_payment_get(request: HttpRequest) -> UpiPayment:
 def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
     link = selectors.bootcamp_payment_instructions().link
     return _svg_response(upi_qr_svg(link), cache="public, max-age=300")
+
+
+@router.post(
+    "/payment-link",
+    response={202: PaymentLinkSentOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    summary="Send me my payment link",
+    description=(
+        "Sends the private payment link (/e/<token>) of the phone's open enrolment in the "
+        "course to that enrolment's own phone by SMS (and its email). Always 202 with the "
+        "same message (the phone masked), whether or not such an enrolment exists; at most "
+        "5 links a day go to one phone. 429 past RATE_LIMIT_SMS_PER_IP for this client "
+        "address; 422 extra.fields.phone for a number that is not one."
+    ),
+)
+def enrolment_payment_link_send(
+    request: HttpRequest, payload: EnrolmentPaymentLinkIn
+) -> Status[PaymentLinkSentOut]:
+    message = services.enrolment_resend_payment_link(
+        course_slug=payload.course, phone=payload.phone, client=client_key(request)
+    )
+    return Status(202, PaymentLinkSentOut(message=message))
+
+
+@router.get(
+    "/private/{token}/qr.svg",
+    response={404: ErrorOut, 422: ErrorOut},
+    auth=None,
+    summary="QR code (SVG) of the UPI link of the enrolment whose private link this is",
+    openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
+)
+def enrolment_private_qr(request: HttpRequest, token: Text) -> HttpResponse:
+    enrolment = selectors.enrolment_get_by_token(token=token)
+    link = selectors.enrolment_payment_instructions(enrolment=enrolment).link
+    return _svg_response(upi_qr_svg(link), cache="private, no-store")
+
+
+@router.post(
+    "/private/{token}/utr",
+    response={200: EnrolmentOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+    summary="Submit the UTR of the enrolment whose private payment link this is",
+    description="As /api/enrolments/{reference}/utr, for whoever holds the link (/e/<token>).",
+)
+def enrolment_private_submit_utr(
+    request: HttpRequest, token: Text, payload: EnrolmentUtrIn
+) -> Enrolment:
+    enrolment = selectors.enrolment_get_by_token(token=token)
+    return services.enrolment_submit_utr(enrolment=enrolment, utr=payload.utr)
 
 
 @router.get(

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -8,6 +10,12 @@ from django.utils import timezone
 from core.dates import date_display
 from core.gst import STATES
 from core.money import format_rupees
+
+
+def enrolment_token_new() -> str:
+    """The private link's secret (/e/<token>): 256 random bits, unguessable as an
+    invoice's check page token, so holding the link is what lets someone pay."""
+    return secrets.token_urlsafe(32)
 
 
 class Enrolment(models.Model):
@@ -49,6 +57,13 @@ class Enrolment(models.Model):
         related_name="enrolments",
         help_text="The account that enrolled, when the enroller was logged in.",
     )
+    token = models.CharField(
+        max_length=64,
+        unique=True,
+        default=enrolment_token_new,
+        editable=False,
+        help_text="The private payment link's secret: /e/<token> reopens the payment step.",
+    )
     name = models.CharField(max_length=120)
     phone = models.CharField(max_length=16, help_text="With the country code, e.g. +919876543210.")
     # Required by the public form (enrolment_create); blank is tolerated so a row recorded
@@ -89,6 +104,9 @@ class Enrolment(models.Model):
         "UTR", max_length=12, blank=True, help_text="The UPI transaction reference (12 digits)."
     )
     rejected_reason = models.TextField(blank=True)
+    # Set when a confirmed payment is rejected (the money goes back, with a credit note):
+    # the student is told "Refunded", not "not accepted".
+    refunded_at = models.DateTimeField(null=True, blank=True)
 
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     utr_submitted_at = models.DateTimeField("UTR submitted at", null=True, blank=True)
@@ -143,6 +161,10 @@ class Enrolment(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in self.OPEN_STATUSES
+
+    @property
+    def is_refunded(self) -> bool:
+        return self.status == self.Status.REJECTED and self.refunded_at is not None
 
 
 class UtrChange(models.Model):

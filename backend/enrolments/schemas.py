@@ -19,6 +19,8 @@ from invoices.selectors import invoice_download_path, invoice_for_enrolment
 
 Text = Annotated[CoreText, Field(max_length=1000)]
 
+REFUNDED = "Refunded"
+
 
 class EnrolmentCreateIn(Schema):
     course: Annotated[CoreText, Field(max_length=100, description="The course's slug.")]
@@ -150,9 +152,18 @@ class EnrolmentOut(Schema):
         "and after a refund."
     )
 
+    refunded: bool = Field(
+        description="Rejected after its payment was confirmed: the money was given back "
+        "(status stays 'rejected'; status_display says 'Refunded')."
+    )
+
     @staticmethod
     def resolve_status_display(obj: Enrolment) -> str:
-        return obj.get_status_display()
+        return REFUNDED if obj.is_refunded else obj.get_status_display()
+
+    @staticmethod
+    def resolve_refunded(obj: Enrolment) -> bool:
+        return obj.is_refunded
 
     @staticmethod
     def resolve_phone_display(obj: Enrolment) -> str:
@@ -178,3 +189,12 @@ class EnrolmentOut(Schema):
     @staticmethod
     def resolve_invoice(obj: Enrolment) -> Invoice | None:
         return invoice_for_enrolment(enrolment=obj)
+
+
+class EnrolmentPaymentLinkIn(Schema):
+    course: Annotated[CoreText, Field(max_length=100, description="The course's slug.")]
+    phone: Annotated[CoreText, Field(max_length=100)]
+
+
+class PaymentLinkSentOut(Schema):
+    message: str = Field(description="The same sentence whether or not an enrolment exists.")

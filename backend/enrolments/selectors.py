@@ -62,6 +62,19 @@ def enrolment_get_visible(
     return enrolment
 
 
+def enrolment_get_by_token(*, token: str) -> Enrolment:
+    """The enrolment whose private payment link (/e/<token>) this is: holding the link is
+    what lets a student with no account, in any browser, pay and send the UTR. An unknown
+    token gets the same 404 as an unknown reference."""
+    value = (token or "").strip()
+    enrolment = (
+        Enrolment.objects.select_related("course").filter(token=value).first() if value else None
+    )
+    if enrolment is None:
+        raise NotFound(NOT_FOUND)
+    return enrolment
+
+
 def enrolment_list_mine(*, user: User) -> list[Enrolment]:
     """Enrolments linked to the account, newest first: made while logged in, or made
     logged out with the phone the account confirmed by a code at sign-up (linked then,

@@ -25,23 +25,27 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.otp import phone_masked
 from accounts.phones import InvalidPhone, phone_normalise
 from catalog.models import Course
 from catalog.selectors import site_settings_cached
 from core.email import email_queue
-from core.errors import ApplicationError, FieldErrors
+from core.errors import ApplicationError, FieldErrors, RateLimited
 from core.gst import gst_buyer_validate
 from core.mailbox import email_mailbox
 from core.messages import render_message
 from core.money import format_rupees
+from core.ratelimit import rate_limit_hit
+from core.sms.queue import sms_queue
 from enrolments.models import Enrolment, StatementLine, UtrChange
 from enrolments.schemas import PaymentPartsOut
 from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
 from enrolments.statements import Statement
-from invoices.selectors import document_file_name, document_pdf
+from invoices.models import CreditNote
+from invoices.selectors import document_file_name, document_pdf, invoice_check_url
 from invoices.services import credit_note_issue_for_enrolment, invoice_issue_for_enrolment
-from notifications.messages import payment_confirmed
-from notifications.services import notify
+from notifications.messages import payment_confirmed, payment_details
+from notifications.services import Email, notify
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
 
 REFERENCE_PREFIX = "ENR-"
@@ -254,8 +258,108 @@ def enrolment_create(
             if existing:
                 raise _already_open(existing[0], user=user, session_references=references) from None
             continue
+        enrolment_send_payment_details(enrolment=enrolment)
         return enrolment
     raise IntegrityError("Could not allocate an enrolment reference; please try again.")
+
+
+def enrolment_private_link(*, enrolment: Enrolment) -> str:
+    return f"{settings.SITE_URL}/e/{enrolment.token}"
+
+
+def _student_email(enrolment: Enrolment) -> str:
+    """Where the student's email goes: the account's address when the enrolment is linked
+    to one that has an address (it may have changed since), else the enrolment's own."""
+    user = enrolment.user
+    return (user.email if user is not None and user.email else "") or enrolment.email
+
+
+def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
+    """The reference, the amount and the private link (/e/<token>) that reopens the payment
+    step in any browser: by email when there is an address, by SMS to the enrolment's phone
+    always (WhatsApp instead, for an account that chose it), so a student who enrolled
+    in one browser can pay and send the UTR from another."""
+    site = site_settings_cached()
+    link = enrolment_private_link(enrolment=enrolment)
+    amount = format_rupees(enrolment.amount)
+    notice = payment_details(
+        name=enrolment.name,
+        course=enrolment.course.name,
+        amount=amount,
+        reference=enrolment.reference,
+        link=link,
+    )
+    email: Email | None = None
+    to = _student_email(enrolment)
+    if to:
+        subject, body = render_message(
+            "enrolments/messages/payment_details",
+            {
+                "name": enrolment.name,
+                "course": enrolment.course.name,
+                "reference": enrolment.reference,
+                "amount": amount,
+                "link": link,
+                "referral_code": enrolment.referral_code_used,
+                "brand": site.brand_name,
+            },
+        )
+        email = Email(to=to, subject=subject, body=body, topic=notice.topic, reply_to=site.email)
+    channel = notify(user=enrolment.user, notice=notice, email=email, phone=enrolment.phone)
+    if channel == "email" and enrolment.phone:
+        # The phone is what every student has with them: the SMS goes beside the email.
+        sms_queue(to=enrolment.phone, text=notice.text, topic=notice.topic)
+
+
+PAYMENT_LINK_SCOPE = "enrolment-payment-link"
+PAYMENT_LINK_PER_PHONE = "5/d"
+PAYMENT_LINK_PER_IP_MESSAGE = "You have asked for several payment links in a short time."
+
+
+def payment_link_sent_message(phone: str) -> str:
+    return f"We have sent your payment link to {phone_masked(phone)}."
+
+
+@transaction.atomic
+def enrolment_resend_payment_link(*, course_slug: str, phone: str, client: str) -> str:
+    """ "Send me my payment link" on the refusal of a second enrolment: the private link of
+    the phone's open enrolment in the course goes to that enrolment's own phone by SMS
+    (and its email), never to anyone else. The answer is the same sentence whether or not
+    such an enrolment exists, so nobody learns who enrolled; at most PAYMENT_LINK_PER_PHONE
+    links go to one phone (beyond it nothing more is sent, with the same answer) and
+    RATE_LIMIT_SMS_PER_IP requests come from one client address (RateLimited)."""
+    try:
+        normalised = phone_normalise(phone)
+    except InvalidPhone as exc:
+        raise FieldErrors({"phone": str(exc)}) from None
+    rate_limit_hit(
+        scope=f"{PAYMENT_LINK_SCOPE}-ip",
+        ident=client,
+        rate=settings.RATE_LIMIT_SMS_PER_IP,
+        message=PAYMENT_LINK_PER_IP_MESSAGE,
+    )
+    answer = payment_link_sent_message(normalised)
+    course = Course.objects.filter(slug=(course_slug or "").strip()).first()
+    if course is None:
+        return answer
+    try:
+        rate_limit_hit(
+            scope=f"{PAYMENT_LINK_SCOPE}-phone",
+            ident=normalised,
+            rate=PAYMENT_LINK_PER_PHONE,
+            message=PAYMENT_LINK_PER_IP_MESSAGE,
+        )
+    except RateLimited:
+        return answer
+    enrolment = (
+        Enrolment.objects.select_related("course", "user")
+        .filter(phone=normalised, course=course, status__in=Enrolment.OPEN_STATUSES)
+        .order_by("created_at", "pk")
+        .first()
+    )
+    if enrolment is not None:
+        enrolment_send_payment_details(enrolment=enrolment)
+    return answer
 
 
 def _confirms_phone(user: User | None, *, phone: str) -> bool:
@@ -529,7 +633,11 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
             enrolment=enrolment, by=_staff_or_none(by), reason=f"Enrolment rejected: {text}"
         )
         # A refund: the invoice stays, reversed by a credit note.
-        credit_note_issue_for_enrolment(enrolment=enrolment, reason=f"Refund: {text}")
+        credit_note = credit_note_issue_for_enrolment(enrolment=enrolment, reason=f"Refund: {text}")
+        enrolment.refunded_at = enrolment.rejected_at
+        enrolment.save(update_fields=["refunded_at"])
+        _send_refund(enrolment, credit_note=credit_note)
+        return enrolment
     if enrolment.email:
         subject, body = render_message(
             "enrolments/messages/payment_not_confirmed",
@@ -549,6 +657,41 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
             topic="enrolment.rejected",
         )
     return enrolment
+
+
+def _send_refund(enrolment: Enrolment, *, credit_note: CreditNote | None) -> None:
+    """ "Refund of ₹N processed", with the credit note's PDF (titled "Credit note") when
+    the payment had an invoice to reverse."""
+    to = _student_email(enrolment)
+    if not to:
+        return
+    site = site_settings_cached()
+    subject, body = render_message(
+        "enrolments/messages/payment_refunded",
+        {
+            "name": enrolment.name,
+            "course": enrolment.course.name,
+            "reference": enrolment.reference,
+            "amount": format_rupees(enrolment.amount),
+            "reason": enrolment.rejected_reason,
+            "credit_note_number": credit_note.number if credit_note else "",
+            "invoice_number": credit_note.invoice.number if credit_note else "",
+            "credit_note_link": invoice_check_url(token=credit_note.token) if credit_note else "",
+            "brand": site.brand_name,
+        },
+    )
+    email_queue(
+        to=to,
+        subject=subject,
+        body=body,
+        reply_to=site.email,
+        topic="enrolment.refunded",
+        attachments=(
+            {document_file_name(credit_note): (document_pdf(credit_note), "application/pdf")}
+            if credit_note
+            else None
+        ),
+    )
 
 
 @transaction.atomic

@@ -130,7 +130,19 @@ REMINDER_PAYMENT = Template(
     parameters=("name", "enrolment reference", "course", "amount", "payment link"),
 )
 
+PAYMENT_DETAILS = Template(
+    name="payment_details",
+    kind=Kind.PAYMENTS,
+    subject="Pay {{3}} for {{2}} ({{4}})",
+    body=(
+        "Hello {{1}}, your enrolment {{4}} in {{2}} is waiting for your payment of {{3}}. "
+        "Pay by UPI and send us the UTR on your private payment link: {{5}}"
+    ),
+    parameters=("name", "course", "amount", "enrolment reference", "private payment link"),
+)
+
 TEMPLATES: tuple[Template, ...] = (
+    PAYMENT_DETAILS,
     PAYMENT_CONFIRMED,
     APPLICATION_ACCEPTED,
     TASK_OPENED,
@@ -154,6 +166,12 @@ def _notice(template: Template, topic: str, *values: object) -> Notice:
 
 def payment_confirmed(*, name: str, amount: str, course: str, reference: str, link: str) -> Notice:
     return _notice(PAYMENT_CONFIRMED, "enrolment.confirmed", name, amount, course, reference, link)
+
+
+def payment_details(*, name: str, course: str, amount: str, reference: str, link: str) -> Notice:
+    return _notice(
+        PAYMENT_DETAILS, "enrolment.payment_details", name, course, amount, reference, link
+    )
 
 
 def application_accepted(*, name: str, reference: str, internship: str, board_link: str) -> Notice:

@@ -31,6 +31,7 @@ from web.schemas import (
     CoursePageData,
     CoursesPageData,
     DashboardPageData,
+    EnrolmentPrivatePageData,
     EventPageData,
     EventsPageData,
     HomePageData,
@@ -299,3 +300,20 @@ def page_internship_apply_get(
 )
 def page_invoice_check_get(request: HttpRequest, token: Text) -> selectors.InvoiceCheckPage:
     return selectors.invoice_check_page(visitor=_visitor(request), token=token)
+
+
+@router.get(
+    "/enrolment/{token}",
+    response={200: EnrolmentPrivatePageData, 404: ErrorOut, 422: ErrorOut},
+    auth=None,
+    summary="The payment step of an enrolment, by its private link (/e/<token>)",
+    description=(
+        "For whoever holds the link sent on enrolling: the enrolment, its payment details "
+        "and the QR code's address. 404 for an unknown token. Never kept by a cache."
+    ),
+)
+def page_enrolment_private_get(
+    request: HttpRequest, response: HttpResponse, token: Text
+) -> selectors.EnrolmentPrivatePage:
+    response["Cache-Control"] = PRIVATE
+    return selectors.enrolment_private_page(visitor=_visitor(request), token=token)

@@ -3,6 +3,9 @@ one by one, rendering the rows web/selectors.py reads."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.urls import reverse
 from ninja import Schema
 from pydantic import Field
 
@@ -180,3 +183,13 @@ class InternshipApplyPageData(PageData):
 # From a web.selectors.InvoiceCheckPage.
 class InvoiceCheckPageData(PageData):
     check: InvoiceCheckOut = Field(description="As /api/invoices/{token}.")
+
+
+# From a web.selectors.EnrolmentPrivatePage.
+class EnrolmentPrivatePageData(PageData):
+    enrolment: EnrolmentOut = Field(description="As /api/enrolments/{reference}.")
+    qr_url: str = Field(description="The QR code of its UPI link, by the private link's token.")
+
+    @staticmethod
+    def resolve_qr_url(obj: Any) -> str:
+        return reverse("api:enrolment_private_qr", kwargs={"token": obj.enrolment.token})

@@ -346,3 +346,18 @@ def invoice_check_page(*, visitor: User | None, token: str) -> InvoiceCheckPage:
         site=catalog.site_settings_cached(),
         check=invoices.document_by_token(token),
     )
+
+
+@dataclass(frozen=True)
+class EnrolmentPrivatePage(Page):
+    enrolment: Enrolment
+
+
+def enrolment_private_page(*, visitor: User | None, token: str) -> EnrolmentPrivatePage:
+    """/e/<token>: the payment step of the enrolment whose private link this is (NotFound
+    for a token we never gave)."""
+    return EnrolmentPrivatePage(
+        visitor=visitor,
+        site=catalog.site_settings_cached(),
+        enrolment=enrolments.enrolment_get_by_token(token=token),
+    )

@@ -32,7 +32,7 @@ export function samplePath(route: Route): string {
 }
 
 /** Pages whose address names a document the site issued: their own spec issues one first (invoice.spec.ts). */
-const ISSUED: ReadonlySet<string> = new Set(['invoice-check'])
+const ISSUED: ReadonlySet<string> = new Set(['invoice-check', 'enrolment-link'])
 
 /** Routes anyone can open without logging in (access-controlled ones have their own specs). */
 export const publicRoutes: Route[] = routes.filter((route) => !route.access && !ISSUED.has(route.id))

@@ -42,6 +42,7 @@ export const pages: readonly Page[] = [
   { id: 'tasks-20', path: '/tasks-20', file: 'tasks' },
   { id: 'payment', path: '/payment', file: 'payment' },
   { id: 'invoice-check', path: '/invoice/:token', file: 'invoice-check' },
+  { id: 'enrolment-link', path: '/e/:token', file: 'enrolment-link' },
   { id: 'certificate-import', path: '/test', file: 'certificate-import' },
   { id: 'terms', path: '/t&c', file: 'policy', sitemap: true },
   { id: 'privacy', path: '/privacy-policy', file: 'policy', sitemap: true },

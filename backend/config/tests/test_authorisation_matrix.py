@@ -201,6 +201,21 @@ MATRIX: dict[str, Row] = {
         path_params={"reference": "{enrolment}"},
         body={"utr": "412345678901"},
     ),
+    # The private payment link (/e/<token>): whoever holds it, signed in or not
+    # (enrolments/tests/test_student_road.py); the answer to "Send me my payment link" is
+    # the same for everyone.
+    "enrolment_private_qr": Row(200, 200, 200, 200, path_params={"token": "{enrolment_token}"}),
+    "enrolment_private_submit_utr": Row(
+        200,
+        200,
+        200,
+        200,
+        path_params={"token": "{enrolment_token}"},
+        body={"utr": "412345678901"},
+    ),
+    "enrolment_payment_link_send": Row(
+        202, 202, 202, 202, body={"course": "test-web", "phone": "98111 22233"}
+    ),
     # --- The learner's referral rewards: answers are about request.user only --------------
     "referral_summary_get": Row(401, 200, 200, 200, private=("150",)),
     "referral_entry_list": Row(401, 200, 200, 200, private=('"amount": 150',)),
@@ -274,6 +289,9 @@ MATRIX: dict[str, Row] = {
         401, 200, 200, 200, path_params={"slug": "web-development"}, private=("{application}",)
     ),
     "page_invoice_check_get": Row(200, 200, 200, 200, path_params={"token": "{invoice}"}),
+    "page_enrolment_private_get": Row(
+        200, 200, 200, 200, path_params={"token": "{enrolment_token}"}
+    ),
 }
 
 
@@ -398,7 +416,8 @@ def _client(world: World, persona: str) -> tuple[Client, dict[str, str]]:
 def _fill(value: str, world: World) -> str:
     fingerprint = certificate_openbadges.credential_signing_keys()[0].fingerprint
     return (
-        value.replace("{enrolment}", world.enrolment.reference)
+        value.replace("{enrolment_token}", world.enrolment.token)
+        .replace("{enrolment}", world.enrolment.reference)
         .replace("{key}", fingerprint)
         .replace("{submission}", str(world.submission.pk))
         .replace("{application}", world.application.reference)

@@ -39,6 +39,7 @@ def test_it_answers_201_with_the_enrolment_and_how_to_pay(client: Client, course
         "reference",
         "status",
         "status_display",
+        "refunded",
         "course",
         "name",
         "phone",

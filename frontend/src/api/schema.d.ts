@@ -522,6 +522,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/enrolments/payment-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send me my payment link
+         * @description Sends the private payment link (/e/<token>) of the phone's open enrolment in the course to that enrolment's own phone by SMS (and its email). Always 202 with the same message (the phone masked), whether or not such an enrolment exists; at most 5 links a day go to one phone. 429 past RATE_LIMIT_SMS_PER_IP for this client address; 422 extra.fields.phone for a number that is not one.
+         */
+        post: operations["enrolment_payment_link_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/private/{token}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** QR code (SVG) of the UPI link of the enrolment whose private link this is */
+        get: operations["enrolment_private_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrolments/private/{token}/utr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the UTR of the enrolment whose private payment link this is
+         * @description As /api/enrolments/{reference}/utr, for whoever holds the link (/e/<token>).
+         */
+        post: operations["enrolment_private_submit_utr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/enrolments/session": {
         parameters: {
             query?: never;
@@ -971,6 +1028,26 @@ export interface paths {
          * @description The course cards, the account's enrolments, its referral figures and reward ledger, and its internship applications and certificates. 401 when not logged in.
          */
         get: operations["page_dashboard_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/enrolment/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment step of an enrolment, by its private link (/e/<token>)
+         * @description For whoever holds the link sent on enrolling: the enrolment, its payment details and the QR code's address. 404 for an unknown token. Never kept by a cache.
+         */
+        get: operations["page_enrolment_private_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1980,6 +2057,11 @@ export interface components {
             reference: string;
             /** Referral Code Used */
             referral_code_used: string;
+            /**
+             * Refunded
+             * @description Rejected after its payment was confirmed: the money was given back (status stays 'rejected'; status_display says 'Refunded').
+             */
+            refunded: boolean;
             /** Rejected Reason */
             rejected_reason: string;
             /**
@@ -1998,6 +2080,30 @@ export interface components {
             utr: string;
             /** Utr Submitted At */
             utr_submitted_at: string | null;
+        };
+        /** EnrolmentPaymentLinkIn */
+        EnrolmentPaymentLinkIn: {
+            /**
+             * Course
+             * @description The course's slug.
+             */
+            course: string;
+            /** Phone */
+            phone: string;
+        };
+        /** EnrolmentPrivatePageData */
+        EnrolmentPrivatePageData: {
+            /** @description As /api/enrolments/{reference}. */
+            enrolment: components["schemas"]["EnrolmentOut"];
+            /**
+             * Qr Url
+             * @description The QR code of its UPI link, by the private link's token.
+             */
+            qr_url: string;
+            /** @description The site settings (as /api/site). */
+            site: components["schemas"]["SiteOut"];
+            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            visitor: components["schemas"]["UserOut"] | null;
         };
         /** EnrolmentUtrIn */
         EnrolmentUtrIn: {
@@ -2602,6 +2708,14 @@ export interface components {
             reference: string;
             /** Upi Link */
             upi_link: string;
+        };
+        /** PaymentLinkSentOut */
+        PaymentLinkSentOut: {
+            /**
+             * Message
+             * @description The same sentence whether or not an enrolment exists.
+             */
+            message: string;
         };
         /** PayoutRequestCreateIn */
         PayoutRequestCreateIn: {
@@ -4409,6 +4523,159 @@ export interface operations {
             };
         };
     };
+    enrolment_payment_link_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentPaymentLinkIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkSentOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrolment_private_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SVG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrolment_private_submit_utr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentUtrIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     enrolment_list_session: {
         parameters: {
             query?: never;
@@ -5350,6 +5617,46 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    page_enrolment_private_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentPrivatePageData"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,12 @@
 import { data, redirect } from 'react-router'
 
 import { createEnrolment } from '@/features/enrolments/api/create-enrolment'
+import { sendPaymentLink } from '@/features/enrolments/api/send-payment-link'
 import { submitUtr } from '@/features/enrolments/api/submit-utr'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import { enrolmentSearch } from '@/features/enrolments/shown'
 import { ApiError } from '@/lib/api-client'
+import { referralCodeFromCookie } from '@/server/api-scope.server'
 import { formFailure, readForm } from '@/server/form.server'
 
 /**
@@ -18,6 +20,7 @@ export async function enrolmentAction(request: Request, url: URL) {
   const { values } = await readForm(request)
   if (values.intent === 'enrol') return enrol(url, values)
   if (values.intent === 'utr') return utr(values)
+  if (values.intent === 'payment-link') return paymentLink(values)
   throw data('This form is not one of the page’s.', { status: 400 })
 }
 
@@ -30,8 +33,9 @@ async function enrol(url: URL, values: Record<string, string>) {
       name: (values.name ?? '').trim(),
       phone: (values.phone ?? '').trim(),
       email: (values.email ?? '').trim(),
-      // The API ignores a code's case and spaces, and the spaces in a UTR.
-      referral_code: values.referral_code ?? '',
+      // The API ignores a code's case and spaces, and the spaces in a UTR. A code the
+      // student typed wins; a field left empty takes the `?ref=` link's (its cookie).
+      referral_code: (values.referral_code ?? '').trim() || referralCodeFromCookie(),
       state: values.state ?? '',
       gstin: values.gstin ?? '',
       business_name: (values.business_name ?? '').trim(),
@@ -56,5 +60,16 @@ async function utr(values: Record<string, string>) {
     const failure = formFailure(error, values, 'utr')
     // The page keeps showing the enrolment (its payment details and the form again).
     return data({ ...failure.data, intent: 'utr', reference } satisfies EnrolmentAnswer, failure.init ?? undefined)
+  }
+}
+
+/** "Send me my payment link" (the refusal of a phone that already has an open enrolment here). */
+async function paymentLink(values: Record<string, string>) {
+  try {
+    const { message } = await sendPaymentLink({ course: values.course ?? '', phone: (values.phone ?? '').trim() })
+    return { ok: true, intent: 'payment-link', reference: '', message } satisfies EnrolmentAnswer
+  } catch (error) {
+    const failure = formFailure(error, values, 'payment-link')
+    return data({ ...failure.data, intent: 'payment-link' } satisfies EnrolmentAnswer, failure.init ?? undefined)
   }
 }

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { OutagePage } from '@/app/outage-page'
-import { parseCookies } from '@/lib/cookies'
+import { parseCookies, REFERRAL_COOKIE, REFERRAL_COOKIE_SECONDS, referralCodeOf } from '@/lib/cookies'
 
 import {
   cookieHeaderAmbiguous,
@@ -140,6 +140,9 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
   // nginx stores nothing that carries it, whatever the Cache-Control (deploy/nginx/site.conf).
   if (scope.sawSession) response.headers.set(SESSION_HEADER, '1')
   for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
+  const referral = referralCookie(request, scope.visitor)
+  // The answer to a `?ref=` address sets the cookie, and is then private (mayShare below).
+  if (referral) response.headers.append('Set-Cookie', referral)
   const wanted = response.headers.get('Cache-Control') ?? ''
   if (!wanted.startsWith('public')) {
     if (!wanted) response.headers.set('Cache-Control', request.method === 'GET' ? PRIVATE : NO_STORE)
@@ -166,6 +169,25 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
 export function setResponseCookie(header: string): void {
   // Outside a request's scope (an action run by a test harness) there is no answer to carry it.
   scopes.getStore()?.setCookies.push(header)
+}
+
+/**
+ * The friend's code of a `?ref=` address (any page, or its navigation data) as a cookie for
+ * REFERRAL_COOKIE_SECONDS, or undefined for an address without one. Readable by the page's
+ * script (not HttpOnly): the enrolment form is filled from it after a client navigation.
+ */
+function referralCookie(request: Request, visitor: Visitor): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const code = referralCodeOf(new URL(request.url).searchParams.get('ref'))
+  if (!code) return undefined
+  const secure = visitor.protocol === 'https' ? '; Secure' : ''
+  return `${REFERRAL_COOKIE}=${code}; Max-Age=${REFERRAL_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`
+}
+
+/** The referral code the visitor's cookie keeps (a `?ref=` address of the last 30 days), or ''. */
+export function referralCodeFromCookie(): string {
+  const value = scopes.getStore()?.cookies.get(REFERRAL_COOKIE)
+  return referralCodeOf(value ? decodeURIComponent(value) : '')
 }
 
 /** Whether the visitor sent a session cookie (without one nobody is logged in: no need to ask). */

@@ -201,6 +201,7 @@ export function enrolment(overrides: Partial<Schemas['EnrolmentOut']> = {}): Sch
     reference: 'ENR-7K3F9Q',
     status: 'pending',
     status_display: 'Waiting for payment',
+    refunded: false,
     course: { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: '/Web-Development-registration' },
     name: learner.name,
     phone: learner.phone,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   accountHandlers,
   courses,
+  enrolment,
   learner,
   myEnrolments,
   NOTHING_TO_PAY,
@@ -318,6 +319,16 @@ describe('dashboard route', () => {
     const history = within(await rewardsRegion()).getByRole('region', { name: 'Reward history' })
     expect(await within(history).findAllByRole('listitem')).toHaveLength(12)
     expect(within(history).getByRole('button', { name: 'Show the latest 10 only' })).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  it('says Refunded, with the refund and its credit note, for a refunded enrolment (not a refusal)', async () => {
+    const refunded = enrolment({ status: 'rejected', status_display: 'Refunded', refunded: true, is_open: false, can_submit_utr: false, payment: null, rejected_reason: 'Batch cancelled.' })
+    await renderDashboard({ 'GET /api/enrolments/mine': () => json([refunded]) })
+    const section = screen.getByRole('region', { name: 'My enrolments' })
+    const [card] = await within(section).findAllByRole('listitem')
+    expect(within(card as HTMLElement).getByText('Refunded')).toBeInTheDocument()
+    expect(within(card as HTMLElement).getByText(/Refund of ₹999 processed/)).toBeInTheDocument()
+    expect(within(card as HTMLElement).queryByText('Reason:')).not.toBeInTheDocument()
   })
 
   it('lists my enrolments with their status, and links open ones to their course page', async () => {

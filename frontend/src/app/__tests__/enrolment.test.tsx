@@ -32,6 +32,7 @@ function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
     reference: 'ENR-ABC234',
     status: 'pending',
     status_display: 'Waiting for payment',
+    refunded: false,
     course: { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: COURSE_PATH },
     name: 'Ravi Kumar',
     phone: '+918765432109',

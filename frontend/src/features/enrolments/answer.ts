@@ -1,7 +1,7 @@
 import type { FormFailure } from '@/lib/form-result'
 
 /** The two forms of a course page's enrolment section, told apart by the `intent` field. */
-export type EnrolmentIntent = 'enrol' | 'utr'
+export type EnrolmentIntent = 'enrol' | 'utr' | 'payment-link'
 
 /**
  * A course page's action answer (src/app/enrolment-action.server.ts) when it does not
@@ -11,5 +11,5 @@ export type EnrolmentIntent = 'enrol' | 'utr'
  * again after the action), never in the answer.
  */
 export type EnrolmentAnswer =
-  | { ok: true; intent: EnrolmentIntent; reference: string }
+  | { ok: true; intent: EnrolmentIntent; reference: string; message?: string }
   | (FormFailure & { intent: EnrolmentIntent; reference?: string })

@@ -1,8 +1,9 @@
 import { UserPlus } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Link, href, useSearchParams } from 'react-router'
+import { Form, Link, href, useSearchParams } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
 import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
@@ -139,7 +140,13 @@ export function EnrolmentSection({ course, states, shown, account, referralCode 
     const rejected = current?.status === 'rejected' ? current : undefined
     body = (
       <div className="flex flex-col gap-6">
-        {rejected && (
+        {rejected?.refunded && (
+          <Alert tone="info" title={`Refunded: enrolment ${rejected.reference}`}>
+            Refund of {rejected.amount_display} processed. We have emailed the credit note to {rejected.email}. You can enrol
+            again below.
+          </Alert>
+        )}
+        {rejected && !rejected.refunded && (
           <Alert tone="error" title={`Enrolment ${rejected.reference} was not accepted`}>
             {rejected.rejected_reason || 'We could not match a payment to it.'} If you have paid, write to us with your UTR. You
             can also enrol again below.
@@ -154,6 +161,7 @@ export function EnrolmentSection({ course, states, shown, account, referralCode 
           result={result?.intent === 'enrol' ? result : undefined}
           pending={pending === 'enrol'}
         />
+        <PaymentLinkOffer course={course} result={result} pending={pending === 'payment-link'} />
       </div>
     )
   }
@@ -209,10 +217,15 @@ type OpenEnrolmentProps = {
   result?: EnrolmentAnswer
   /** The UTR form is being sent. */
   pending: boolean
+  /** The private link's page (/e/<token>): the QR code by its token, the UTR posted to it. */
+  qrUrl?: string
+  utrAction?: string
+  /** What replaces "Enrol someone else" (the private link's page links to the course page). */
+  another?: ReactNode
 }
 
 /** Waiting for payment (pay, then send the UTR) or for staff to check the UTR sent. */
-function OpenEnrolment({ enrolment, result, pending }: OpenEnrolmentProps) {
+export function OpenEnrolment({ enrolment, result, pending, qrUrl, utrAction, another }: OpenEnrolmentProps) {
   // The UTR just accepted: thank the student (a later visit says "Payment submitted").
   const saved = result?.ok === true
   const claimed = enrolment.status === 'paid_claimed'
@@ -235,7 +248,13 @@ function OpenEnrolment({ enrolment, result, pending }: OpenEnrolmentProps) {
         <EnrolmentStatusBadge enrolment={enrolment} />
       </div>
 
-      {enrolment.payment && <UpiPaymentPanel payment={enrolment.payment} />}
+      {enrolment.referral_code_used && (
+        <p className="text-sm text-ink">
+          Referred by <span className="font-mono font-semibold">{enrolment.referral_code_used}</span>
+        </p>
+      )}
+
+      {enrolment.payment && <UpiPaymentPanel payment={qrUrl ? { ...enrolment.payment, qr_url: qrUrl } : enrolment.payment} />}
 
       <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-6">
         <div role="status" aria-live="polite" className="empty:hidden">
@@ -247,15 +266,56 @@ function OpenEnrolment({ enrolment, result, pending }: OpenEnrolmentProps) {
           )}
         </div>
         {/* Once sent, a UTR is changed only by staff (the API refuses a second one). */}
-        {enrolment.can_submit_utr && <UtrForm enrolment={enrolment} result={result} pending={pending} />}
+        {enrolment.can_submit_utr && <UtrForm enrolment={enrolment} result={result} pending={pending} action={utrAction} />}
       </div>
 
       <div>
-        <StartAgain>
-          <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
-          Enrol someone else
-        </StartAgain>
+        {another ?? (
+          <StartAgain>
+            <UserPlus className="size-4" aria-hidden="true" width={16} height={16} />
+            Enrol someone else
+          </StartAgain>
+        )}
       </div>
+    </div>
+  )
+}
+
+/**
+ * On the refusal of a phone that already has an open enrolment in the course made
+ * elsewhere (another browser, WhatsApp's in-app one): "Send me my payment link", which
+ * sends that enrolment's private link to its own phone. The answer says the same whoever
+ * asks, so it shows nothing of the enrolment.
+ */
+function PaymentLinkOffer({ course, result, pending }: { course: EnrolmentCourse; result?: EnrolmentAnswer; pending: boolean }) {
+  const [phone, setPhone] = useState('')
+  const [asked, setAsked] = useState(result)
+  // The phone of the refused enrolment, kept once its refusal is answered by the offer.
+  if (result !== asked) {
+    setAsked(result)
+    const refused = result && !result.ok && result.intent === 'enrol' && result.status === 409 && result.extra.can_view === false
+    if (refused) setPhone(result.values.phone ?? '')
+    else if (result?.intent === 'enrol') setPhone('')
+  }
+  const held = result && !result.ok && result.intent === 'enrol' && result.status === 409 && result.extra.can_view === false
+  const sent = result?.ok === true && result.intent === 'payment-link' ? result.message : undefined
+  const refused = result && !result.ok && result.intent === 'payment-link' ? result : undefined
+  const shownPhone = held ? (result.values.phone ?? '') : phone
+  return (
+    <div role="status" aria-live="polite" className="empty:hidden">
+      {sent && <Alert tone="success">{sent}</Alert>}
+      {refused && <Alert tone="error">{refused.fields.phone ?? refused.message}</Alert>}
+      {(held || refused) && shownPhone && (
+        <Form method="post" preventScrollReset className="mt-3 flex flex-col gap-2">
+          <input type="hidden" name="intent" value="payment-link" />
+          <input type="hidden" name="course" value={course.slug} />
+          <input type="hidden" name="phone" value={shownPhone} />
+          <p className="text-sm text-ink-muted">Enrolled from another browser or app? We can send its payment link to this phone.</p>
+          <Button type="submit" variant="secondary" pending={pending} className="w-fit">
+            Send me my payment link
+          </Button>
+        </Form>
+      )}
     </div>
   )
 }

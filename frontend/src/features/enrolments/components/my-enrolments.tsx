@@ -51,7 +51,12 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
           </Detail>
         )}
       </dl>
-      {enrolment.status === 'rejected' && (
+      {enrolment.refunded && (
+        <p className="rounded-control bg-surface-muted px-4 py-3 text-sm text-ink">
+          Refund of {enrolment.amount_display} processed. We have emailed the credit note to {enrolment.email}.
+        </p>
+      )}
+      {enrolment.status === 'rejected' && !enrolment.refunded && (
         <p className="rounded-control bg-danger-bg px-4 py-3 text-sm text-danger">
           <span className="font-semibold">Reason: </span>
           {enrolment.rejected_reason || 'We could not confirm the payment. Contact us if you have paid.'}

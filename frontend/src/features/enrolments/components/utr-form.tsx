@@ -16,6 +16,8 @@ type UtrFormProps = {
   result?: EnrolmentAnswer
   /** The form is being sent. */
   pending?: boolean
+  /** Where the form posts: by default this page naming the enrolment (`?enrolment=`). */
+  action?: string
 }
 
 /** The server's refusal of the UTR: at the field, or for the form as a whole. */
@@ -31,7 +33,7 @@ function refusalOf(result: EnrolmentAnswer | undefined): { field?: string; probl
  * (`?enrolment=`), so the page after the answer shows it; checked here first when
  * JavaScript runs.
  */
-export function UtrForm({ enrolment, result, pending = false }: UtrFormProps) {
+export function UtrForm({ enrolment, result, pending = false, action }: UtrFormProps) {
   const id = useId()
   const location = useLocation()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -76,7 +78,7 @@ export function UtrForm({ enrolment, result, pending = false }: UtrFormProps) {
   return (
     <Form
       method="post"
-      action={`${location.pathname}${enrolmentSearch(new URLSearchParams(location.search), enrolment.reference)}`}
+      action={action ?? `${location.pathname}${enrolmentSearch(new URLSearchParams(location.search), enrolment.reference)}`}
       preventScrollReset
       noValidate
       onSubmit={onSubmit}

@@ -1,0 +1,9 @@
+import type { components } from '@/api/schema'
+import { apiClient, unwrap } from '@/lib/api-client'
+
+export type EnrolmentPrivatePage = components['schemas']['EnrolmentPrivatePageData']
+
+/** /e/<token>'s data: the enrolment whose private payment link this is (404 for any other token). */
+export async function getPrivatePage(token: string): Promise<EnrolmentPrivatePage> {
+  return unwrap(apiClient.GET('/api/pages/enrolment/{token}', { params: { path: { token } } }))
+}
