@@ -166,6 +166,19 @@ class Enrolment(models.Model):
     def is_refunded(self) -> bool:
         return self.status == self.Status.REJECTED and self.refunded_at is not None
 
+    @property
+    def email_to(self) -> str:
+        """Where every message about this enrolment is emailed: the account's address when
+        it is linked to one that has an address (it may have changed since, section 4),
+        else the address given when enrolling ('' for none)."""
+        user = self.user
+        return (user.email if user is not None and user.email else "") or self.email
+
+    @property
+    def private_url(self) -> str:
+        """The private link that reopens this enrolment's payment step in any browser."""
+        return f"{settings.SITE_URL}/e/{self.token}"
+
 
 class UtrChange(models.Model):
     """Staff corrected a submitted UTR (students cannot change it once sent): the old and

@@ -263,24 +263,13 @@ def enrolment_create(
     raise IntegrityError("Could not allocate an enrolment reference; please try again.")
 
 
-def enrolment_private_link(*, enrolment: Enrolment) -> str:
-    return f"{settings.SITE_URL}/e/{enrolment.token}"
-
-
-def _student_email(enrolment: Enrolment) -> str:
-    """Where the student's email goes: the account's address when the enrolment is linked
-    to one that has an address (it may have changed since), else the enrolment's own."""
-    user = enrolment.user
-    return (user.email if user is not None and user.email else "") or enrolment.email
-
-
 def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
     """The reference, the amount and the private link (/e/<token>) that reopens the payment
     step in any browser: by email when there is an address, by SMS to the enrolment's phone
     always (WhatsApp instead, for an account that chose it), so a student who enrolled
     in one browser can pay and send the UTR from another."""
     site = site_settings_cached()
-    link = enrolment_private_link(enrolment=enrolment)
+    link = enrolment.private_url
     amount = format_rupees(enrolment.amount)
     notice = payment_details(
         name=enrolment.name,
@@ -290,7 +279,7 @@ def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
         link=link,
     )
     email: Email | None = None
-    to = _student_email(enrolment)
+    to = enrolment.email_to
     if to:
         subject, body = render_message(
             "enrolments/messages/payment_details",
@@ -564,7 +553,8 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     referral_credit_for_enrolment(enrolment=enrolment, by=_staff_or_none(by))
     # The invoice (or receipt) exists exactly when the confirmation does: same transaction.
     invoice = invoice_issue_for_enrolment(enrolment=enrolment)
-    if enrolment.email:
+    to = enrolment.email_to
+    if to:
         # The email carries the invoice, a document the student keeps: it is always sent,
         # and WhatsApp (for a student who chose it) comes beside it.
         subject, body = render_message(
@@ -580,7 +570,7 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
             },
         )
         email_queue(
-            to=enrolment.email,
+            to=to,
             subject=subject,
             body=body,
             reply_to=site_settings_cached().email,
@@ -597,7 +587,7 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
             reference=enrolment.reference,
             link=f"{settings.SITE_URL}/invoice/{invoice.token}",
         ),
-        emailed_elsewhere=bool(enrolment.email),
+        emailed_elsewhere=bool(to),
     )
     return enrolment
 
@@ -638,7 +628,8 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
         enrolment.save(update_fields=["refunded_at"])
         _send_refund(enrolment, credit_note=credit_note)
         return enrolment
-    if enrolment.email:
+    to = enrolment.email_to
+    if to:
         subject, body = render_message(
             "enrolments/messages/payment_not_confirmed",
             {
@@ -650,7 +641,7 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
             },
         )
         email_queue(
-            to=enrolment.email,
+            to=to,
             subject=subject,
             body=body,
             reply_to=site_settings_cached().email,
@@ -662,7 +653,7 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
 def _send_refund(enrolment: Enrolment, *, credit_note: CreditNote | None) -> None:
     """ "Refund of ₹N processed", with the credit note's PDF (titled "Credit note") when
     the payment had an invoice to reverse."""
-    to = _student_email(enrolment)
+    to = enrolment.email_to
     if not to:
         return
     site = site_settings_cached()

@@ -134,11 +134,12 @@ def _payments(now: datetime) -> int:
             reference=enrolment.reference,
             course=enrolment.course.name,
             amount=format_rupees(enrolment.amount),
-            link=f"{settings.SITE_URL}/dashboard",
+            # The private link reopens the payment step in any browser, account or not.
+            link=enrolment.private_url,
         )
         email = (
-            Email(to=enrolment.email, subject=notice.subject, body=f"{notice.text}\n")
-            if enrolment.email
+            Email(to=enrolment.email_to, subject=notice.subject, body=f"{notice.text}\n")
+            if enrolment.email_to
             else None
         )
         send = partial(

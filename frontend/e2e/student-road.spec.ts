@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { PASSWORD, signupViaApi } from './accounts-support'
 import { toE164 } from './sms'
-import { loginViaApi } from './support'
+import { loginViaApi, sidewaysOverflow, viewports } from './support'
 
 /*
  * The student's road after enrolling (docs/product.md section 4, turn 4), JavaScript on: the
@@ -74,6 +74,10 @@ test('the private link reopens the payment step in another browser, and the refu
   await chrome.goto(link as string)
   await expect(chrome.getByRole('heading', { level: 1, name: /^Pay ₹[\d,]+ to confirm your place$/ })).toBeVisible()
   await expect(chrome.getByText(reference).first()).toBeVisible()
+  // The journey runs at 1280 px; the phone's layout of the private link's page is checked too.
+  await chrome.setViewportSize(viewports.mobile)
+  expect(await sidewaysOverflow(chrome)).toEqual([])
+  await chrome.setViewportSize(viewports.desktop)
   await shoot(chrome, 'private-link')
   await chrome.getByLabel('UPI transaction reference (UTR)').fill(freshUtr())
   await chrome.getByRole('button', { name: 'Submit UTR' }).click()

@@ -208,6 +208,34 @@ def test_a_refund_email_goes_to_the_accounts_changed_address(
     assert email.to == ["new@example.com"]
 
 
+@pytest.mark.parametrize(
+    ("decide", "topic"),
+    [
+        (
+            lambda pk, staff: services.enrolment_confirm_payment(enrolment_id=pk, by=staff),
+            "enrolment.confirmed",
+        ),
+        (
+            lambda pk, staff: services.enrolment_reject(
+                enrolment_id=pk, by=staff, reason="None came."
+            ),
+            "enrolment.rejected",
+        ),
+    ],
+    ids=["confirmed with the invoice", "not confirmed"],
+)
+def test_a_changed_account_email_gets_every_later_message_about_the_enrolment(
+    learner: User, course: Course, staff: User, decide: Any, topic: str
+) -> None:
+    enrolment = enrol(course, user=learner, phone=learner.phone, email="old@example.com")
+    User.objects.filter(pk=learner.pk).update(email="new@example.com")
+
+    decide(enrolment.pk, staff)
+
+    [email] = queued_about(topic)
+    assert email.to == ["new@example.com"]
+
+
 def test_a_payment_never_confirmed_is_still_not_a_refund(course: Course, staff: User) -> None:
     enrolment = enrol(course)
     services.enrolment_reject(enrolment_id=enrolment.pk, by=staff, reason="No payment arrived.")

@@ -134,6 +134,8 @@ def test_an_enrolment_waiting_a_day_for_payment_is_reminded_once(
     [email] = queued_about("reminder.payment")
     assert email.to == ["kiran@example.org"]
     assert waiting.reference in email.subject and "₹999" in email.message
+    # The way back works in any browser, with or without an account.
+    assert f"/e/{waiting.token}" in email.message
 
 
 def test_the_command_and_the_worker_run_the_reminders(intern: User, capsys) -> None:
