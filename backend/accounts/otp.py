@@ -6,7 +6,8 @@
   one voids the others). Wrong entries count per code and client (OneTimeCodeMiss):
   CODE_TRIES from one client shut that client out of the code (even the right code is
   then refused to it), and void the code only when that client is the one that asked for
-  it (it may then ask for a new one at once). Another client's wrong entries never void
+  it (it may then ask for a new one at once); STRANGER_TRIES from all other clients
+  together shut every other client out of it. Another client's wrong entries never void
   the owner's code, so they never make the owner ask for another and spend the phone's
   codes of the day.
 - A new code for the same phone and purpose only RESEND_SECONDS after the previous one,
@@ -38,7 +39,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
@@ -52,6 +53,10 @@ from core.sms.queue import sms_queue
 CODE_LENGTH = 6
 CODE_MINUTES = 10
 CODE_TRIES = 5
+# Wrong entries from all clients but the code's asker, together: past these the code is
+# refused to every other client (many addresses guess no further), still never voided, so
+# its owner keeps it (a one-in-50,000 chance of a guess getting through before then).
+STRANGER_TRIES = 4 * CODE_TRIES
 RESEND_SECONDS = 60
 DAILY_CAP = 5
 DAILY_CEILING = 4 * DAILY_CAP
@@ -235,6 +240,14 @@ def otp_check(*, phone: str, purpose: str, code: str, client: str | None) -> One
         raise FieldErrors({"code": EXPIRED})
     if missed >= CODE_TRIES:
         raise FieldErrors({"code": TOO_MANY_WRONG})
+    if who != latest.client:
+        strangers = (
+            OneTimeCodeMiss.objects.filter(code=latest)
+            .exclude(client=latest.client)
+            .aggregate(total=Sum("count"))["total"]
+        )
+        if (strangers or 0) >= STRANGER_TRIES:
+            raise FieldErrors({"code": TOO_MANY_WRONG})
     expected = latest.code_hash
     if hmac.compare_digest(
         expected.encode(), _digest(phone=phone, purpose=purpose, code=entered).encode()

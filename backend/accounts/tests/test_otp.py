@@ -118,6 +118,21 @@ def test_another_clients_wrong_entries_never_void_the_owners_code(purpose: str) 
 
 
 @time_machine.travel(NOW, tick=False)
+def test_many_addresses_guess_no_further_together_and_the_owner_keeps_its_code() -> None:
+    issued = issue(purpose=SIGNUP)
+    wrong = f"{(int(issued.code) + 1) % 10**6:06d}"
+    for n in range(otp.STRANGER_TRIES):
+        with pytest.raises(FieldErrors):
+            check(purpose=SIGNUP, code=wrong, client=f"198.51.100.{n % 250}")
+    # A new address, even with the right code, is refused...
+    with pytest.raises(FieldErrors) as exc:
+        check(purpose=SIGNUP, code=issued.code, client="192.0.2.77")
+    assert refusal(exc) == "Too many wrong codes. Ask for a new one."
+    # ...and the owner's code still works.
+    assert check(purpose=SIGNUP, code=issued.code) == OneTimeCode.objects.get()
+
+
+@time_machine.travel(NOW, tick=False)
 def test_strangers_wrong_entries_all_day_leave_the_owner_its_codes() -> None:
     issued = issue(purpose=RESET)
     wrong = f"{(int(issued.code) + 1) % 10**6:06d}"
