@@ -227,21 +227,37 @@ def _first_difference(upload: Any, expected: Any, path: str = "") -> tuple[str, 
     return None
 
 
-def _difference_words(kind: str, path: str, certificate_id: str) -> str:
-    shown = path[:120]
-    if kind == "extra":
-        return f"it carries {shown}, which our credentials never do"
-    if kind == "missing":
-        return f"it lacks {shown}"
-    words = next(
+def _field_words(path: str) -> str:
+    """The part of the credential a path is in, in words ('' when no part is named)."""
+    return next(
         (
-            w
-            for prefix, w in _FIELD_WORDS
+            words
+            for prefix, words in _FIELD_WORDS
             if path == prefix or path.startswith((f"{prefix}.", f"{prefix}["))
         ),
-        shown,
+        "",
     )
-    return f"{words} ({shown}) does not match our record of certificate {certificate_id}"
+
+
+def _last_key(path: str) -> str:
+    """The last named key of a path ('credentialSubject.identifier[0].identityHash' ->
+    'identityHash'), cut short: what a person can read in a sentence on a phone."""
+    keys = [key for key in re.split(r"[.\[\]]", path) if key and not key.isdigit()]
+    return (keys[-1] if keys else path)[:40]
+
+
+def _difference_words(kind: str, path: str, certificate_id: str) -> str:
+    """The first difference in plain words (issue 41.6: a reason that printed the whole
+    path made the verify page scroll sideways on a phone)."""
+    words = _field_words(path)
+    key = _last_key(path)
+    within = f" in {words}" if words and words != f"the {key}" else ""
+    if kind == "extra":
+        return f"it carries a field “{key}”{within}, which our credentials never do"
+    if kind == "missing":
+        return f"it lacks the field “{key}”{within}"
+    part = words or f"the field “{key}”"
+    return f"{part} does not match our record of certificate {certificate_id}"
 
 
 def _certificate_named(document: dict[str, Any]) -> tuple[Certificate | None, str]:

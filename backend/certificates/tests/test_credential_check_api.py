@@ -59,25 +59,25 @@ def test_it_says_a_genuine_credential_is_valid_with_issuer_holder_and_achievemen
     [
         (
             lambda c: c["credentialSubject"]["identifier"][0].update(identityHash="Someone Else"),
-            "the holder's name (credentialSubject.identifier[0].identityHash)",
+            "the holder's name",
         ),
         (
             lambda c: c["credentialSubject"]["achievement"].update(name="Data Science"),
-            "the achievement (credentialSubject.achievement.name)",
+            "the achievement",
         ),
         (
             lambda c: c.update(validFrom="2020-01-01T00:00:00+05:30"),
-            "the date it is valid from (validFrom)",
+            "the date it is valid from",
         ),
         (
             lambda c: c["issuer"].update(name="Another Company"),
-            "the issuer (issuer.name)",
+            "the issuer",
         ),
         (
             lambda c: c["credentialStatus"].update(
                 statusListIndex=str(int(c["credentialStatus"]["statusListIndex"]) + 1)
             ),
-            "the revocation entry (credentialStatus.statusListIndex)",
+            "the revocation entry",
         ),
     ],
     ids=["holder", "achievement", "valid-from", "issuer-name", "status-index"],
@@ -291,7 +291,7 @@ def test_it_answers_a_credential_with_thousands_of_keys(client: Client) -> None:
     credential["credentialSubject"].update({f"k{n}": n for n in range(15_000)})
     body = upload(client, json.dumps(credential)).json()
     assert body["verdict"] == "not_valid"
-    assert "credentialSubject.k0" in body["reason"]
+    assert "“k0” in the subject" in body["reason"]
 
 
 def test_it_refuses_a_file_over_256_kb(client: Client) -> None:

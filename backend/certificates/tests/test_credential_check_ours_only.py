@@ -90,8 +90,8 @@ def test_blank_nodes_without_their_prefix_are_refused_by_shape_without_canonical
     body = upload(client, credential).json()
     assert body["verdict"] == "not_valid"
     assert body["reason"] == (
-        NOT_OURS + "it carries credentialSubject.achievement.alignment, which our "
-        "credentials never do."
+        NOT_OURS
+        + "it carries a field “alignment” in the achievement, which our credentials never do."
     )
     canonicalise_spy.assert_not_called()
 
@@ -116,7 +116,7 @@ def test_an_added_grade_is_not_valid(client: Client) -> None:
     body = upload(client, credential).json()
     assert body["verdict"] == "not_valid"
     assert body["reason"] == (
-        NOT_OURS + "it carries credentialSubject.grade, which our credentials never do."
+        NOT_OURS + "it carries a field “grade” in the subject, which our credentials never do."
     )
 
 
@@ -126,7 +126,10 @@ def test_an_added_awarded_by_is_not_valid(client: Client) -> None:
     credential["awardedBy"] = "Indian Institute of Technology"
     body = upload(client, credential).json()
     assert body["verdict"] == "not_valid"
-    assert body["reason"] == NOT_OURS + "it carries awardedBy, which our credentials never do."
+    assert (
+        body["reason"]
+        == NOT_OURS + "it carries a field “awardedBy”, which our credentials never do."
+    )
 
 
 def test_hashed_as_the_string_false_is_not_valid(client: Client) -> None:
@@ -137,8 +140,7 @@ def test_hashed_as_the_string_false_is_not_valid(client: Client) -> None:
     body = upload(client, credential).json()
     assert body["verdict"] == "not_valid"
     assert body["reason"] == (
-        NOT_OURS + "the holder's name (credentialSubject.identifier[0].hashed) does not "
-        "match our record of certificate WD-001."
+        NOT_OURS + "the holder's name does not match our record of certificate WD-001."
     )
 
 
@@ -154,8 +156,7 @@ def test_an_old_file_of_a_certificate_imported_again_under_another_name_is_not_v
     assert body["verdict"] == "not_valid"
     assert body["holder"] == "Priya Sharma"
     assert body["reason"] == (
-        NOT_OURS + "the holder's name (credentialSubject.identifier[0].identityHash) does "
-        "not match our record of certificate WD-001."
+        NOT_OURS + "the holder's name does not match our record of certificate WD-001."
     )
     # The record's own credential, downloaded again, is valid.
     assert upload(client, issued(client)).json()["verdict"] == "valid"

@@ -87,7 +87,7 @@ const credentialRefusal = (status: number, reason: string, message: string) => r
 export const credentialCases = {
   valid: checked(credentialCheck()),
   notValid: checked(
-    credentialCheck({ verdict: 'not_valid', reason: 'It is not a credential we issued: it carries credentialSubject.grade, which our credentials never do.' }),
+    credentialCheck({ verdict: 'not_valid', reason: 'It is not a credential we issued: it carries a field “grade” in the subject, which our credentials never do.' }),
   ),
   revoked: checked(credentialCheck({ verdict: 'revoked', reason: 'The issuer has revoked this credential.' })),
   notJson: credentialRefusal(422, 'not_json', 'The file is not JSON.'),

@@ -317,7 +317,7 @@ describe('check a credential file', { timeout: 20_000 }, () => {
     renderRoute('/verify', { actions: { verify: answering(credentialCases.notValid) } })
     await upload(credentialFile())
     expect(await screen.findByRole('heading', { level: 3, name: 'This credential is not valid' })).toBeInTheDocument()
-    expect(screen.getByText('It is not a credential we issued: it carries credentialSubject.grade, which our credentials never do.')).toBeInTheDocument()
+    expect(screen.getByText('It is not a credential we issued: it carries a field “grade” in the subject, which our credentials never do.')).toBeInTheDocument()
     expect(screen.getByText('What the file says (not confirmed):')).toBeInTheDocument()
   })
 

@@ -94,9 +94,10 @@ function Verdict({ check }: { check: CredentialCheck }) {
     <div className={`flex flex-col gap-4 rounded-control border p-4 ${valid ? 'border-green-200 bg-success-bg' : 'border-red-200 bg-danger-bg'}`}>
       <div className={`flex items-start gap-3 ${valid ? 'text-success' : 'text-danger'}`}>
         {valid ? <BadgeCheck {...iconProps} /> : revoked ? <Ban {...iconProps} /> : <CircleX {...iconProps} />}
-        <div className="flex flex-col gap-0.5">
+        <div className="flex min-w-0 flex-col gap-0.5">
           <h3 className="text-lg font-bold">{title}</h3>
-          <p className="text-sm font-medium">{detail}</p>
+          {/* A long unbroken word (a file's key) wraps instead of widening the page at 360 px. */}
+          <p className="text-sm font-medium [overflow-wrap:anywhere]">{detail}</p>
         </div>
       </div>
       <CredentialFacts check={check} claimed={check.verdict === 'not_valid'} />
