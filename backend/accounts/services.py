@@ -89,7 +89,7 @@ def signup_form_check(*, name: str, phone: str, password: str, email: str = "") 
         try:
             validate_password(password, user=candidate)
         except DjangoValidationError as exc:
-            fields["password"] = " ".join(exc.messages)
+            fields["password"] = password_refusal(exc)
     if fields:
         raise FieldErrors(fields)
     if User.objects.filter(phone=normalised).exists():
@@ -309,13 +309,19 @@ LINK_EXPIRED = "This link has expired or was already used."
 PASSWORD_CHANGED = "Password changed"
 
 
+def password_refusal(exc: DjangoValidationError) -> str:
+    """The password validators' messages as one sentence each, once: two of them (the
+    similarity to the phone number, and its digits) can say the same words."""
+    return " ".join(dict.fromkeys(exc.messages))
+
+
 def _new_password_check(user: User, new_password: str) -> None:
     if not new_password:
         raise FieldErrors({"new_password": "Enter a new password."})
     try:
         validate_password(new_password, user=user)
     except DjangoValidationError as exc:
-        raise FieldErrors({"new_password": " ".join(exc.messages)}) from exc
+        raise FieldErrors({"new_password": password_refusal(exc)}) from exc
 
 
 def password_reset_confirm(

@@ -38,3 +38,17 @@ def test_it_refuses_a_password_like_the_phone_name_or_email(password: str, messa
 def test_it_accepts_an_unrelated_password() -> None:
     signup("river-mango-lantern")
     assert User.objects.count() == 1
+
+
+@pytest.mark.parametrize("flow", ["signup", "reset"])
+def test_a_password_like_the_phone_is_told_so_once(flow: str, learner: User) -> None:
+    """Issue 41.7: two validators said "too similar to the phone number" in one error."""
+    if flow == "signup":
+        with pytest.raises(FieldErrors) as caught:
+            signup("+919876543210", phone="98765 43210")
+        message = caught.value.extra["fields"]["password"]
+    else:
+        with pytest.raises(FieldErrors) as caught:
+            services._new_password_check(learner, f"x{learner.phone}")
+        message = caught.value.extra["fields"]["new_password"]
+    assert message.count("too similar to the phone number") == 1
