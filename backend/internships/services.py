@@ -98,19 +98,26 @@ def _text(value: str | None) -> str:
     return (value or "").strip()
 
 
-def _https_link_problem(value: str, *, required: str | None) -> str | None:
-    """Why a link is refused, or None; `required` is what an empty one is told (None: optional)."""
+def _https_link(value: str, *, required: str | None) -> tuple[str, str | None]:
+    """The link as kept, and why it is refused or None; `required` is what an empty one is
+    told (None: optional). Typed without a scheme (`github.com/asha`) or with http://, it is
+    taken as https:// (issue 41.7), as the back office's links are; any other scheme is
+    refused."""
     if not value:
-        return required
+        return value, required
+    if value.lower().startswith("http://"):
+        value = "https://" + value[len("http://") :]
+    elif "://" not in value and ":" not in value.split("/", 1)[0]:
+        value = "https://" + value
     if len(value) > LINK_MAX_LENGTH:
-        return _max_length(LINK_MAX_LENGTH)
+        return value, _max_length(LINK_MAX_LENGTH)
     if not value.lower().startswith("https://"):
-        return HTTPS_LINK
+        return value, HTTPS_LINK
     try:
         URLValidator(schemes=["https"])(value)
     except ValidationError:
-        return HTTPS_LINK
-    return None
+        return value, HTTPS_LINK
+    return value, None
 
 
 def _staff_or_none(user: Any) -> User | None:
@@ -206,7 +213,7 @@ def application_create(
             errors[field] = REQUIRED[field]
         elif len(value) > limit:
             errors[field] = _max_length(limit)
-    problem = _https_link_problem(profile_url, required=None)
+    profile_url, problem = _https_link(profile_url, required=None)
     if problem:
         errors["profile_url"] = problem
     if not statement:
@@ -462,7 +469,7 @@ def submission_submit(
 
     link, note = _text(link), _text(note)
     errors: dict[str, str] = {}
-    problem = _https_link_problem(link, required=REQUIRED["link"])
+    link, problem = _https_link(link, required=REQUIRED["link"])
     if problem:
         errors["link"] = problem
     if len(note) > NOTE_MAX_LENGTH:

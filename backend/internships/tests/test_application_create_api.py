@@ -134,12 +134,7 @@ def test_the_database_holds_one_open_application_per_person_and_domain(
         ({"year": ""}, "year", "Enter your year of study or graduation."),
         ({"year": "y" * 41}, "year", "Ensure this value has at most 40 characters."),
         (
-            {"profile_url": "http://github.com/asha"},
-            "profile_url",
-            "Enter a link that starts with https://",
-        ),
-        (
-            {"profile_url": "github.com/asha"},
+            {"profile_url": "ftp://github.com/asha"},
             "profile_url",
             "Enter a link that starts with https://",
         ),
@@ -188,6 +183,19 @@ def test_it_accepts_an_empty_profile_link(learner_client: Client, web: Internshi
     response = post(learner_client, application_payload(web, profile_url=""))
 
     assert response.status_code == 201
+
+
+@pytest.mark.parametrize(
+    "typed", ["github.com/asha", "http://github.com/asha", "  github.com/asha "]
+)
+def test_a_profile_link_typed_without_https_is_taken_as_https(
+    learner_client: Client, web: InternshipDomain, typed: str
+) -> None:
+    """Issue 41.7: `github.com/…` and `http://…` were refused instead of taken as https."""
+    response = post(learner_client, application_payload(web, profile_url=typed))
+
+    assert response.status_code == 201
+    assert InternshipApplication.objects.get().profile_url == "https://github.com/asha"
 
 
 def test_it_gathers_every_bad_field(learner_client: Client, web: InternshipDomain) -> None:

@@ -194,7 +194,7 @@ def test_the_default_limit_is_10_mb(settings: Any) -> None:
     [
         ({"link": ""}, {"link": "Enter the link to your work."}),
         ({"link": None}, {"link": "Enter the link to your work."}),
-        ({"link": "http://github.com/asha"}, {"link": "Enter a link that starts with https://"}),
+        ({"link": "javascript:alert(1)"}, {"link": "Enter a link that starts with https://"}),
         ({"link": "ftp://files.example/x"}, {"link": "Enter a link that starts with https://"}),
         ({"note": "n" * 2001}, {"note": "Ensure this value has at most 2,000 characters."}),
     ],
@@ -207,6 +207,17 @@ def test_it_explains_a_bad_field(
     assert response.status_code == 422
     assert response.json()["extra"]["fields"] == fields
     assert not TaskSubmission.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["github.com/asha/task-1", "http://github.com/asha/task-1"])
+def test_a_link_typed_without_https_is_taken_as_https(
+    intern: Client, placement: Placement, typed: str
+) -> None:
+    """Issue 41.7: `github.com/…` and `http://…` were refused instead of taken as https."""
+    response = submission_post(intern, link=typed)
+
+    assert response.status_code == 201
+    assert TaskSubmission.objects.get().link == "https://github.com/asha/task-1"
 
 
 def test_it_lets_the_intern_resubmit_after_changes_are_requested(

@@ -150,7 +150,7 @@ export function ApplicationForm({ domain, failure, pending = false }: Applicatio
         type="url"
         inputMode="url"
         spellCheck={false}
-        hint="Your LinkedIn, GitHub or portfolio, starting with https://"
+        hint="Your LinkedIn, GitHub or portfolio, such as github.com/yourname."
         maxLength={APPLICATION_LIMITS.profile_url}
         value={values.profile_url}
       />

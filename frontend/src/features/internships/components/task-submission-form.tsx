@@ -146,7 +146,7 @@ export function TaskSubmissionForm({ taskNumber, taskTitle, entry, result, pendi
         inputMode="url"
         spellCheck={false}
         required
-        hint="A GitHub repository, a live site or a shared folder, starting with https://"
+        hint="A GitHub repository, a live site or a shared folder, such as github.com/yourname/task-1."
         value={values.link}
         error={errors.link}
         onChange={onChange}
