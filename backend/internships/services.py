@@ -78,6 +78,11 @@ TASK_LOCKED = "This task is not unlocked yet."
 TASK_APPROVED = "This task is already approved."
 TASK_NOT_FOUND = "This task does not exist."
 FILE_TYPE = "Upload a PDF or ZIP file."
+FILE_EMPTY = "This file is empty. Upload a PDF or ZIP file."
+FILE_NOT_WHAT_ITS_NAME_SAYS = (
+    "This file's name ends in {ext} but it is not a {kind} inside. Save or export your work "
+    "as a PDF (or put it in a ZIP) and upload that."
+)
 OWN_DECISION = "You cannot decide on your own {what}: another staff member must."
 
 # What a file must start with, whatever its name says (PDF, and ZIP local file header).
@@ -390,7 +395,16 @@ def submission_file_problem(*, upload: UploadedFile) -> str | None:
     limit = settings.TASK_SUBMISSION_MAX_BYTES
     if upload.size is not None and upload.size > limit:
         return submission_file_too_large_message()
-    return None if submission_file_suffix(upload=upload) else FILE_TYPE
+    if submission_file_suffix(upload=upload):
+        return None
+    # Named .pdf or .zip but something else inside (a renamed page, a photo): say so, or
+    # the student keeps sending the same file (issue 41.7).
+    named = PurePath(upload.name or "").suffix.lower()
+    if upload.size == 0:
+        return FILE_EMPTY
+    if named in {".pdf", ".zip"}:
+        return FILE_NOT_WHAT_ITS_NAME_SAYS.format(ext=named, kind=named[1:].upper())
+    return FILE_TYPE
 
 
 def submission_file_too_large_message() -> str:

@@ -142,6 +142,12 @@ def test_it_refuses_a_file_that_is_not_a_pdf_or_zip_whatever_its_name(
     response = submission_post(intern, file=file_of(b"<html>not a pdf</html>", "report.pdf"))
 
     assert response.status_code == 422
+    assert response.json()["extra"]["fields"] == {
+        "file": "This file's name ends in .pdf but it is not a PDF inside. Save or export "
+        "your work as a PDF (or put it in a ZIP) and upload that."
+    }
+    assert not TaskSubmission.objects.exists()
+    response = submission_post(intern, file=file_of(b"<html>not a pdf</html>", "report.docx"))
     assert response.json()["extra"]["fields"] == {"file": "Upload a PDF or ZIP file."}
     assert not TaskSubmission.objects.exists()
 
@@ -150,7 +156,9 @@ def test_it_refuses_an_empty_file(intern: Client, placement: Placement) -> None:
     response = submission_post(intern, file=file_of(b"", "empty.pdf"))
 
     assert response.status_code == 422
-    assert response.json()["extra"]["fields"] == {"file": "Upload a PDF or ZIP file."}
+    assert response.json()["extra"]["fields"] == {
+        "file": "This file is empty. Upload a PDF or ZIP file."
+    }
 
 
 def test_it_refuses_a_file_over_the_limit(
