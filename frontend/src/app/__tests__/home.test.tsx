@@ -66,7 +66,7 @@ describe('home route', () => {
     mockApi()
     const { unmount } = renderRoute('/')
     const hero = (await screen.findByRole('heading', { level: 1, name: /build real software/i })).closest('section')!
-    expect(await within(hero).findByText('Projects from $30')).toBeInTheDocument()
+    expect(await within(hero).findByText('Projects from $30 (US dollars)')).toBeInTheDocument()
     unmount()
 
     mockApi({ 'GET /api/projects': () => json([]) })

@@ -46,7 +46,7 @@ export default function Page() {
   const pending = useNavigation().state === 'submitting'
   const options: PackageOption[] = packages.map((item) => ({
     value: item.slug,
-    label: `${item.name} — ${item.price_usd_display}`,
+    label: `${item.name} — from ${item.price_usd_display} (US dollars)`,
   }))
 
   return (

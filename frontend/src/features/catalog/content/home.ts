@@ -18,8 +18,9 @@ export const hero = {
   primaryCta: { label: 'Explore courses', to: href('/courses') },
   secondaryCta: { label: 'Get a quote', to: href('/getquote') },
   assurance: ['Live online classes', 'Certificates you can verify'],
-  /** The cheapest project package's price, as the API writes it (left out when none is listed). */
-  projectsFrom: (price: string) => `Projects from ${price}`,
+  /** The cheapest project package's price, as the API writes it (left out when none is listed);
+   * project prices are in US dollars (as the company lists them), course fees in rupees: say which. */
+  projectsFrom: (price: string) => `Projects from ${price} (US dollars)`,
 } as const
 
 export const about = {
