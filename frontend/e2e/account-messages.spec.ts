@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, signupViaApi } from './accounts-support'
 import { loginViaApi, journeyViewports } from './support'
 
@@ -9,13 +9,6 @@ import { loginViaApi, journeyViewports } from './support'
  * 1280 px: WhatsApp consent and a channel per kind, saved through the API and still there
  * after a reload, a refusal shown at the choice, and no axe violations.
  */
-
-async function expectNoViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
-}
 
 for (const [name, viewport] of Object.entries(journeyViewports)) {
   test(`message preferences are saved with JavaScript (${name})`, async ({ page }) => {
@@ -31,7 +24,7 @@ for (const [name, viewport] of Object.entries(journeyViewports)) {
     const consent = section.getByRole('checkbox', { name: /Send me WhatsApp messages on/ })
     await expect(consent).not.toBeChecked()
     await expect(section.getByRole('group', { name: 'Payments' }).getByRole('radio')).toHaveCount(2)
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
 
     await consent.check()
     await section.getByRole('group', { name: 'Internship tasks' }).getByRole('radio', { name: 'Email' }).check()
@@ -39,7 +32,7 @@ for (const [name, viewport] of Object.entries(journeyViewports)) {
     await section.getByRole('button', { name: 'Save message preferences' }).click()
     await expect(section.getByRole('status')).toHaveText('Your message preferences are saved.')
     await expect(section.getByRole('checkbox')).toHaveAccessibleDescription(/^You agreed on \d{1,2} \w{3} \d{4}\./)
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
 
     await page.reload()
     const reloaded = page.getByRole('region', { name: 'Messages' })

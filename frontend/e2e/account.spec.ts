@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
 import { codesSentTo, confirmSignupCode, expireCodesFor, nextCodeFor, toE164, wrongCode } from './sms'
 import { csrfToken, loginViaApi, journeyViewports } from './support'
@@ -18,13 +18,6 @@ import { csrfToken, loginViaApi, journeyViewports } from './support'
  */
 
 const NEW_PASSWORD = 'a-fresh-start-2026'
-
-async function expectNoViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
-}
 
 async function screenshot(page: Page, id: string) {
   const width = page.viewportSize()?.width ?? 0
@@ -275,25 +268,25 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       await page.getByLabel(/Verification code/).fill(wrongCode(code))
       await page.getByRole('button', { name: 'Confirm and sign up' }).click()
       await expect(page.getByText(/Incorrect code/)).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await screenshot(page, 'signup-code-step')
 
       await page.goto('/forgot-password')
       await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await screenshot(page, 'forgot-password')
       await page.getByLabel('Phone number').fill(phone)
       await page.getByRole('button', { name: 'Send me a code' }).click()
       await page.getByRole('button', { name: 'Change password' }).click()
       await expect(page.getByLabel(/^New password/)).toHaveAttribute('aria-invalid', 'true')
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await screenshot(page, 'forgot-password-code')
 
       await page.goto('/forgot-password?uid=MQ&token=not-a-token')
       await page.getByLabel(/^New password/).fill(NEW_PASSWORD)
       await page.getByRole('button', { name: 'Change password' }).click()
       await expect(page.getByText('This link has expired or was already used.')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await screenshot(page, 'forgot-password-link')
     })
 
@@ -303,17 +296,17 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       await loginViaApi(page, phone, PASSWORD)
       await page.goto('/account')
       await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await screenshot(page, 'account')
       await page.getByRole('button', { name: 'Delete my account' }).click()
       await expect(page.getByRole('dialog')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       // The dialog as the visitor sees it (a full-page picture would leave it mid-page).
       await page.screenshot({ path: `test-results/screenshots/account-delete-dialog-${viewport.width}.png` })
 
       await page.goto('/privacy-policy')
       await expect(page.getByRole('region', { name: 'Your rights under the DPDP Act 2023' })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await screenshot(page, 'privacy-policy')
     })
   })

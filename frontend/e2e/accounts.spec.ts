@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, loginViaForm, signUpFromLoginKeepsNext, signupViaApi } from './accounts-support'
 import { confirmSignupCode } from './sms'
 import { staffAccount, journeyViewports } from './support'
@@ -181,13 +181,6 @@ test.describe('redirects', () => {
   })
 })
 
-async function expectNoViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
-}
-
 for (const [width, viewport] of Object.entries(journeyViewports)) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport })
@@ -196,7 +189,7 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       test(`${path} (${width})`, async ({ page }) => {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await expectNoViolations(page)
+        await expectNoAxeViolations(page)
       })
     }
 
@@ -204,11 +197,11 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       await page.goto('/signup')
       await page.getByRole('button', { name: 'Sign up' }).click()
       await expect(page.getByText('Enter your name.')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.goto('/login')
       await loginViaForm(page, freshPhone(), 'whatever-password')
       await expect(page.getByText('No Account Found Please Sign Up First')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
     })
 
     test(`/dashboard logged in, after copying (${width})`, async ({ page, context, baseURL }) => {
@@ -219,10 +212,10 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       await loginViaForm(page, phone, PASSWORD)
       await expect(page.getByRole('heading', { level: 1, name: `Hi, Axe ${width}` })).toBeVisible()
       await expect(page.getByRole('heading', { level: 3, name: 'Java', exact: true })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.getByRole('button', { name: 'Copy Referral Code' }).click()
       await expect(page.getByText('Successfully copied to clipboard!')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
     })
   })
 }

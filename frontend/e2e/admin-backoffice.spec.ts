@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 
+import { expectNoAxeViolations } from './axe'
 import { signupWithCode } from './sms'
 import { endRewardHold, indiaDateInAWeek } from './support'
 
@@ -15,7 +15,6 @@ import { endRewardHold, indiaDateInAWeek } from './support'
  * a test run: the spec ends it through manage.py (endRewardHold in support.ts).
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const PASSWORD = 'back-office-journey-42'
 const staff = {
   phone: process.env.E2E_STAFF_PHONE ?? '9000000099',
@@ -25,11 +24,6 @@ const stamp = Date.now() % 100_000_000
 
 function phone(offset: number): string {
   return `97${String((stamp + offset * 7919) % 100_000_000).padStart(8, '0')}`
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
 /** CSP violations and script errors on the admin's pages (the theme runs under the policy). */
@@ -110,7 +104,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expect(waiting).toBeVisible()
   await expect(office.getByRole('link', { name: 'Reconcile UPI payments' }).first()).toBeVisible()
   await expect(office.getByRole('link', { name: 'Import certificates (CSV)' }).first()).toHaveAttribute('href', '/test')
-  await expectNoAxeViolations(office)
+  await expectNoAxeViolations(office, { settle: false })
   await office.screenshot({ path: 'test-results/admin/home-1280.png', fullPage: true })
 
   // The list shows, at 1280 px without scrolling sideways, what staff match.
@@ -122,7 +116,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   expect(overflow).toBeLessThanOrEqual(0)
   const table = await office.locator('#result_list').boundingBox()
   expect((table?.x ?? 0) + (table?.width ?? 0)).toBeLessThanOrEqual(1280)
-  await expectNoAxeViolations(office)
+  await expectNoAxeViolations(office, { settle: false })
   await office.screenshot({ path: 'test-results/admin/enrolment-list-1280.png', fullPage: true })
 
   // The enrolment's page offers the decisions in one click.
@@ -130,7 +124,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expect(office.getByRole('link', { name: 'Confirm payment' })).toBeVisible()
   await expect(office.getByRole('link', { name: 'Reject' })).toBeVisible()
   await expect(office.locator('[name="_save"]')).toHaveCount(0)
-  await expectNoAxeViolations(office)
+  await expectNoAxeViolations(office, { settle: false })
   await office.screenshot({ path: 'test-results/admin/enrolment-detail-1280.png', fullPage: true })
 
   // Reconcile: the HDFC statement holds the UTR and the amount; checking it shows one match.
@@ -140,7 +134,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expect(office.getByRole('heading', { name: 'Matched (1)' })).toBeVisible()
   await expect(office.getByTestId('group-matched')).toContainText(enrolment.reference)
   await expect(office.getByRole('heading', { name: 'No enrolment (1)' })).toBeVisible()
-  await expectNoAxeViolations(office)
+  await expectNoAxeViolations(office, { settle: false })
   await office.screenshot({ path: 'test-results/admin/reconcile-dry-run-1280.png', fullPage: true })
   await office.getByRole('button', { name: 'Confirm matched (1)' }).click()
   await expect(office.getByText('1 payment confirmed')).toBeVisible()
@@ -152,7 +146,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expect(onHold).toContainText(`₹150 for Web Development (MERN stack): earned, on hold until ${indiaDateInAWeek()}`)
   await expect(rewards.getByRole('button', { name: 'Get Rewards' })).toBeDisabled()
   await expect(rewards.getByText('You can ask for a payout once ₹100 is payable. ₹150 is on hold.')).toBeVisible()
-  await expectNoAxeViolations(referrer)
+  await expectNoAxeViolations(referrer, { settle: false })
   await rewards.screenshot({ path: 'test-results/admin/dashboard-rewards-on-hold-1280.png' })
   await referrer.setViewportSize({ width: 360, height: 800 })
   await rewards.screenshot({ path: 'test-results/admin/dashboard-rewards-on-hold-360.png' })
@@ -176,7 +170,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   expect([params.get('pa'), params.get('am'), params.get('cu')]).toEqual([upiId, '150.00', 'INR'])
   // What the office phone reads from the QR code is that same link.
   expect(await decodeQr(office, '[data-testid="payout-qr"]')).toBe(link)
-  await expectNoAxeViolations(office)
+  await expectNoAxeViolations(office, { settle: false })
   await office.getByRole('link', { name: 'Mark paid' }).click()
   await office.getByLabel('Payment reference').fill(`UPI-${utr}`)
   await office.getByRole('button', { name: 'Mark paid', exact: true }).click()

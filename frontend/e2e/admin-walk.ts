@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
+import { AXE_TAGS } from './axe'
 import { csrfToken, loginViaApi, onServerDatabase, sidewaysOverflow, staffAccount, viewports } from './support'
 
 /*
@@ -10,8 +11,6 @@ import { csrfToken, loginViaApi, onServerDatabase, sidewaysOverflow, staffAccoun
  * index page, so a new model is walked without editing this file; each list's first row
  * opens its change page; the custom pages (get_urls in backend/{app}/admin.py) are listed.
  */
-
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 /** Our own admin pages that no index link leads to (ModelAdmin.get_urls). */
 const CUSTOM_PAGES = [

@@ -1,21 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { signupWithCode } from './sms'
 import { csrfToken, csvFile, importCertificatesViaApi, loginViaApi, runTag, staffAccount, journeyViewports } from './support'
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const NOT_FOUND = 'Verification failed. This certification ID is invalid.'
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-
-async function expectNoViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
-}
 
 /** The details table as { row header: cell text }. */
 async function tableRows(page: Page): Promise<Record<string, string>> {
@@ -179,10 +171,10 @@ for (const [name, viewport] of Object.entries(journeyViewports)) {
 
     test(`/verify, empty submit (${name})`, async ({ page }) => {
       await page.goto('/verify')
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.getByRole('button', { name: 'Verify' }).click()
       await expect(page.getByText('Please enter a certificate ID')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
     })
 
     test(`/verify/<ID> found (${name})`, async ({ page }) => {
@@ -190,14 +182,14 @@ for (const [name, viewport] of Object.entries(journeyViewports)) {
       await importCertificatesViaApi(page, ['CertificateID,Course,Duration,Name,IssueDate', `${ids.web},Web Development,30 Days,Asha Verma,2025-03-26`])
       await page.goto(`/verify/${ids.web}`)
       await expect(page.getByRole('heading', { level: 2, name: 'Verified', exact: true })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.screenshot({ path: `test-results/screenshots/verify-found-${name}-${viewport.width}.png`, fullPage: true })
     })
 
     test(`/verify/<ID> not found (${name})`, async ({ page }) => {
       await page.goto(`/verify/NO-SUCH-${runTag().toUpperCase()}`)
       await expect(page.getByText(NOT_FOUND)).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.screenshot({ path: `test-results/screenshots/verify-not-found-${name}-${viewport.width}.png`, fullPage: true })
     })
 
@@ -205,7 +197,7 @@ for (const [name, viewport] of Object.entries(journeyViewports)) {
       await loginViaApi(page, staffAccount.phone, staffAccount.password)
       await page.goto('/test')
       await expect(page.getByRole('heading', { level: 1, name: 'Import certificates' })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.screenshot({ path: `test-results/screenshots/certificate-import-${name}-${viewport.width}.png`, fullPage: true })
 
       const id = `E2E-${runTag().toUpperCase()}`
@@ -214,7 +206,7 @@ for (const [name, viewport] of Object.entries(journeyViewports)) {
       )
       await page.getByRole('button', { name: 'Check file' }).click()
       await expect(page.getByText('Some rows have errors')).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.screenshot({ path: `test-results/screenshots/certificate-import-errors-${name}-${viewport.width}.png`, fullPage: true })
     })
   })

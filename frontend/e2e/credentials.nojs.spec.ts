@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { importCertificatesViaApi, runTag, sidewaysOverflow, viewports } from './support'
 
 /**
@@ -9,16 +9,6 @@ import { importCertificatesViaApi, runTag, sidewaysOverflow, viewports } from '.
  * answer is in the page the server sends.
  */
 test.use({ javaScriptEnabled: false })
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-/** axe runs in the page, so it needs JavaScript: it checks the pages of a second, scripted browser. */
-async function expectNoViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
-}
 
 /** Staff import one certificate through the API, then log out. */
 function importCertificate(page: Page, line: string) {
@@ -101,14 +91,14 @@ test('a verified certificate: verdict first, its image, the credential; the cred
   const scripted = await scriptedPage(browser, page)
   await scripted.goto(`/verify/${id}`)
   await expect(scripted.getByRole('heading', { level: 2, name: 'Verified' })).toBeVisible()
-  await expectNoViolations(scripted)
+  await expectNoAxeViolations(scripted)
   await scripted.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
   section = await checkFile(scripted, 'credential.json', Buffer.from(credentialText, 'utf-8'))
   await expect(section.getByRole('heading', { level: 3, name: 'This credential is valid' })).toBeVisible()
-  await expectNoViolations(scripted)
+  await expectNoAxeViolations(scripted)
   section = await checkFile(scripted, 'credential.json', Buffer.from(JSON.stringify(tampered), 'utf-8'))
   await expect(section.getByRole('heading', { level: 3, name: 'This credential is not valid' })).toBeVisible()
-  await expectNoViolations(scripted)
+  await expectNoAxeViolations(scripted)
   expect(await scripted.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   await scripted.context().close()
 })
@@ -131,10 +121,10 @@ test('a file that is not a credential, or too large, gets a clear message', asyn
   // With JavaScript: the refusal in the page, and the oversized file stopped before it is sent.
   const scripted = await scriptedPage(browser, page)
   await scripted.goto('/verify')
-  await expectNoViolations(scripted)
+  await expectNoAxeViolations(scripted)
   section = await checkFile(scripted, 'notes.json', Buffer.from('this is not JSON', 'utf-8'))
   await expect(section.getByRole('alert')).toContainText('This file is not JSON')
-  await expectNoViolations(scripted)
+  await expectNoAxeViolations(scripted)
   let posted = false
   scripted.on('request', (request) => {
     if (request.method() === 'POST') posted = true

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { confirmSignupCode } from './sms'
 import { adminAction, confirmDecision, loginViaApi, staffAccount, journeyViewports, viewports } from './support'
 
@@ -17,7 +17,6 @@ import { adminAction, confirmDecision, loginViaApi, staffAccount, journeyViewpor
  */
 
 const PASSWORD = 'internship-journey-42'
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const BOARD = 'tasks-10'
 const base = (Date.now() * 11) % 100_000_000
 let issued = 0
@@ -32,13 +31,6 @@ type Board = { tasks: BoardTask[]; placement: { certificate_id: string | null; t
 function freshPhone(): string {
   issued += 1
   return `96${String((base + issued * 104_729) % 100_000_000).padStart(8, '0')}`
-}
-
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
 }
 
 /** axe, and a full-page screenshot to look at (test-results/screenshots/internship-*.png). */

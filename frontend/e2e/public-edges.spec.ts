@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
 import { loginViaApi, staffAccount, viewports } from './support'
 
@@ -10,13 +10,6 @@ import { loginViaApi, staffAccount, viewports } from './support'
  * the explanation folded. Each page is checked with axe and shot at 360 and 1280 px
  * (test-results/screenshots/issue33-*).
  */
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/issue33-${name}-${page.viewportSize()?.width}.png`, fullPage: true })
@@ -36,7 +29,7 @@ test('the signed-in header keeps to one line at 1280 and 1024 px', async ({ page
     for (const box of boxes) expect(box.height, `${width} px`).toBeLessThanOrEqual(48)
     await expect(page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).first()).toHaveAttribute('title', 'Account')
     await page.screenshot({ path: `test-results/screenshots/issue33-header-signed-in-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } })
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page, { settle: false })
   }
 })
 
@@ -51,7 +44,7 @@ test('footer links are at least 24 px tall on a phone', async ({ page }) => {
     expect(box?.height, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(24)
   }
   await footer.screenshot({ path: 'test-results/screenshots/issue33-footer-360.png' })
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page, { settle: false })
 })
 
 for (const [name, viewport] of Object.entries(viewports)) {
@@ -74,7 +67,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await steps.getByText('How referrals work').click()
     await expect(steps.getByRole('listitem')).toHaveCount(4)
     await expect(steps.getByText('Use Copy Referral Code to copy it.')).toBeVisible()
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page, { settle: false })
   })
 }
 
@@ -88,6 +81,6 @@ test('the home hero reads a whole sentence before its animation moves on', async
     await page.goto('/')
     await expect(page.getByTestId('typed-phrases-animated')).toHaveText(`We do ${site.typed_phrases[0]}`)
     await page.screenshot({ path: `test-results/screenshots/issue33-hero-${viewport.width}.png` })
-    if (name === 'desktop') await expectNoViolations(page)
+    if (name === 'desktop') await expectNoAxeViolations(page, { settle: false })
   }
 })

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe'
 import { watch } from './policy'
 import { loginViaApi, publicRoutes, routes, samplePath, sidewaysOverflow, staffAccount, viewports } from './support'
 
@@ -12,16 +12,6 @@ import { loginViaApi, publicRoutes, routes, samplePath, sidewaysOverflow, staffA
  * pages, and every page's layout at that width (no sideways scroll, the heading shown), the
  * signed-in ones included: the long journeys run at 360 px only (support.ts).
  */
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-async function expectNoViolations(page: Page) {
-  // Let lazy sections (team) settle so they are checked too.
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary).toEqual([])
-}
 
 test.describe('at 360 px', () => {
   test.use({ viewport: viewports.mobile })
@@ -35,7 +25,7 @@ test.describe('at 360 px', () => {
       await expect(page).toHaveTitle(/\S.* \| \S/)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/)
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       expect(problems()).toEqual([])
     })
   }
@@ -44,14 +34,14 @@ test.describe('at 360 px', () => {
     const problems = await watch(page)
     await page.goto('/no-such-page')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
     expect(problems()).toEqual([])
   })
 
   test('the open menu passes axe', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Menu' }).click()
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
   })
 })
 
@@ -62,7 +52,7 @@ test.describe('at 1280 px', () => {
     test(`${path} passes axe`, async ({ page }) => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
     })
   }
 
@@ -70,7 +60,7 @@ test.describe('at 1280 px', () => {
     await page.goto('/getquote')
     await page.getByRole('button', { name: /send message/i }).click()
     await expect(page.getByText('Enter your name.')).toBeVisible()
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
   })
 })
 
