@@ -60,7 +60,7 @@ test('apply and submit a task without JavaScript', async ({ page, browser }) => 
 
   // The server's field errors, next to the fields, with what was typed kept.
   await page.getByLabel(/^College or organisation/).fill('City College')
-  await page.getByLabel(/^Profile link/).fill('http://example.com/me')
+  await page.getByLabel(/^Profile link/).fill('ftp://example.com/me')
   await page.getByLabel(/^Why do you want this internship/).fill('Too short.')
   await page.getByRole('button', { name: 'Send application' }).click()
   await expect(page.getByLabel(/^Year of study or graduation/)).toHaveAttribute('aria-invalid', 'true')
@@ -93,11 +93,11 @@ test('apply and submit a task without JavaScript', async ({ page, browser }) => 
   }
   await staff.context().close()
 
-  // The submission form: a link that is not https is refused by the server, then it goes.
+  // The submission form: a link of another scheme (ftp://; http:// is taken as https://) is refused by the server, then it goes.
   await page.goto(`/${BOARD}`)
   const card = page.getByTestId(`task-${number}`)
   const form = card.getByRole('form')
-  await form.getByLabel(/^Link to your work/).fill('http://github.com/no-script')
+  await form.getByLabel(/^Link to your work/).fill('ftp://github.com/no-script')
   await form.getByRole('button', { name: 'Submit Task' }).click()
   await expect(page.getByTestId(`task-${number}`).getByLabel(/^Link to your work/)).toHaveAccessibleDescription(
     /Enter a link that starts with https:\/\//,

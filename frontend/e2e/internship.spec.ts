@@ -105,7 +105,7 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       // https are refused by the server, next to their fields, the first one focused.
       await page.getByLabel(/^College or organisation/).fill('Government Engineering College')
       await page.getByLabel(/^Year of study or graduation/).fill('3rd year B.Tech')
-      await page.getByLabel(/^Profile link/).fill('http://github.com/intern')
+      await page.getByLabel(/^Profile link/).fill('ftp://github.com/intern')
       await page.getByLabel(/^Why do you want this internship/).fill('Too short.')
       await page.getByRole('button', { name: 'Send application' }).click()
       await expect(page.getByRole('group', { name: /Preferred batch/ })).toHaveAccessibleDescription(/Choose a batch\./)
