@@ -139,10 +139,10 @@ export const apiScopeMiddleware: MiddlewareFunction<Response> = async ({ request
     scope.sawSession || scope.cookies.has(SESSION_COOKIE) || cookieHeaderAmbiguous(request.headers.get('Cookie'))
   // nginx stores nothing that carries it, whatever the Cache-Control (deploy/nginx/site.conf).
   if (scope.sawSession) response.headers.set(SESSION_HEADER, '1')
-  for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
+  // The answer to a `?ref=` address sets the referral cookie, and is then private (mayShare below).
   const referral = referralCookie(request, scope.visitor)
-  // The answer to a `?ref=` address sets the cookie, and is then private (mayShare below).
-  if (referral) response.headers.append('Set-Cookie', referral)
+  if (referral) scope.setCookies.push(referral)
+  for (const cookie of scope.setCookies) response.headers.append('Set-Cookie', cookie)
   const wanted = response.headers.get('Cache-Control') ?? ''
   if (!wanted.startsWith('public')) {
     if (!wanted) response.headers.set('Cache-Control', request.method === 'GET' ? PRIVATE : NO_STORE)
