@@ -153,16 +153,6 @@ def auth_logout(request: HttpRequest) -> dict[str, str]:
     return {"message": "You have been logged out."}
 
 
-@router.get(
-    "/me",
-    response={200: UserOut, 401: ErrorOut},
-    auth=logged_in,
-    summary="The logged-in account",
-)
-def auth_me(request: HttpRequest) -> User:
-    return cast(User, request.user)
-
-
 @router.patch(
     "/account",
     response={200: UserOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},

@@ -16,7 +16,7 @@ from django.urls import NoReverseMatch, reverse
 
 from backoffice import selectors
 from backoffice.navigation import groups_for
-from enquiries.selectors import staff_notify_recipients
+from core.email import staff_notify_recipients
 
 
 @dataclass(frozen=True)
@@ -165,9 +165,10 @@ def checklist_for(request: HttpRequest) -> list[dict[str, str]]:
 
 
 NOTIFY_NOWHERE = (
-    "Staff notifications (new enquiries, payments and applications to check) have nowhere "
-    "to go: set STAFF_NOTIFY_EMAILS in the server's environment (docs/deploy.md), or give "
-    "a staff account an email address; then requeue the failed emails."
+    "Nobody is told about new enquiries, payments to check or tasks to review, because no "
+    "staff account has an email address. Open your account under Staff accounts, add "
+    "your email and save; then, under Emails, send the failed ones again. (Whoever runs "
+    "the server may instead set STAFF_NOTIFY_EMAILS: see docs/deploy.md.)"
 )
 
 
@@ -177,8 +178,8 @@ def notify_warning_for(request: HttpRequest) -> dict[str, str] | None:
         return None
     url = _link("admin:accounts_user_changelist", "is_staff__exact=1") or ""
     return {
-        "label": "Staff notifications have nowhere to go",
-        "detail": "set STAFF_NOTIFY_EMAILS on the server, or give a staff account an email address",
+        "label": "Nobody gets the staff emails",
+        "detail": "add an email address to a staff account, then send the failed emails again",
         "text": NOTIFY_NOWHERE,
         "url": url,
     }

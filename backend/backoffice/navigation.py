@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 @dataclass(frozen=True)
 class Link:
     title: str
-    # An admin URL name ("admin:app_model_changelist") or a site path ("/test").
+    # A URL name ("admin:app_model_changelist", "backoffice:reports") or a site path ("/test").
     target: str
     # Every one of these model permissions ("app.codename") is needed to see the link.
     permissions: tuple[str, ...]
@@ -80,6 +80,41 @@ GROUPS: tuple[Group, ...] = (
                 ("invoices.view_creditnote",),
                 "undo",
                 "Refunds of confirmed payments, each naming the invoice it reverses.",
+            ),
+            Link(
+                "Reports",
+                "backoffice:reports",
+                ("enrolments.view_enrolment",),
+                "bar_chart",
+                "Money per month, this month by course and event, the enrolment funnel, "
+                "batches' seats, top referrers, certificate verifications.",
+            ),
+        ),
+    ),
+    Group(
+        "Batches and classes",
+        (
+            Link(
+                "Batches",
+                _changelist("catalog", "batch"),
+                ("catalog.view_batch",),
+                "groups",
+                "Seats taken and left, waitlists, the next class; finish a batch to issue "
+                "its certificates.",
+            ),
+            Link(
+                "Classes",
+                _changelist("teaching", "liveclass"),
+                ("teaching.view_liveclass",),
+                "event",
+                "Today's classes first; a class's page is its register.",
+            ),
+            Link(
+                "Waitlist",
+                _changelist("teaching", "waitlistentry"),
+                ("teaching.view_waitlistentry",),
+                "hourglass_empty",
+                "Who waits for a seat, in order, and who was told one is free.",
             ),
         ),
     ),

@@ -2,12 +2,14 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.http import HttpRequest, HttpResponseRedirect
 from django.urls import reverse
 from unfold.admin import ModelAdmin, TabularInline
 from unfold.decorators import display
 
+from catalog import selectors as catalog_selectors
 from catalog.models import (
     ContentBlock,
     Course,
@@ -111,20 +113,84 @@ class ProjectPackageAdmin(ListEditableAdmin):
     search_fields = ("name", "slug")
 
 
+PAGE_PATH_LABEL = "Page path"
+
+
+def _page_path_checked(
+    path: str, *, course: Course | None = None, event: Event | None = None
+) -> str:
+    problem = catalog_selectors.page_path_problem(path=path, course=course, event=event)
+    if problem:
+        raise ValidationError(problem)
+    return path
+
+
+class CourseForm(forms.ModelForm):
+    """A course's form: its Page path checked (catalog.selectors.page_path_problem), its
+    slug derived from it (the path without "-registration") when the course is made."""
+
+    class Meta:
+        model = Course
+        # The admin gives the form its fields (the fieldsets); these are its words for one.
+        fields = ("route",)
+        labels = {"route": PAGE_PATH_LABEL}
+        help_texts = {
+            "route": "Where the course's page is on the site, exactly (letter case too), "
+            "e.g. /data-science-registration. The course's slug is this path without "
+            "“-registration”."
+        }
+
+    def clean_route(self) -> str:
+        return _page_path_checked(self.cleaned_data["route"], course=self.instance)
+
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean() or {}
+        if self.instance.pk is None and cleaned.get("route"):
+            self.instance.slug = catalog_selectors.course_slug_for_path(cleaned["route"])
+        return cleaned
+
+
+class EventForm(forms.ModelForm):
+    """An event's form: its Page path, when it has one, checked as a course's is."""
+
+    class Meta:
+        model = Event
+        # The admin gives the form its fields (the fieldsets); these are its words for one.
+        fields = ("route",)
+        labels = {"route": PAGE_PATH_LABEL}
+        help_texts = {
+            "route": "The event's own page on the site, exactly (letter case too), e.g. "
+            "/hackathon. Leave empty for no page of its own (it is still on /events)."
+        }
+
+    def clean_route(self) -> str:
+        path = self.cleaned_data["route"]
+        return _page_path_checked(path, event=self.instance) if path else path
+
+
 @admin.register(Course)
 class CourseAdmin(ListEditableAdmin):
+    form = CourseForm
+
     def get_readonly_fields(self, request: HttpRequest, obj: Course | None = None) -> tuple:
         # Once a course exists its page's address and slug are the site's routes and
         # links (shared, printed as QR codes): an edit would make the page answer 404.
         fields = tuple(super().get_readonly_fields(request, obj))
-        return (*fields, "slug", "route") if obj is not None else fields
+        return (*fields, "page_path", "slug") if obj is not None else fields
 
-    def get_prepopulated_fields(self, request: HttpRequest, obj: Course | None = None) -> dict:
-        return {} if obj is not None else super().get_prepopulated_fields(request, obj)
+    def get_fieldsets(self, request: HttpRequest, obj: Course | None = None) -> Any:
+        # Made: the Page path typed (the slug follows from it); made before: both shown.
+        address = ("page_path", "slug") if obj is not None else ("route",)
+        first = ("name", "short_name", *address, "summary", "description")
+        return ((None, {"fields": first}), *self.fieldsets[1:])
+
+    @display(description=PAGE_PATH_LABEL, ordering="route")
+    def page_path(self, obj: Course) -> str:
+        return obj.route
 
     list_display = (
         "name",
-        "route",
+        "page_path",
         "list_fee",
         "offer_fee",
         "referral_reward",
@@ -136,11 +202,21 @@ class CourseAdmin(ListEditableAdmin):
     list_editable = ("list_fee", "offer_fee", "referral_reward", "order", "is_active")
     list_filter = ("is_active", "is_bootcamp", "mode", "certificate")
     search_fields = ("name", "short_name", "slug", "route")
-    prepopulated_fields = {"slug": ("short_name",)}
     readonly_fields = ("updated_at",)
     fieldsets = (
         (None, {"fields": ("name", "short_name", "slug", "route", "summary", "description")}),
-        ("Fees (₹)", {"fields": ("list_fee", "offer_fee", "offer_label", "referral_reward")}),
+        (
+            "Fees (₹)",
+            {
+                "fields": (
+                    "list_fee",
+                    "offer_fee",
+                    "offer_label",
+                    "offer_ends_on",
+                    "referral_reward",
+                )
+            },
+        ),
         (
             "Schedule",
             {"fields": ("duration_text", "timing", "days", "doubt_session", "mode", "certificate")},
@@ -170,11 +246,21 @@ class TournamentInline(TabularInline):
     model = Tournament
     form = RowLabelledForm
     extra = 0
-    fields = ("name", "starts_on", "entry_fee", "fee_note", "prize_pool", "order")
+    fields = (
+        "name",
+        "starts_on",
+        "entry_fee",
+        "fee_note",
+        "prize_pool",
+        "slug",
+        "capacity",
+        "order",
+    )
 
 
 @admin.register(Event)
 class EventAdmin(ListEditableAdmin):
+    form = EventForm
     list_display = (
         "title",
         "kind",
@@ -194,7 +280,21 @@ class EventAdmin(ListEditableAdmin):
         (None, {"fields": ("title", "slug", "kind", "summary", "details")}),
         ("When and where", {"fields": ("starts_on", "ends_on", "location")}),
         ("Fee and prizes", {"fields": ("fee", "fee_note", "prize_pool")}),
-        ("Registration", {"fields": ("registration_open", "registration_url")}),
+        (
+            "Registration",
+            {
+                "fields": (
+                    "registration_open",
+                    "registration_url",
+                    "capacity",
+                    "registration_closes_at",
+                    "team_event",
+                    "team_min",
+                    "team_max",
+                    "fee_per",
+                )
+            },
+        ),
         ("Display", {"fields": ("route", "order")}),
     )
 

@@ -122,6 +122,11 @@ def course_json_ld(course: Course, site: SiteSettings) -> dict[str, Any]:
             "priceCurrency": "INR",
             "availability": IN_STOCK,
             "url": _absolute(course.route),
+            **(
+                {"priceValidUntil": course.offer_ends_on.isoformat()}
+                if course.has_offer and course.offer_ends_on
+                else {}
+            ),
         },
         "hasCourseInstance": [instance],
         "inLanguage": "en-IN",
@@ -209,7 +214,7 @@ def organisation_json_ld(site: SiteSettings) -> dict[str, Any]:
 
 def _course_description(course: Course) -> str:
     fee = format_rupees(course.payable_fee)
-    if course.offer_fee is not None:
+    if course.has_offer:
         fee += f" (list price {format_rupees(course.list_fee)})"
     when = f", {course.timing} {course.days}".rstrip() if course.timing else ""
     return f"{course.summary} {course.duration_text}, {course.mode.lower()}{when}. Fee {fee}."

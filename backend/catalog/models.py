@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -13,6 +15,8 @@ from django.core.validators import (
 )
 from django.db import models
 
+from core import schedule
+from core.dates import date_display, india_today
 from core.gst import STATES, gstin_normalise, gstin_problem, state_label, validate_gstin
 
 SITE_SETTINGS_CACHE_KEY = "catalog:site-settings:v2"
@@ -99,10 +103,16 @@ class SiteSettings(models.Model):
         max_length=3,
         default="INV",
         validators=[
-            RegexValidator(r"^[A-Z0-9]{1,3}$", "1 to 3 capital letters or digits, e.g. INV.")
+            RegexValidator(r"^[A-Z0-9]{1,3}$", "1 to 3 capital letters or digits, e.g. INV."),
+            RegexValidator(
+                r"^(CN|RCT)$",
+                "CN and RCT are the credit notes' and receipts' own series: choose another.",
+                inverse_match=True,
+            ),
         ],
-        help_text="Numbers read <prefix>/<financial year>/<6 digits>, e.g. INV/26-27/000001 "
-        "(16 characters at most). Credit notes have their own series, CN.",
+        help_text="Tax invoice numbers read: this prefix, the financial year and 6 digits, "
+        "e.g. INV/26-27/000001. Receipts (while no GSTIN is set) have their own series, RCT, "
+        "and credit notes theirs, CN.",
     )
 
     class Meta:
@@ -171,6 +181,12 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+# A page found from the data (a course's or an event's Page path): "/" and segments of
+# letters, digits and - _ + . (each starting with a letter or digit), nothing the Node
+# server and Django could decode differently (no %, space, "?", "#" or non-ASCII).
+PAGE_PATH = re.compile(r"(/[A-Za-z0-9][A-Za-z0-9._+-]*)+")
+
+
 def validate_site_path(value: str) -> None:
     if not value.startswith("/") or value.startswith("//") or any(c.isspace() for c in value):
         raise ValidationError("Enter a site path that starts with “/”, without spaces.")
@@ -209,6 +225,13 @@ class Course(models.Model):
     )
     offer_label = models.CharField(
         max_length=60, blank=True, help_text="Shown with the offer fee, e.g. “Promotional offer”."
+    )
+    offer_ends_on = models.DateField(
+        "offer ends",
+        null=True,
+        blank=True,
+        help_text="The offer fee's last day (India time). After it the list fee applies "
+        "everywhere. Leave empty for an offer without an end.",
     )
     duration_text = models.CharField("duration", max_length=40, default="3 Months")
     timing = models.CharField(max_length=60, blank=True, help_text="e.g. 9:00 PM - 11:00 PM")
@@ -264,8 +287,15 @@ class Course(models.Model):
             )
 
     @property
+    def has_offer(self) -> bool:
+        """An offer fee that has not ended (its last day is inclusive, India time)."""
+        return self.offer_fee is not None and (
+            self.offer_ends_on is None or india_today() <= self.offer_ends_on
+        )
+
+    @property
     def payable_fee(self) -> int:
-        return self.offer_fee if self.offer_fee is not None else self.list_fee
+        return self.offer_fee if self.has_offer and self.offer_fee is not None else self.list_fee
 
     @property
     def highlight_list(self) -> list[str]:
@@ -274,6 +304,118 @@ class Course(models.Model):
     @property
     def syllabus_list(self) -> list[str]:
         return _lines(self.syllabus)
+
+
+def validate_meeting_link(value: str) -> None:
+    """A class's meeting link: any https address (Google Meet, Zoom, ...)."""
+    if not value.startswith("https://"):
+        raise ValidationError(
+            "Enter the meeting's https:// link, e.g. https://meet.google.com/abc-defg-hij."
+        )
+    URLValidator(schemes=["https"])(value)
+
+
+class Batch(models.Model):
+    """A group of students taught one course live, from a start date to an end date
+    (docs/product.md section 20). Its classes (teaching.LiveClass) are made from its days
+    and time; enrolments (enrolments.Enrolment.batch) take its seats."""
+
+    course = models.ForeignKey(Course, on_delete=models.PROTECT, related_name="batches")
+    starts_on = models.DateField("start date")
+    ends_on = models.DateField("end date")
+    class_days = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="e.g. Mon/Wed/Fri. Leave empty for the course's days.",
+    )
+    class_time = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="India time, e.g. 9:00 PM - 11:00 PM. Leave empty for the course's time.",
+    )
+    doubt_session_day = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="e.g. Sunday, at the class time. Leave empty for the course's.",
+    )
+    seats = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="How many students it takes. Leave empty for no limit.",
+    )
+    enrolment_closes_on = models.DateField(
+        "enrolment closes",
+        null=True,
+        blank=True,
+        help_text="The last day (India time) students can enrol. Leave empty for the start date.",
+    )
+    meeting_link = models.URLField(
+        max_length=300,
+        blank=True,
+        validators=[validate_meeting_link],
+        help_text="Google Meet, Zoom or any https link. Each class may have its own.",
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="When staff finished the batch and certificates went out."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("starts_on", "pk")
+        verbose_name_plural = "batches"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")),
+                name="batch_ends_after_start",
+            )
+        ]
+
+    def __str__(self) -> str:
+        course = self.course.short_name if self.course_id else "Batch"
+        return f"{course}, starts {date_display(self.starts_on)}"
+
+    @property
+    def closes_on(self) -> date:
+        """The last India day enrolment is open (inclusive)."""
+        return self.enrolment_closes_on or self.starts_on
+
+    @property
+    def days_text(self) -> str:
+        return self.class_days or self.course.days
+
+    @property
+    def time_text(self) -> str:
+        return self.class_time or self.course.timing
+
+    @property
+    def doubt_day_text(self) -> str:
+        return self.doubt_session_day or self.course.doubt_session
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            errors["ends_on"] = "The batch cannot end before it starts."
+        if self.enrolment_closes_on and self.ends_on and self.enrolment_closes_on > self.ends_on:
+            errors["enrolment_closes_on"] = "Enrolment must close by the end date."
+        if self.course_id:
+            for field, text, read in (
+                ("class_days", self.days_text, schedule.weekdays),
+                ("class_time", self.time_text, schedule.class_time),
+                ("doubt_session_day", self.doubt_day_text, schedule.weekday),
+            ):
+                if not text and field == "doubt_session_day":
+                    continue
+                try:
+                    read(text)
+                except schedule.ScheduleError as problem:
+                    errors[field] = str(problem) + (
+                        ""
+                        if getattr(self, field)
+                        else " (the course's is not readable; write it here)"
+                    )
+        if errors:
+            raise ValidationError(errors)
 
 
 class InternshipDomain(models.Model):
@@ -350,6 +492,11 @@ class Event(models.Model):
     )
     ENDED = "This event has ended."
     NOT_OPEN = "Registration is not open yet."
+    CLOSED = "Registration is closed."
+    FULL = "This event is full."
+    FEE_PER_PERSON = "person"
+    FEE_PER_TEAM = "team"
+    FEE_PER = ((FEE_PER_PERSON, "Person"), (FEE_PER_TEAM, "Team"))
 
     slug = models.SlugField(unique=True)
     kind = models.CharField(max_length=30, choices=KINDS, default=KIND_OTHER)
@@ -381,10 +528,46 @@ class Event(models.Model):
         validators=[validate_site_path],
         help_text="The event's own page, if it has one, e.g. /hackathon.",
     )
+    # Registration on the site (docs/product.md section 21).
+    capacity = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="How many registrations (one per team) it takes. Leave empty for no limit.",
+    )
+    registration_closes_at = models.DateTimeField(
+        "registration closes",
+        null=True,
+        blank=True,
+        help_text="India time. Leave empty to take registrations until the event ends.",
+    )
+    team_event = models.BooleanField(
+        default=False, help_text="Teams register (a captain and members) instead of one person."
+    )
+    team_min = models.PositiveSmallIntegerField(
+        "smallest team", default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    team_max = models.PositiveSmallIntegerField(
+        "largest team", default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    fee_per = models.CharField(
+        "fee per",
+        max_length=6,
+        choices=FEE_PER,
+        default=FEE_PER_PERSON,
+        help_text="Whether the fee is paid per person or once per team.",
+    )
+    results_published_at = models.DateTimeField(null=True, blank=True)
     order = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ("starts_on", "order", "title")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(team_max__gte=models.F("team_min")),
+                name="event_team_sizes_in_order",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.title
@@ -393,14 +576,35 @@ class Event(models.Model):
         return self.route or "/events"
 
     def clean(self) -> None:
+        errors: dict[str, str] = {}
         if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
-            raise ValidationError({"ends_on": "The event cannot end before it starts."})
+            errors["ends_on"] = "The event cannot end before it starts."
+        if self.team_min and self.team_max and self.team_max < self.team_min:
+            errors["team_max"] = "The largest team cannot be smaller than the smallest."
+        if not self.team_event and (self.team_min, self.team_max) != (1, 1):
+            errors["team_event"] = "Tick Team event to set team sizes."
+        if errors:
+            raise ValidationError(errors)
 
 
 class Tournament(models.Model):
-    """One match of an event (the BGMI tournaments): shown as a table on the event's page."""
+    """One match of an event (the BGMI tournaments): shown as a table on the event's page.
+    With a slug it takes registrations of its own (the event's team sizes and closing
+    time, its own entry fee and capacity)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tournaments")
+    slug = models.SlugField(
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="Set it to take registrations for this tournament: /api/events/<slug>/registrations.",
+    )
+    capacity = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="Registrations (one per team). Leave empty for no limit.",
+    )
     name = models.CharField(max_length=160)
     starts_on = models.DateField("date")
     entry_fee = models.PositiveIntegerField("entry fee (₹)", null=True, blank=True)

@@ -19,6 +19,7 @@ from catalog.selectors import (
     internship_apply_path,
     site_social_links,
 )
+from core.dates import format_india_date
 from core.money import format_rupees, format_usd
 from core.schemas import OptionalOut
 
@@ -94,6 +95,10 @@ class CourseOut(Schema):
     payable_fee: int
     has_offer: bool
     offer_label: str
+    offer_ends_on: date | None = Field(description="The offer's last day (India); null: no end.")
+    offer_ends_text: str | None = Field(
+        description="'Offer ends 31 December 2026' while the offer runs with an end; else null."
+    )
     list_fee_display: str
     offer_fee_display: str | None
     payable_fee_display: str
@@ -112,7 +117,13 @@ class CourseOut(Schema):
 
     @staticmethod
     def resolve_has_offer(obj: Course) -> bool:
-        return obj.offer_fee is not None
+        return obj.has_offer
+
+    @staticmethod
+    def resolve_offer_ends_text(obj: Course) -> str | None:
+        if not obj.has_offer or obj.offer_ends_on is None:
+            return None
+        return f"Offer ends {format_india_date(obj.offer_ends_on)}"
 
     @staticmethod
     def resolve_list_fee_display(obj: Course) -> str:
@@ -120,7 +131,7 @@ class CourseOut(Schema):
 
     @staticmethod
     def resolve_offer_fee_display(obj: Course) -> str | None:
-        return None if obj.offer_fee is None else format_rupees(obj.offer_fee)
+        return format_rupees(obj.offer_fee) if obj.has_offer and obj.offer_fee else None
 
     @staticmethod
     def resolve_payable_fee_display(obj: Course) -> str:

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from datetime import date
 
+from django.conf import settings
 from django.core.cache import cache
 
 from catalog.caching import catalog_cached
 from catalog.models import (
+    PAGE_PATH,
     SITE_SETTINGS_CACHE_KEY,
     ContentBlock,
     Course,
@@ -109,19 +113,61 @@ def course_list() -> list[Course]:
     return [c for c in course_active_list() if not c.is_bootcamp]
 
 
-def course_get(*, slug: str) -> Course:
-    for course in course_active_list():
-        if course.slug == slug:
-            return course
-    raise NotFound("No such course.")
-
-
 def course_get_by_route(*, path: str) -> Course:
     wanted = normalise_site_path(path)
     for course in course_active_list():
         if course.route == wanted:
             return course
     raise NotFound("No course has this page.")
+
+
+NO_PAGE = "No page at this address."
+
+
+def page_path_asked(path: str) -> str | None:
+    """The page path a visitor asked for, as the pages' routes are stored, or None when it
+    cannot be one (catalog.models.PAGE_PATH: no percent-encoding, space, dot segment or
+    other byte the Node server and Django could read differently). The one trailing slash
+    the route table ignores is dropped."""
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    return path if PAGE_PATH.fullmatch(path) else None
+
+
+@dataclass(frozen=True)
+class PageAtPath:
+    """What lives at a page path found from the data: an active course (or the
+    bootcamp), or an event with that page path."""
+
+    course: Course | None
+    event: EventOnDay | None
+
+
+def page_at_path(*, path: str, today: date | None = None) -> PageAtPath:
+    """The course or event whose page path is `path` exactly (case-sensitive, as the route
+    table matches); NotFound for anything else, an inactive course included."""
+    wanted = page_path_asked(path)
+    if wanted is None:
+        raise NotFound(NO_PAGE)
+    for course in course_active_list():
+        if course.route == wanted:
+            return PageAtPath(course=course, event=None)
+    today = today or india_today()
+    for rendered in _events_rendered():
+        if rendered.event.route == wanted:
+            on_day = EventOnDay(
+                event=rendered.event, details_html=rendered.details_html, today=today
+            )
+            return PageAtPath(course=None, event=on_day)
+    raise NotFound(NO_PAGE)
+
+
+def page_path_list() -> list[str]:
+    """Every page path found from the data (active courses, the bootcamp, events with a
+    page), in staff order: the sitemap's entries beside the route table's."""
+    courses = [c.route for c in course_active_list()]
+    events = [r.event.route for r in _events_rendered() if r.event.route]
+    return [*courses, *[e for e in events if e not in courses]]
 
 
 # --- Internships and programme ---------------------------------------------------------
@@ -301,3 +347,79 @@ def about_page_get() -> RenderedAboutPage:
     if found is None:
         raise NotFound("The about page has not been written yet.")
     return found
+
+
+# --- Page paths staff give ---------------------------------------------------------------
+
+PAGE_PATH_FORMAT = (
+    "Enter a path that starts with “/”, in letters, digits and - _ + . only, "
+    "e.g. /data-science-registration."
+)
+PAGE_PATH_DJANGO = "The back office, the API or a download answers this path: choose another."
+PAGE_PATH_FIXED = "The site has a page of its own at this path: choose another."
+PAGE_PATH_COURSE = "Another course has this page path (letter case aside): choose another."
+PAGE_PATH_EVENT = "An event has this page path (letter case aside): choose another."
+PAGE_PATH_SLUG = "Another course has the slug “{slug}” this path makes: choose another."
+PAGE_PATH_MAX = 80
+
+
+def _frontend_list(name: str) -> list[str]:
+    """A list the Node server reads too (frontend/server/<name>.json), read once per process."""
+    if name not in _FRONTEND_LISTS:
+        path = settings.REPO_DIR / "frontend" / "server" / f"{name}.json"
+        _FRONTEND_LISTS[name] = json.loads(path.read_text("utf-8"))
+    return _FRONTEND_LISTS[name]
+
+
+_FRONTEND_LISTS: dict[str, list[str]] = {}
+
+
+def _route_pattern(route: str) -> re.Pattern[str]:
+    """A fixed route of src/routes.ts as a pattern: `:name` is one segment, `*` the rest."""
+    parts = []
+    for segment in route.split("/"):
+        if segment == "*":
+            parts.append(".*")
+        elif segment.startswith(":"):
+            parts.append("[^/]+")
+        else:
+            parts.append(re.escape(segment))
+    return re.compile("/".join(parts), re.IGNORECASE)
+
+
+def course_slug_for_path(path: str) -> str:
+    """A course's slug: its page path without "-registration", lower-cased, each run of
+    other characters a hyphen (/Web-Development-registration -> web-development,
+    /java+android_bootcamp -> java-android-bootcamp; docs/product.md sections 11 and 20)."""
+    name = path.lstrip("/")
+    if name.lower().endswith("-registration"):
+        name = name[: -len("-registration")]
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def page_path_problem(
+    *, path: str, course: Course | None = None, event: Event | None = None
+) -> str | None:
+    """Why `path` cannot be the Page path of this course (or event; None for a new one),
+    or None when it can: a path the pages found from the data can have
+    (catalog.models.PAGE_PATH), that the Node server does not send to Django
+    (frontend/server/django-prefixes.json), that no fixed route of src/routes.ts answers
+    (frontend/server/page-paths.json), and that no other course or event has, letter case
+    aside (two paths a visitor could mistype into each other). A course's slug, derived
+    from the path, must be free too."""
+    if len(path) > PAGE_PATH_MAX or not PAGE_PATH.fullmatch(path):
+        return PAGE_PATH_FORMAT
+    if any(path.startswith(prefix) for prefix in _frontend_list("django-prefixes")):
+        return PAGE_PATH_DJANGO
+    if any(_route_pattern(route).fullmatch(path) for route in _frontend_list("page-paths")):
+        return PAGE_PATH_FIXED
+    courses = Course.objects.exclude(pk=course.pk) if course and course.pk else Course.objects
+    if courses.filter(route__iexact=path).exists():
+        return PAGE_PATH_COURSE
+    events = Event.objects.exclude(pk=event.pk) if event and event.pk else Event.objects
+    if events.filter(route__iexact=path).exists():
+        return PAGE_PATH_EVENT
+    slug = course_slug_for_path(path) if event is None else ""
+    if slug and courses.filter(slug=slug).exists():
+        return PAGE_PATH_SLUG.format(slug=slug)
+    return None

@@ -75,11 +75,6 @@ def _json_ld_answer(description: str) -> dict[str, Any]:
     }
 
 
-# Verify answers (docs/product.md section 17): shared, by any cache, for at most a minute,
-# so a revocation reaches everyone within it. Errors carry no caching header.
-VERIFY_CACHE_CONTROL = "public, max-age=60, s-maxage=60"
-
-
 def _json_ld(document: dict[str, Any], *, cache_control: str) -> JsonResponse:
     response = JsonResponse(
         document,
@@ -109,7 +104,7 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
     verifications.certificate_lookup_count(client=client_key(request))
     certificate = selectors.certificate_get_for_credential(certificate_id=certificate_id)
     credential = openbadges.certificate_credential(certificate=certificate)
-    response = _json_ld(credential, cache_control=VERIFY_CACHE_CONTROL)
+    response = _json_ld(credential, cache_control=verifications.VERIFY_CACHE_CONTROL)
     response["X-Robots-Tag"] = "noindex"
     return response
 
@@ -123,11 +118,11 @@ def certificate_credential(request: HttpRequest, certificate_id: Text) -> HttpRe
 def certificate_get(
     request: HttpRequest, response: HttpResponse, certificate_id: Text
 ) -> Certificate:
-    verifications.certificate_lookup_count(client=client_key(request))
-    certificate = selectors.certificate_get(certificate_id=certificate_id)
-    verifications.certificate_verification_count(certificate_pk=certificate.pk)
+    certificate = verifications.certificate_verify(
+        certificate_id=certificate_id, client=client_key(request)
+    )
     # ninja's temporal response: its headers go out with the answer (not with an error).
-    response["Cache-Control"] = VERIFY_CACHE_CONTROL
+    response["Cache-Control"] = verifications.VERIFY_CACHE_CONTROL
     return certificate
 
 

@@ -137,3 +137,20 @@ class VerificationCountsWritten(models.Model):
 
     def __str__(self) -> str:
         return f"Verification counts written up to bucket {self.bucket}"
+
+
+class VerificationDay(models.Model):
+    """How many verifications there were on one India day, for the back office's Reports
+    (certificate verifications per week). Written by the queue worker with the
+    certificates' counts, in the same transaction, so a bucket adds to both or to neither."""
+
+    day = models.DateField(unique=True, help_text="India date.")
+    count = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        ordering = ("-day",)
+        verbose_name = "verifications on a day"
+        verbose_name_plural = "verifications by day"
+
+    def __str__(self) -> str:
+        return f"{self.day}: {self.count} verification(s)"

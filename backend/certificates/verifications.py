@@ -21,7 +21,8 @@ as one (as for the rate limits, core.ratelimit): production runs Redis.
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections import Counter
+from datetime import UTC, date, datetime
 
 from django.conf import settings
 from django.core.cache import cache
@@ -30,8 +31,15 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
-from certificates.models import Certificate, VerificationCountsWritten
+from certificates import selectors
+from certificates.models import Certificate, VerificationCountsWritten, VerificationDay
+from core.dates import india_today
 from core.ratelimit import INCR_KEEPS_EXPIRY, rate_limit_hit
+
+# Verify answers (docs/product.md section 17): the lookup's and the verify page's, the
+# credential and the status list are shared, by any cache, for at most a minute, so a
+# revocation reaches everyone within it. Errors carry no caching header.
+VERIFY_CACHE_CONTROL = "public, max-age=60, s-maxage=60"
 
 VERIFICATION_BUCKET_SECONDS = 60
 # A bucket is written once the next one has ended too: a request that read the clock
@@ -127,9 +135,16 @@ def _get_many(keys: list[str]) -> dict[str, object]:
     return found
 
 
-def _waiting(buckets: range) -> tuple[dict[int, tuple[int, datetime]], list[str]]:
+def _bucket_day(bucket: int) -> date:
+    return india_today(now=datetime.fromtimestamp(bucket * VERIFICATION_BUCKET_SECONDS, tz=UTC))
+
+
+def _waiting(
+    buckets: range,
+) -> tuple[dict[int, tuple[int, datetime]], Counter[date], list[str]]:
     """The counts waiting in the buckets: certificate pk -> (count, the last one's time),
-    and every cache key read (to delete once written)."""
+    the verifications of each India day (for the Reports' weeks), and every cache key read
+    (to delete once written)."""
     listed_keys = [_listed_key(bucket) for bucket in buckets]
     listed = _get_many(listed_keys)
     slot_keys = [
@@ -144,10 +159,12 @@ def _waiting(buckets: range) -> tuple[dict[int, tuple[int, datetime]], list[str]
     first_keys = [_first_key(bucket, pk) for bucket, pk in pairs]
     values = _get_many(count_keys + first_keys)
     waiting: dict[int, tuple[int, datetime]] = {}
+    days: Counter[date] = Counter()
     for bucket, pk in pairs:
         count = _int(values.get(_count_key(bucket, pk)))
         if count <= 0:
             continue
+        days[_bucket_day(bucket)] += count
         first_value = values.get(_first_key(bucket, pk))
         last = (
             datetime.fromtimestamp(float(first_value), tz=timezone.get_current_timezone())
@@ -159,7 +176,7 @@ def _waiting(buckets: range) -> tuple[dict[int, tuple[int, datetime]], list[str]
         )
         total, newest = waiting.get(pk, (0, last))
         waiting[pk] = (total + count, max(newest, last))
-    return waiting, [*listed_keys, *slot_keys, *count_keys, *first_keys]
+    return waiting, days, [*listed_keys, *slot_keys, *count_keys, *first_keys]
 
 
 def certificate_verifications_flush() -> int:
@@ -174,7 +191,7 @@ def certificate_verifications_flush() -> int:
     first = max(written_up_to + 1, current - VERIFICATION_KEEP_BUCKETS)
     if first > last_closed:
         return 0
-    waiting, keys = _waiting(range(first, last_closed + 1))
+    waiting, days, keys = _waiting(range(first, last_closed + 1))
     updated = 0
     with transaction.atomic():
         claimed = VerificationCountsWritten.objects.filter(
@@ -187,6 +204,10 @@ def certificate_verifications_flush() -> int:
                 verification_count=F("verification_count") + count,
                 last_verified_at=Greatest(Coalesce("last_verified_at", Value(last)), Value(last)),
             )
+        for day, count in sorted(days.items()):
+            # One or two days a pass: the claimed cursor keeps other workers out meanwhile.
+            if not VerificationDay.objects.filter(day=day).update(count=F("count") + count):
+                VerificationDay.objects.create(day=day, count=count)
     # Written: the keys go (they would expire anyway, and the cursor skips them).
     cache.delete_many(keys)
     return updated
@@ -201,3 +222,14 @@ def certificate_lookup_count(*, client: str) -> None:
         rate=settings.RATE_LIMIT_VERIFY,
         message="You have checked many certificates in a short time.",
     )
+
+
+def certificate_verify(*, certificate_id: str, client: str) -> Certificate:
+    """A certificate looked up by its ID, as the lookup (GET /api/certificates/<ID>) and
+    the verify page (/verify/<ID>) both answer it: the lookup counts against the client's
+    RATE_LIMIT_VERIFY first (RateLimited past it), found or not; then the certificate, or
+    NotFound; a certificate found counts as verified once."""
+    certificate_lookup_count(client=client)
+    certificate = selectors.certificate_get(certificate_id=certificate_id)
+    certificate_verification_count(certificate_pk=certificate.pk)
+    return certificate

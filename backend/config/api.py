@@ -17,7 +17,6 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.operation import Operation
 
 from accounts.api import router as accounts_router
-from catalog.api import router as catalog_router
 from certificates.api import credentials_router
 from certificates.api import router as certificates_router
 from core.api import NINJA_CSRF_FAILED, session_csrf
@@ -32,12 +31,15 @@ from core.outage import (
 )
 from core.worker import worker_heartbeat_age
 from enquiries.api import router as enquiries_router
+from enrolments.api import payments_router
 from enrolments.api import router as enrolments_router
+from events.api import router as events_router
 from internships.api import router as internships_router
 from invoices.api import router as invoices_router
 from notifications.api import router as notifications_router
 from referrals.api import router as referrals_router
 from selfservice.api import router as selfservice_router
+from teaching.api import router as teaching_router
 from web.api import router as web_router
 
 logger = logging.getLogger(__name__)
@@ -222,12 +224,14 @@ api.add_router("/credentials", credentials_router)
 api.add_router("/auth", accounts_router)
 # Sign-up's last step, the data download and the deletion reach into the other apps.
 api.add_router("/auth", selfservice_router)
-api.add_router("/", catalog_router)
-# One answer per server-rendered page (web/api.py); /api/pages/head stays the catalogue's.
+# One answer per server-rendered page (web/api.py): the one road of the pages' reads.
 api.add_router("/pages", web_router)
 api.add_router("/enquiries", enquiries_router)
 api.add_router("/internships", internships_router)
 api.add_router("/enrolments", enrolments_router)
+api.add_router("/payments", payments_router)
+api.add_router("/events", events_router)
 api.add_router("/referrals", referrals_router)
 api.add_router("/invoices", invoices_router)
 api.add_router("/notifications", notifications_router)
+api.add_router("/courses", teaching_router)

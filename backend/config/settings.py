@@ -89,6 +89,8 @@ INSTALLED_APPS = [
     "selfservice",
     "notifications",
     "reminders",
+    "teaching",
+    "events",
     "web",
 ]
 
@@ -293,11 +295,13 @@ AXES_ENABLED = RATE_LIMIT_ENABLED
 AXES_VERBOSE = False
 # Sign-ups per client IP.
 RATE_LIMIT_SIGNUP = env_str("RATE_LIMIT_SIGNUP", "10/h")
-# The /payment page's 4-day training bootcamp: amount in rupees and the UPI note.
-BOOTCAMP_PAYMENT_AMOUNT = env_int("BOOTCAMP_PAYMENT_AMOUNT", 199, minimum=1)
-BOOTCAMP_PAYMENT_NOTE = env_str("BOOTCAMP_PAYMENT_NOTE", "4-day training bootcamp")
 # Course enrolments per client IP.
 RATE_LIMIT_ENROLMENT = env_str("RATE_LIMIT_ENROLMENT", "10/h")
+# Razorpay returns checked (POST /api/payments/razorpay/verify), per client.
+RATE_LIMIT_PAYMENT_VERIFY = env_str("RATE_LIMIT_PAYMENT_VERIFY", "10/h")
+RATE_LIMIT_WAITLIST = env_str("RATE_LIMIT_WAITLIST", "10/h")
+# Event registrations per client IP.
+RATE_LIMIT_EVENT_REGISTRATION = env_str("RATE_LIMIT_EVENT_REGISTRATION", "10/h")
 # Internship applications per client IP, and task submissions per intern.
 # Internship applications per client (docs/product.md section 11's name; the older
 # RATE_LIMIT_INTERNSHIP_APPLICATION is read when it is not set).
@@ -316,6 +320,9 @@ TASK_SUBMISSION_MAX_BYTES = env_int("TASK_SUBMISSION_MAX_BYTES", 10 * 1024 * 102
 # Days a pending enrolment without a UTR holds its phone's place in a course; after that a
 # new enrolment with the same phone replaces it.
 ENROLMENT_PENDING_DAYS = env_int("ENROLMENT_PENDING_DAYS", 3, minimum=1)
+# The share of a batch's held classes a student must attend for "Finish batch" to issue
+# their certificate (docs/product.md section 20), in percent.
+COURSE_CERTIFICATE_MIN_ATTENDANCE = env_int("COURSE_CERTIFICATE_MIN_ATTENDANCE", 75, minimum=0)
 # Days a referral reward stays on hold after the payment is confirmed (a refund within
 # them reverses it); after that it can be paid out.
 REFERRAL_HOLD_DAYS = env_int("REFERRAL_HOLD_DAYS", 7, minimum=0)
@@ -336,7 +343,12 @@ CERTIFICATE_RENDER_CACHE_MB = env_int("CERTIFICATE_RENDER_CACHE_MB", 200, minimu
 
 # What the queue worker (send_queued_mail_loop) runs on every pass besides the queues:
 # writing the verification counts kept in the cache to the certificates.
-QUEUE_WORKER_TASKS = ("certificates.verifications.certificate_verifications_flush",)
+QUEUE_WORKER_TASKS = (
+    "certificates.verifications.certificate_verifications_flush",
+    # Razorpay's webhook events, the refunds waiting to be sent, and every
+    # RAZORPAY_RECONCILE_SECONDS the open orders (nothing at all with PAYMENT_GATEWAY=upi).
+    "enrolments.online.online_payments_work",
+)
 # Ed25519 secret keys that sign the Open Badges credentials, newest first (core/env.py).
 CREDENTIAL_SIGNING_KEYS = credential_signing_keys(VAR_DIR, production=PRODUCTION)
 
@@ -431,8 +443,11 @@ if (
 # Changes to one student's message preferences (/account).
 RATE_LIMIT_PREFERENCES = env_str("RATE_LIMIT_PREFERENCES", "30/h")
 # Jobs the queue worker (send_queued_mail_loop) runs once an hour, as dotted paths to
-# functions without arguments: the reminders (docs/product.md section 19).
-WORKER_HOURLY_JOBS = env_list("WORKER_HOURLY_JOBS", "reminders.services.reminders_send")
+# functions without arguments: the reminders (docs/product.md sections 19 and 20).
+WORKER_HOURLY_JOBS = env_list(
+    "WORKER_HOURLY_JOBS",
+    "reminders.services.reminders_send,reminders.services.class_reminders_send",
+)
 # One-time codes sent per client IP (sign-up and password reset), and codes checked
 # (section 11's name; the older RATE_LIMIT_OTP is read when it is not set).
 RATE_LIMIT_SMS_PER_IP = env_str("RATE_LIMIT_SMS_PER_IP", "10/h", aliases=("RATE_LIMIT_OTP",))
@@ -448,6 +463,40 @@ TIME_ZONE = "Asia/Kolkata"
 FORMAT_MODULE_PATH = ["config.formats"]
 # Largest bank statement staff may upload for reconciliation, in bytes.
 STATEMENT_MAX_BYTES = env_int("STATEMENT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+
+# --- Online payments (docs/product.md section 22) ---------------------------------------
+# upi: the student pays by UPI and sends the UTR (section 4); razorpay: "Pay ₹N online"
+# (Razorpay Checkout) beside it, confirmed by the payment's signature, the webhook and the
+# reconciler (enrolments.online) without anyone looking.
+PAYMENT_GATEWAY = env_str("PAYMENT_GATEWAY", "upi").lower()
+if PAYMENT_GATEWAY not in {"upi", "razorpay"}:
+    raise ImproperlyConfigured(f"PAYMENT_GATEWAY must be upi or razorpay, got {PAYMENT_GATEWAY!r}")
+RAZORPAY_KEY_ID = env_str("RAZORPAY_KEY_ID")
+RAZORPAY_KEY_SECRET = env_str("RAZORPAY_KEY_SECRET")
+# Razorpay signs each webhook POST with it (X-Razorpay-Signature); empty: every call refused.
+RAZORPAY_WEBHOOK_SECRET = env_str("RAZORPAY_WEBHOOK_SECRET")
+# Where the Razorpay client sends its requests: a sandbox, a proxy or the tests' double.
+RAZORPAY_API_URL = env_str("RAZORPAY_API_URL", "https://api.razorpay.com").rstrip("/")
+RAZORPAY_TIMEOUT = env_float("RAZORPAY_TIMEOUT", 10.0, minimum=1.0)
+# How often the worker asks Razorpay about the open orders (manage.py reconcile_razorpay).
+RAZORPAY_RECONCILE_SECONDS = env_int("RAZORPAY_RECONCILE_SECONDS", 300, minimum=10)
+if PRODUCTION and PAYMENT_GATEWAY == "razorpay":
+    _razorpay_missing = [
+        name
+        for name, value in (
+            ("RAZORPAY_KEY_ID", RAZORPAY_KEY_ID),
+            ("RAZORPAY_KEY_SECRET", RAZORPAY_KEY_SECRET),
+            ("RAZORPAY_WEBHOOK_SECRET", RAZORPAY_WEBHOOK_SECRET),
+        )
+        if not value
+    ]
+    if _razorpay_missing:
+        # Payments would be taken and never confirmed: refuse to start instead.
+        raise ImproperlyConfigured(
+            "PAYMENT_GATEWAY=razorpay needs "
+            + ", ".join(_razorpay_missing)
+            + " when DJANGO_ENV=production"
+        )
 
 # --- Back office (django-unfold) --------------------------------------------------------
 UNFOLD = {

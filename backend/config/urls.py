@@ -23,6 +23,8 @@ admin.site.index_title = "Site administration"
 admin_csp = csp_update({"script-src": [UNSAFE_EVAL], "style-src": [UNSAFE_INLINE]})
 
 urlpatterns = [
+    # The back office's Reports (backoffice/urls.py), before the admin's catch-all.
+    path("admin/reports/", decorator_include(admin_csp, "backoffice.urls")),
     path("admin/", decorator_include(admin_csp, admin.site.urls)),
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),
@@ -30,6 +32,8 @@ urlpatterns = [
     path("og-image.png", web.og_image, name="og-image"),
     # Certificate and letter downloads (/Certificate/<ID>.png, /LOR/<ID>.png, .pdf).
     path("", include("certificates.urls")),
+    # A course's students: "Join class" and their private calendar feeds.
+    path("", include("teaching.urls")),
     # Staff uploads (team photos, certificate images). Small volumes: served by Django;
     # docs/ explain putting nginx in front for larger sites.
     re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),

@@ -145,6 +145,9 @@ class Decision:
     form_class: type[forms.Form] = ConfirmForm  # what it asks for (a reason, a reference)
     permission: str = "change"
     icon: str = "check_circle"
+    # The expected next step: the page's main (solid) button, first. A `danger` decision's
+    # page button stays plain; its confirmation step's submit button is the red one.
+    primary: bool = False
     danger: bool = False
     bulk: bool = True
     one_at_a_time: bool = False  # each record needs its own answer (a UTR, a reference)
@@ -189,8 +192,11 @@ class DecisionsAdmin(UnfoldModelAdmin):
             if decision.bulk:
                 setattr(cls, decision.name, _bulk_action(decision))
         if declared:
+            # Buttons the class declares itself (a form of their own) come after them.
+            own_buttons = tuple(cls.__dict__.get("actions_detail", ()))
             cls.actions = tuple(d.name for d in declared if d.bulk)
-            cls.actions_detail = tuple(f"{d.name}_detail" for d in declared)
+            ordered = sorted(declared, key=lambda d: not d.primary)
+            cls.actions_detail = (*(f"{d.name}_detail" for d in ordered), *own_buttons)
 
     def decision_summary(self, obj: Any) -> list[tuple[str, Any]]:
         return []
@@ -273,7 +279,7 @@ def _page_action(decision: Decision) -> Callable[..., HttpResponse]:
         url_path=decision.path,
         permissions=[f"{decision.name}_detail"],
         icon=decision.icon,
-        variant=ActionVariant.DANGER if decision.danger else ActionVariant.DEFAULT,
+        variant=ActionVariant.PRIMARY if decision.primary else ActionVariant.DEFAULT,
     )(page)
 
 

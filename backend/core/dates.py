@@ -38,6 +38,20 @@ def datetime_display(value: datetime | None) -> str:
     return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
 
 
+def format_india_clock(moment: datetime) -> str:
+    """A moment's time of day in India, as the site writes it: "9:00 PM"."""
+    local = moment.astimezone(INDIA)
+    hour = local.hour % 12 or 12
+    return f"{hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def format_india_day(moment: datetime) -> str:
+    """A moment's India date with its weekday: "Mon 7 December 2026"."""
+    local = moment.astimezone(INDIA)
+    return f"{WEEKDAYS[local.weekday()]} {format_india_date(local.date())}"
+
+
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 # Spelled out rather than strftime("%B"), which follows the server's locale.
 MONTHS = (
     "January",

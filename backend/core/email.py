@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from email.utils import make_msgid
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from post_office.models import PRIORITY, STATUS, Attachment, Email
 from post_office.settings import get_message_id_enabled, get_message_id_fqdn
@@ -31,10 +32,37 @@ from post_office.utils import parse_emails
 logger = logging.getLogger(__name__)
 
 TOPIC_HEADER = "X-Site-Topic"
+# Marks an email for the staff (a new enquiry, a review to do): sent again, it goes to the
+# staff addresses known then, so giving a staff account an email and resending works.
+AUDIENCE_HEADER = "X-Site-Audience"
+STAFF = "staff"
 NO_RECIPIENTS = (
-    "No recipients configured: set STAFF_NOTIFY_EMAILS, or give a staff account an email "
-    "address, then requeue this email."
+    "Nobody to send it to: add an email address to a staff account, then send this email "
+    "again (whoever runs the server may instead set STAFF_NOTIFY_EMAILS)."
 )
+
+
+def staff_notify_recipients() -> list[str]:
+    """Who is told about new enquiries and work to do.
+
+    STAFF_NOTIFY_EMAILS when the operator set it; otherwise every active staff account
+    that has an email address (so a fresh install notifies its superuser without setup).
+    """
+    configured = [address.strip() for address in settings.STAFF_NOTIFY_EMAILS if address.strip()]
+    if configured:
+        return list(dict.fromkeys(configured))
+    emails = (
+        get_user_model()
+        .objects.filter(is_active=True, is_staff=True)
+        .exclude(email="")
+        .order_by("pk")
+        .values_list("email", flat=True)
+    )
+    return list(dict.fromkeys(emails))
+
+
+def is_for_staff(email: Email) -> bool:
+    return (email.headers or {}).get(AUDIENCE_HEADER) == STAFF
 
 
 def email_topic(email: Email) -> str:
@@ -50,6 +78,7 @@ def email_queue(
     reply_to: str = "",
     topic: str = "",
     attachments: Mapping[str, tuple[bytes, str]] | None = None,
+    audience: str = "",
 ) -> Email:
     """Queue one plain-text email. With no recipients it is stored as failed (visible in
     the admin, with the reason in its log) instead of being dropped.
@@ -59,6 +88,8 @@ def email_queue(
     addresses = [to] if isinstance(to, str) else list(to)
     recipients = list(dict.fromkeys(a.strip() for a in ",".join(addresses).split(",") if a.strip()))
     headers = {TOPIC_HEADER: topic} if topic else {}
+    if audience:
+        headers[AUDIENCE_HEADER] = audience
     if reply_to.strip():
         headers["Reply-To"] = reply_to.strip()
     email = Email.objects.create(
@@ -83,3 +114,28 @@ def email_queue(
         email.logs.create(status=STATUS.failed, message=NO_RECIPIENTS, exception_type="")
         email.refresh_from_db()
     return email
+
+
+def staff_email_queue(*, subject: str, body: str, topic: str, reply_to: str = "") -> Email:
+    """Queue an email to the staff (staff_notify_recipients); with nobody to send it to it
+    is stored as failed and, once an address is known, sent again from the admin."""
+    return email_queue(
+        to=staff_notify_recipients(),
+        subject=subject,
+        body=body,
+        reply_to=reply_to,
+        topic=topic,
+        audience=STAFF,
+    )
+
+
+def email_requeue(email: Email) -> bool:
+    """Send a stored email again: a staff email with nobody to send it to takes the staff
+    addresses known now. False (nothing changed) when it still has no recipient."""
+    if not email.to and is_for_staff(email):
+        email.to = staff_notify_recipients()
+    if not email.to:
+        return False
+    email.status = STATUS.queued
+    email.save(update_fields=["to", "status", "last_updated"])
+    return True

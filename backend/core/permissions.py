@@ -2,7 +2,8 @@
 
 Django's admin checks model permissions, not only is_staff, so a staff account with no
 permissions would see an empty back office. After every migrate this group is given every
-permission of the project's own apps (new models included), except managing accounts,
+permission of the project's own apps (new models included: the batches' classes,
+registers and waitlists of `teaching` too), except managing accounts,
 which stays with superusers; it sees accounts, the text messages sent and the students'
 message preferences, sees the WhatsApp messages and the emails and sends a failed one
 again, and sees
@@ -24,6 +25,8 @@ PROJECT_APPS = (
     "invoices",
     "referrals",
     "internships",
+    "teaching",
+    "events",
 )
 READ_ONLY_MODELS = {
     ("accounts", "user"),

@@ -20,6 +20,8 @@ VISITOR_FIELDS = (
     "name",
     "email",
     "reply_link",
+    "phone",
+    "whatsapp",
     "subject",
     "message",
     "package",
@@ -35,7 +37,7 @@ class EnquiryAdmin(ModelAdmin):
     list_display = ("created_at", "name", "email", "kind", "package_name", "subject", "status")
     list_display_links = ("created_at", "name")
     list_filter = ("status", "kind", "package", ("created_at", admin.DateFieldListFilter))
-    search_fields = ("name", "email", "subject", "message")
+    search_fields = ("name", "email", "phone", "subject", "message")
     date_hierarchy = "created_at"
     list_select_related = ("package",)
     list_per_page = 50
@@ -71,6 +73,17 @@ class EnquiryAdmin(ModelAdmin):
         subject = quote(f"Re: {obj.subject}", safe="")
         return format_html(
             '<a href="mailto:{}?subject={}">Reply to {} by email</a>', address, subject, obj.email
+        )
+
+    @admin.display(description="WhatsApp")
+    def whatsapp(self, obj: Enquiry) -> str:
+        link = services.whatsapp_link(obj.phone)
+        if not link:
+            return "-"
+        return format_html(
+            '<a href="{}" rel="noopener noreferrer" target="_blank">Chat on WhatsApp with {}</a>',
+            link,
+            obj.phone,
         )
 
     @admin.action(description="Mark as handled", permissions=["change"])

@@ -38,6 +38,7 @@ def enquiry_create(request: HttpRequest, payload: EnquiryCreateIn) -> Status[Enq
         kind=payload.kind,
         name=payload.name,
         email=payload.email,
+        phone=payload.phone,
         subject=payload.subject,
         message=payload.message,
         package_slug=payload.package,

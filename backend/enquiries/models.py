@@ -23,6 +23,12 @@ class Enquiry(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     name = models.CharField(max_length=120)
     email = models.EmailField()
+    phone = models.CharField(
+        "phone or WhatsApp",
+        max_length=16,
+        blank=True,
+        help_text="Optional, with the country code, e.g. +919876543210.",
+    )
     subject = models.CharField(max_length=200)
     message = models.TextField(help_text="What the visitor wrote.")
     # SET_NULL, not PROTECT: staff must stay free to delete a package, and package_name

@@ -16,6 +16,9 @@ class EnquiryCreateIn(Schema):
     kind: Literal["contact", "quote"]
     name: RawText
     email: RawText
+    phone: Annotated[Text, Field(max_length=40)] = Field(
+        default="", description="Optional: a phone or WhatsApp number (Indian mobile)."
+    )
     subject: RawText
     message: RawText
     package: Annotated[Text, Field(max_length=200)] | None = Field(

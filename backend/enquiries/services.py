@@ -10,12 +10,12 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.phones import InvalidPhone, phone_normalise
 from catalog.models import ProjectPackage
-from core.email import email_queue
+from core.email import staff_email_queue
 from core.errors import FieldErrors
 from core.messages import render_message
 from enquiries.models import Enquiry
-from enquiries.selectors import staff_notify_recipients
 
 logger = logging.getLogger(__name__)
 
@@ -24,6 +24,7 @@ EMAIL_MAX = 254
 SUBJECT_MAX = 200
 MESSAGE_MAX = 5000
 USER_AGENT_MAX = 300
+PHONE_TYPED_MAX = 40  # what is read of the typed phone ("+91 98765-43210" and the like)
 
 # What an empty required field is told; the site's forms say the same before sending
 # (frontend/src/lib/field-messages.json, held equal by config/tests).
@@ -68,6 +69,7 @@ def enquiry_create(
     subject: str,
     message: str,
     package_slug: str | None,
+    phone: str = "",
     honeypot: str,
     ip: str | None,
     user_agent: str,
@@ -110,6 +112,13 @@ def enquiry_create(
             validate_email(email)
         except ValidationError:
             errors["email"] = BAD_EMAIL
+    # Optional: how these clients talk (a call or WhatsApp); when given, a real number.
+    normalised_phone = ""
+    if phone.strip():
+        try:
+            normalised_phone = phone_normalise(phone[:PHONE_TYPED_MAX])
+        except InvalidPhone as exc:
+            errors["phone"] = str(exc)
 
     package: ProjectPackage | None = None
     if slug:
@@ -126,6 +135,7 @@ def enquiry_create(
         kind=kind,
         name=name,
         email=email,
+        phone=normalised_phone,
         subject=subject,
         message=message,
         package=package,
@@ -134,14 +144,13 @@ def enquiry_create(
         user_agent=user_agent[:USER_AGENT_MAX],
     )
     subject, body = _enquiry_email(enquiry)
-    email_queue(
-        to=staff_notify_recipients(),
-        subject=subject,
-        body=body,
-        reply_to=enquiry.email,
-        topic="enquiry.received",
-    )
+    staff_email_queue(subject=subject, body=body, reply_to=enquiry.email, topic="enquiry.received")
     return enquiry
+
+
+def whatsapp_link(phone: str) -> str:
+    """The wa.me address that opens a WhatsApp chat with an E.164 phone ('' for none)."""
+    return f"https://wa.me/{phone.removeprefix('+')}" if phone else ""
 
 
 def _enquiry_email(enquiry: Enquiry) -> tuple[str, str]:
@@ -152,6 +161,8 @@ def _enquiry_email(enquiry: Enquiry) -> tuple[str, str]:
             "kind": enquiry.get_kind_display(),
             "name": enquiry.name,
             "email": enquiry.email,
+            "phone": enquiry.phone,
+            "whatsapp_link": whatsapp_link(enquiry.phone),
             "package": enquiry.package_name,
             "subject": enquiry.subject,
             "sent_at": timezone.localtime(enquiry.created_at).strftime("%d %b %Y, %H:%M %Z"),

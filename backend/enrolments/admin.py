@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib import admin, messages
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -22,19 +22,40 @@ from unfold.admin import ModelAdmin, TabularInline
 from unfold.decorators import action, display
 from unfold.widgets import (
     UnfoldAdminFileFieldWidget,
+    UnfoldAdminSelectWidget,
     UnfoldAdminTextareaWidget,
     UnfoldAdminTextInputWidget,
 )
 
 from accounts.models import User
 from accounts.phones import InvalidPhone, phone_normalise
-from core.admin_decisions import Decision, DecisionPageAdmin, WaitingFirstFilter, plural
+from catalog.models import Batch
+from core.admin_decisions import (
+    Decision,
+    DecisionPageAdmin,
+    WaitingFirstFilter,
+    decision_view,
+    plural,
+)
 from core.dates import date_display
 from core.errors import ApplicationError
 from core.money import format_rupees, paise_as_rupees
-from enrolments import services
-from enrolments.models import Enrolment, StatementLine, UtrChange
-from enrolments.selectors import Reconciliation, statement_reconcile
+from enrolments import online, services
+from enrolments.models import (
+    DiscountCode,
+    Enrolment,
+    RazorpayEvent,
+    RazorpayOrder,
+    StatementLine,
+    UtrChange,
+)
+from enrolments.selectors import (
+    Reconciliation,
+    batch_seats_taken,
+    discount_code_uses,
+    statement_reconcile,
+    with_owner_beside,
+)
 from enrolments.statements import Credit, Statement, statement_parse
 from referrals.selectors import reward_hold_note
 
@@ -67,6 +88,38 @@ class UtrCorrectionForm(ReasonForm):
         widget=UnfoldAdminTextInputWidget,
     )
     field_order = ("utr", "reason")
+
+
+def _batch_choice(batch: Batch) -> str:
+    if batch.seats is None:
+        seats = "no seat limit"
+    else:
+        left = max(batch.seats - batch_seats_taken(batch=batch), 0)
+        seats = "full" if left == 0 else f"{plural(left, 'seat', 'seats')} left"
+    return f"Starts {date_display(batch.starts_on)}, ends {date_display(batch.ends_on)} ({seats})"
+
+
+class BatchChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        return _batch_choice(obj)
+
+
+def batch_form_for(enrolment: Enrolment) -> type[forms.Form]:
+    """The batches a student of this course may be placed in: the course's unfinished
+    ones other than the student's own."""
+
+    class BatchPlacementForm(forms.Form):
+        batch = BatchChoiceField(
+            label="Batch",
+            queryset=Batch.objects.filter(course=enrolment.course, finished_at__isnull=True)
+            .exclude(pk=enrolment.batch_id or 0)
+            .order_by("starts_on", "pk"),
+            empty_label="Choose a batch",
+            help_text="A full batch is refused: free a seat first, or choose another batch.",
+            widget=UnfoldAdminSelectWidget,
+        )
+
+    return BatchPlacementForm
 
 
 def _emailed(enrolments: QuerySet[Enrolment]) -> list[str]:
@@ -103,6 +156,11 @@ def _refund(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
     return f"Refund of {enrolment.reference} recorded."
 
 
+def _refund_online(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
+    online.enrolment_refund_online(enrolment_id=enrolment.pk, by=by, reason=data["reason"])
+    return f"{enrolment.reference} refunded through Razorpay."
+
+
 def _unconfirm(enrolment: Enrolment, by: User, data: dict[str, Any]) -> str:
     services.enrolment_unconfirm(enrolment_id=enrolment.pk, by=by, reason=data["reason"])
     return f"{enrolment.reference} is waiting for a decision again."
@@ -123,6 +181,7 @@ ENROLMENT_DECISIONS = (
         applies=Q(status__in=[Status.PENDING, Status.PAID_CLAIMED]),
         run=_confirm,
         done="confirmed",
+        primary=True,
         explanation=(
             "Confirm only when the bank statement shows this UTR and amount. The student "
             "is emailed and the referrer, if any, earns the reward."
@@ -148,15 +207,37 @@ ENROLMENT_DECISIONS = (
         follows=_emailed,
     ),
     Decision(
+        name="refund_online",
+        label="Refund",
+        # A payment made online (Razorpay) is refunded through Razorpay itself.
+        applies=Q(status=Status.CONFIRMED, razorpay_order__status=RazorpayOrder.Status.PAID),
+        run=_refund_online,
+        done="refunded",
+        explanation=(
+            "The student paid online (Razorpay): the full amount goes back to their card, "
+            "account or UPI through Razorpay, then the enrolment reads Refunded, its seat is "
+            "freed and the student is emailed “Refund of ₹N processed” with the credit note. "
+            f"The refund {HOLD_RULE} If Razorpay does not make the refund, nothing else "
+            "changes and you can try again: it never refunds twice."
+        ),
+        form_class=ReasonForm,
+        icon="currency_rupee",
+        danger=True,
+        bulk=False,
+    ),
+    Decision(
         name="refund",
         label="Record a refund",
-        applies=Q(status=Status.CONFIRMED),
+        # Online payments have "Refund" above, through Razorpay.
+        applies=Q(status=Status.CONFIRMED) & ~Q(razorpay_order__status=RazorpayOrder.Status.PAID),
         run=_refund,
         done="refunded",
         explanation=(
-            "Pay the fee back to the student first (from the bank account), then record it "
-            "here: the enrolment is marked rejected, the student is emailed this reason, "
-            f"and the refund {HOLD_RULE}"
+            "Use this when the student is getting their money back. Pay the fee back first "
+            "(from the bank account), then record it here: the enrolment reads Refunded, the "
+            "student is emailed “Refund of ₹N processed” with the credit note, and the "
+            f"refund {HOLD_RULE} If the payment was confirmed by mistake and no money came "
+            "in, use Undo confirmation instead."
         ),
         form_class=ReasonForm,
         icon="currency_rupee",
@@ -170,8 +251,11 @@ ENROLMENT_DECISIONS = (
         run=_unconfirm,
         done="reopened",
         explanation=(
-            "The enrolment goes back to waiting for a decision and the student is not "
-            f"emailed. {HOLD_RULE_CAPITAL}"
+            "Use this only when the payment was confirmed by mistake (the money is not on "
+            "the statement, or it was the wrong enrolment): the enrolment goes back to "
+            "waiting for a decision, a credit note cancels its invoice, and the student is "
+            f"not emailed. {HOLD_RULE_CAPITAL} To give a student their money back, use "
+            "Record a refund instead."
         ),
         bulk_explanation=(
             "These enrolments go back to waiting for a decision and the students are not "
@@ -229,21 +313,22 @@ class EnrolmentAdmin(DecisionPageAdmin):
         "name",
         "course_short",
         "amount_display",
-        "utr",
+        "utr_or_online",
         "status",
-        "phone_confirmed",
+        "phone_check",
         "enrolled",
     )
     list_display_links = ("reference", "name")
     list_filter = (
         WaitingFirstStatusFilter,
         "course",
+        ("batch", admin.RelatedOnlyFieldListFilter),
         "phone_confirmed",
         ("created_at", admin.DateFieldListFilter),
     )
     search_fields = ("reference", "phone", "utr", "name", "email", "referral_code_used")
     search_help_text = "Reference, phone, UTR, name or e-mail, in every status."
-    list_select_related = ("course",)
+    list_select_related = ("course", "batch", "razorpay_order")
     list_per_page = 50
     decisions = ENROLMENT_DECISIONS
     inlines = (UtrChangeInline,)
@@ -254,6 +339,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
                 "fields": (
                     "reference",
                     "course",
+                    "batch_display",
                     "amount_display",
                     "name",
                     "phone",
@@ -270,6 +356,8 @@ class EnrolmentAdmin(DecisionPageAdmin):
             {
                 "fields": (
                     "status",
+                    "paid_by",
+                    "online_problems",
                     "invoices_display",
                     "utr",
                     "utr_submitted_at",
@@ -286,6 +374,9 @@ class EnrolmentAdmin(DecisionPageAdmin):
         ),
     )
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Enrolment]:
+        return with_owner_beside(super().get_queryset(request))
+
     def get_readonly_fields(
         self, request: HttpRequest, obj: Enrolment | None = None
     ) -> tuple[str, ...]:
@@ -294,6 +385,9 @@ class EnrolmentAdmin(DecisionPageAdmin):
             "phone_note",
             "amount_display",
             "invoices_display",
+            "batch_display",
+            "paid_by",
+            "online_problems",
         )
 
     def get_search_results(
@@ -307,19 +401,176 @@ class EnrolmentAdmin(DecisionPageAdmin):
             return results, distinct
         return results | queryset.filter(phone=phone), distinct
 
-    @display(description="course", ordering="course__short_name")
+    @display(description="course or event", ordering="course__short_name")
     def course_short(self, obj: Enrolment) -> str:
-        return obj.course.short_name or obj.course.name
+        # The batch under the course, in one column: the list fits 1280 px.
+        if obj.batch is None:
+            return obj.offering.short_name
+        return format_html(
+            "{}<br><small>batch {}</small>",
+            obj.offering.short_name,
+            date_display(obj.batch.starts_on),
+        )
+
+    @display(description="batch")
+    def batch_display(self, obj: Enrolment) -> str:
+        if obj.batch is None:
+            if obj.course is None:
+                return "-"  # an event's registration
+            if not obj.course.batches.exists():
+                return "None: the course has no batch yet. Add one, then place the student in it."
+            return "None yet: use “Place in a batch” above."
+        return format_html(
+            '<a class="text-primary-600 underline dark:text-primary-500" href="{}">{}</a>',
+            reverse("admin:catalog_batch_change", args=[obj.batch.pk]),
+            _batch_choice(obj.batch),
+        )
+
+    # "Place in a batch": its form lists the enrolment's own course's batches, so it is a
+    # button of its own after the declared decisions' (which share one form for a list).
+    actions_detail = ("place_in_batch",)
+
+    def has_place_in_batch_permission(self, request: HttpRequest, object_id: Any = None) -> bool:
+        if not self.has_change_permission(request):
+            return False
+        if object_id is None:
+            return True
+        return (
+            Enrolment.objects.filter(
+                pk=object_id,
+                status__in=[Status.PENDING, Status.PAID_CLAIMED, Status.CONFIRMED],
+            )
+            .filter(Exists(Batch.objects.filter(course=OuterRef("course"), finished_at=None)))
+            .exclude(batch__finished_at__isnull=False)
+            .exists()
+        )
+
+    @action(
+        description="Place in a batch",
+        url_path="place-in-batch",
+        permissions=["place_in_batch"],
+        icon="group_add",
+    )
+    def place_in_batch(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        enrolment = self.get_object(request, object_id)
+        if enrolment is None:
+            raise PermissionDenied
+
+        def run(record: Enrolment, data: dict[str, Any]) -> str:
+            placed = services.enrolment_place_in_batch(
+                enrolment_id=record.pk, batch_id=data["batch"].pk, by=_staff(request)
+            )
+            assert placed.batch is not None
+            return (
+                f"{placed.reference} placed in the batch starting "
+                f"{date_display(placed.batch.starts_on)}."
+            )
+
+        return decision_view(
+            self,
+            request,
+            object_id,
+            title="Place in a batch",
+            explanation=(
+                "The student takes a seat in the batch you choose (leaving their batch, if "
+                "they are in one) and sees its classes once their payment is confirmed. A "
+                "full batch is refused. The student is not messaged: tell them yourself."
+            ),
+            submit_label="Place in a batch",
+            run=run,
+            form_class=batch_form_for(enrolment),
+            summary=[
+                ("Reference", enrolment.reference),
+                ("Name", enrolment.name),
+                ("Course", enrolment.offering.name),
+                ("Status", enrolment.get_status_display()),
+                ("Batch now", _batch_choice(enrolment.batch) if enrolment.batch else "None"),
+            ],
+        )
+
+    @display(description="phone check")
+    def phone_check(self, obj: Enrolment) -> str:
+        """Blank unless it matters: an open claim anyone could have typed, beside the
+        phone owner's own enrolment for the same course or event."""
+        owner = getattr(obj, "owner_beside", None)
+        return f"Check: the phone's owner has {owner}" if owner else ""
+
+    @display(description="UTR", ordering="utr")
+    def utr_or_online(self, obj: Enrolment) -> str:
+        # How the money came, in the UTR's column: the UTR, or Razorpay and its payment.
+        order = getattr(obj, "razorpay_order", None)
+        if order is not None and order.status == RazorpayOrder.Status.PAID:
+            return format_html("Razorpay<br><small>{}</small>", order.payment_id)
+        return obj.utr or "-"
+
+    @display(description="paid by")
+    def paid_by(self, obj: Enrolment) -> str:
+        """How the payment was made: Razorpay (its payment id, method and fee) or UPI (the
+        UTR the student sent)."""
+        order = getattr(obj, "razorpay_order", None)
+        if order is not None and order.status == RazorpayOrder.Status.PAID:
+            fee = (
+                format_rupees(paise_as_rupees(order.fee_paise))
+                if order.fee_paise is not None
+                else "not reported yet"
+            )
+            return format_html(
+                "Razorpay: payment {} ({}), order {}, Razorpay fee {}",
+                order.payment_id,
+                order.method or "method not reported yet",
+                order.order_id,
+                fee,
+            )
+        if obj.utr:
+            return f"UPI: UTR {obj.utr}"
+        if order is not None:
+            return f"Not paid yet (Razorpay order {order.order_id} made; UPI UTR not sent)."
+        return "Not paid yet."
+
+    @display(description="online payment notes")
+    def online_problems(self, obj: Enrolment) -> str:
+        """What Razorpay reported that confirmed nothing (an amount or currency that did not
+        match) or that was refunded (a second capture), and Razorpay refunds."""
+        events = obj.razorpay_events.filter(
+            outcome__in=[
+                RazorpayEvent.Outcome.MISMATCH,
+                RazorpayEvent.Outcome.SECOND_CAPTURE,
+                RazorpayEvent.Outcome.REFUSED,
+            ]
+        ).order_by("received_at", "pk")
+        rows = [
+            (f"{date_display(e.received_at)}: {e.get_outcome_display()}. {e.note}",) for e in events
+        ]
+        rows += [
+            (
+                f"Refund {r.refund_id or '(not made yet)'} of payment {r.payment_id}, "
+                f"{format_rupees(paise_as_rupees(r.amount_paise))}: {r.get_reason_display()}, "
+                f"{r.get_status_display().lower()}{f' ({r.error})' if r.error else ''}.",
+            )
+            for r in obj.razorpay_refunds.order_by("created_at", "pk")
+        ]
+        if not rows:
+            return "-"
+        return format_html_join("", '<p data-testid="online-payment-note">{}</p>', rows)
 
     @display(description="who gave the phone")
     def phone_note(self, obj: Enrolment) -> str:
+        owner = getattr(obj, "owner_beside", None)
+        if owner:
+            return (
+                "Made by someone who did not confirm this phone number (signed out, or "
+                "signed in to another account): anyone could have typed it, and the phone's "
+                f"owner has their own enrolment, {owner}. Judge this one's payment by its UTR "
+                "on the bank statement."
+            )
         if obj.phone_confirmed:
             return "The phone's owner, signed in with the phone confirmed by a code."
-        return (
-            "Made by someone who did not confirm this phone number (signed out, or signed "
-            "in to another account): anyone could have typed it. The phone's owner may "
-            "enrol beside this one; judge its payment by its UTR on the bank statement."
-        )
+        user = obj.user
+        if user is not None and user.phone == obj.phone and user.phone_confirmed_at:
+            return (
+                "Made signed out; it now belongs to the phone owner's account, confirmed by a code."
+            )
+        return "Made signed out (the phone was not confirmed by a code); no one else claims this phone here."
 
     @display(description="amount", ordering="amount")
     def amount_display(self, obj: Enrolment) -> str:
@@ -364,9 +615,10 @@ class EnrolmentAdmin(DecisionPageAdmin):
             ("Reference", enrolment.reference),
             ("Name", enrolment.name),
             ("Phone", enrolment.phone),
-            ("Course", enrolment.course.name),
+            ("Course" if enrolment.course_id else "Event", enrolment.offering.name),
             ("Amount", format_rupees(enrolment.amount)),
             ("UTR", enrolment.utr),
+            ("Paid by", self.paid_by(enrolment)),
             ("Status", enrolment.get_status_display()),
             ("Referral code", enrolment.referral_code_used),
             *(
@@ -380,7 +632,7 @@ class EnrolmentAdmin(DecisionPageAdmin):
         utr = f", UTR {enrolment.utr}" if enrolment.utr else ""
         return (
             f"{enrolment.reference}: {enrolment.name} ({enrolment.phone}), "
-            f"{enrolment.course.short_name or enrolment.course.name}, "
+            f"{enrolment.offering.short_name}, "
             f"{format_rupees(enrolment.amount)}, "
             f"{enrolment.get_status_display()}{utr}"
         )
@@ -573,3 +825,97 @@ class StatementLineAdmin(ModelAdmin):
         for refusal in outcome.refused:
             self.message_user(request, refusal, messages.ERROR)
         return HttpResponseRedirect(reverse("admin:enrolments_statementline_reconcile"))
+
+
+@admin.register(DiscountCode)
+class DiscountCodeAdmin(ModelAdmin):
+    """ "Discount codes" (docs/product.md section 22). Uses are counted from the enrolments
+    that hold their place with the code, so an expired or rejected one gives its use back."""
+
+    list_display = ("code", "discount", "valid_from", "valid_until", "uses_taken", "uses")
+    search_fields = ("code",)
+    list_filter = ("valid_until",)
+    filter_horizontal = ("courses", "events")
+    fields = (
+        "code",
+        "percentage",
+        "amount",
+        "courses",
+        "events",
+        "valid_from",
+        "valid_until",
+        "uses",
+    )
+
+    @display(description="discount")
+    def discount(self, obj: DiscountCode) -> str:
+        return (
+            f"{obj.percentage} %" if obj.percentage is not None else format_rupees(obj.amount or 0)
+        )
+
+    @display(description="used")
+    def uses_taken(self, obj: DiscountCode) -> int:
+        return discount_code_uses(code=obj)
+
+
+class _ReadOnlyAdmin(ModelAdmin):
+    """Written only by enrolments.online: staff read, nobody edits."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(RazorpayEvent)
+class RazorpayEventAdmin(_ReadOnlyAdmin):
+    """Razorpay's webhook events (and the reconciler's findings), with what came of each:
+    an amount or currency that did not match, a second capture refunded."""
+
+    list_display = ("received_at", "event", "outcome", "enrolment", "payment_id", "amount_paise")
+    list_filter = ("outcome", "event")
+    search_fields = ("event_id", "order_id", "payment_id", "enrolment__reference")
+    list_select_related = ("enrolment",)
+    readonly_fields = (
+        "event_id",
+        "event",
+        "outcome",
+        "note",
+        "enrolment",
+        "order_id",
+        "payment_id",
+        "amount_paise",
+        "currency",
+        "method",
+        "fee_paise",
+        "attempts",
+        "received_at",
+        "processed_at",
+    )
+    fields = readonly_fields
+
+
+@admin.register(RazorpayOrder)
+class RazorpayOrderAdmin(_ReadOnlyAdmin):
+    list_display = ("order_id", "enrolment", "status", "payment_id", "method", "created_at")
+    list_filter = ("status", "method")
+    search_fields = ("order_id", "payment_id", "enrolment__reference", "enrolment__name")
+    list_select_related = ("enrolment",)
+    readonly_fields = (
+        "order_id",
+        "enrolment",
+        "amount_paise",
+        "currency",
+        "status",
+        "payment_id",
+        "method",
+        "fee_paise",
+        "created_at",
+        "paid_at",
+        "checked_at",
+    )
+    fields = readonly_fields

@@ -1,7 +1,7 @@
-"""Enrolment, its UPI payment instructions and the /payment page's bootcamp payment.
+"""Enrolment and its UPI payment instructions.
 
-Fixed paths ("mine", "session", "states", "bootcamp-payment", "payment-link", "private") are registered before "/{reference}", which
-would otherwise capture them.
+Fixed paths ("payment-link", "private") are registered before "/{reference}", which would
+otherwise capture them.
 """
 
 from __future__ import annotations
@@ -11,39 +11,28 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 
 from accounts.models import User
-from core.api import logged_in
-from core.gst import STATES
+from catalog.selectors import site_settings_cached
+from core.errors import ApplicationError
 from core.http import client_key
 from core.ratelimit import rate_limit_hit
-from core.schemas import ErrorOut, Text
-from core.upi import UpiPayment, upi_qr_svg
-from enrolments import selectors, services
+from core.schemas import ErrorOut, MessageOut, Text
+from core.upi import upi_qr_svg
+from enrolments import online, selectors, services
+from enrolments.browser import remember, session_references
 from enrolments.models import Enrolment
 from enrolments.schemas import (
     EnrolmentCreateIn,
     EnrolmentOut,
     EnrolmentPaymentLinkIn,
     EnrolmentUtrIn,
-    PaymentInstructionsOut,
     PaymentLinkSentOut,
-    StateOut,
+    RazorpayCheckoutOut,
+    RazorpayVerifyIn,
 )
 
 router = Router(tags=["enrolments"])
 
-SESSION_KEY = "enrolment_references"
-SESSION_MAX = 50
 SVG = "image/svg+xml"
-
-
-def _session_references(request: HttpRequest) -> list[str]:
-    return list(request.session.get(SESSION_KEY, []))
-
-
-def _remember(request: HttpRequest, reference: str) -> None:
-    """This browser may see the enrolment from now on (until the session ends)."""
-    references = [r for r in _session_references(request) if r != reference]
-    request.session[SESSION_KEY] = [*references, reference][-SESSION_MAX:]
 
 
 def _user(request: HttpRequest) -> User | None:
@@ -53,7 +42,7 @@ def _user(request: HttpRequest) -> User | None:
 
 def _visible(request: HttpRequest, reference: str) -> Enrolment:
     return selectors.enrolment_get_visible(
-        reference=reference, user=_user(request), session_references=_session_references(request)
+        reference=reference, user=_user(request), session_references=session_references(request)
     )
 
 
@@ -73,8 +62,9 @@ def _svg_response(data: bytes, *, cache: str) -> HttpResponse:
         "409 when the phone already has an open enrolment for the course: extra.reference, "
         "extra.payment (instructions) and extra.can_view: true only for the browser session "
         "or account that made it; anyone else gets the message alone. 409 too for a closed "
-        "course. "
-        "422 field errors: course, name, phone, email, referral_code, state, gstin "
+        "course, and for a course with batches: the batch's enrolment closed, or no seat "
+        "left ('This batch is full.', extra.waitlist true). "
+        "422 field errors: course, batch, coupon (the discount code's refusal), name, phone, email, referral_code, state, gstin "
         "(with the reason: length, format, state code, check digit), business_name."
     ),
 )
@@ -95,71 +85,17 @@ def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status
             state=payload.state,
             gstin=payload.gstin,
             business_name=payload.business_name,
+            batch_id=payload.batch,
+            coupon=payload.coupon,
             user=_user(request),
-            session_references=_session_references(request),
+            session_references=session_references(request),
         )
     except services.EnrolmentAlreadyOpen as exc:
         if exc.owned:
-            _remember(request, exc.enrolment.reference)
+            remember(request, exc.enrolment.reference)
         raise
-    _remember(request, enrolment.reference)
+    remember(request, enrolment.reference)
     return Status(201, EnrolmentOut.from_orm(enrolment))
-
-
-@router.get(
-    "/mine",
-    response={200: list[EnrolmentOut], 401: ErrorOut},
-    auth=logged_in,
-    summary="The logged-in account's enrolments",
-)
-def enrolment_list_mine(request: HttpRequest) -> list[Enrolment]:
-    user: User = request.user  # type: ignore[assignment]
-    return selectors.enrolment_list_mine(user=user)
-
-
-@router.get(
-    "/session",
-    response=list[EnrolmentOut],
-    auth=None,
-    summary="The enrolments made in this browser session",
-    description=(
-        "Newest first; empty for a new visitor. The same enrolments a visitor may open one by "
-        "one: those created (or claimed) in this session."
-    ),
-)
-def enrolment_list_session(request: HttpRequest) -> list[Enrolment]:
-    return selectors.enrolment_list_for_session(session_references=_session_references(request))
-
-
-@router.get(
-    "/states",
-    response=list[StateOut],
-    auth=None,
-    summary="India's states and union territories (the enrolment form's state select)",
-)
-def enrolment_states(request: HttpRequest) -> tuple[tuple[str, str], ...]:
-    return STATES
-
-
-@router.get(
-    "/bootcamp-payment",
-    response={200: PaymentInstructionsOut},
-    auth=None,
-    summary="Payment instructions of the 4-day training bootcamp (/payment)",
-)
-def bootcamp_payment_get(request: HttpRequest) -> UpiPayment:
-    return selectors.bootcamp_payment_instructions()
-
-
-@router.get(
-    "/bootcamp-payment/qr.svg",
-    auth=None,
-    summary="QR code (SVG) of the bootcamp's UPI link",
-    openapi_extra={"responses": {200: {"content": {SVG: {}}, "description": "SVG image"}}},
-)
-def bootcamp_payment_qr(request: HttpRequest) -> HttpResponse:
-    link = selectors.bootcamp_payment_instructions().link
-    return _svg_response(upi_qr_svg(link), cache="public, max-age=300")
 
 
 @router.post(
@@ -209,6 +145,54 @@ def enrolment_private_submit_utr(
     return services.enrolment_submit_utr(enrolment=enrolment, utr=payload.utr)
 
 
+def _checkout(request: HttpRequest, enrolment: Enrolment) -> RazorpayCheckoutOut:
+    # Each first press asks Razorpay for an order: bounded per client address.
+    rate_limit_hit(
+        scope="razorpay-order",
+        ident=client_key(request),
+        rate=settings.RATE_LIMIT_ENROLMENT,
+        message="You have asked to pay online several times in a short time.",
+    )
+    order = online.razorpay_order_for(enrolment_id=enrolment.pk)
+    return RazorpayCheckoutOut(
+        key_id=settings.RAZORPAY_KEY_ID,
+        order_id=order.order_id,
+        amount=order.amount_paise,
+        currency=order.currency,
+        name=site_settings_cached().brand_name,
+        description=f"{enrolment.offering.name} ({enrolment.reference})"[:255],
+        reference=enrolment.reference,
+        prefill_name=enrolment.name,
+        prefill_email=enrolment.email_to,
+        prefill_contact=enrolment.phone,
+    )
+
+
+CHECKOUT_DESCRIPTION = (
+    "With PAYMENT_GATEWAY=razorpay: the enrolment's Razorpay order (made on the first call, "
+    "the same one after) and what Checkout opens with. 409 when online payment is not "
+    "offered or the enrolment is not pending; 503 when Razorpay cannot be reached."
+)
+
+
+@router.post(
+    "/private/{token}/razorpay-order",
+    response={
+        200: RazorpayCheckoutOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        409: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+        503: ErrorOut,
+    },
+    summary="Pay online the enrolment whose private payment link this is",
+    description=CHECKOUT_DESCRIPTION,
+)
+def enrolment_private_razorpay_order(request: HttpRequest, token: Text) -> RazorpayCheckoutOut:
+    return _checkout(request, selectors.enrolment_get_by_token(token=token))
+
+
 @router.get(
     "/{reference}",
     response={200: EnrolmentOut, 404: ErrorOut, 422: ErrorOut},
@@ -244,3 +228,78 @@ def enrolment_submit_utr(
     request: HttpRequest, reference: Text, payload: EnrolmentUtrIn
 ) -> Enrolment:
     return services.enrolment_submit_utr(enrolment=_visible(request, reference), utr=payload.utr)
+
+
+@router.post(
+    "/{reference}/razorpay-order",
+    response={
+        200: RazorpayCheckoutOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        409: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+        503: ErrorOut,
+    },
+    summary="Pay online: the enrolment's Razorpay order",
+    description=CHECKOUT_DESCRIPTION,
+)
+def enrolment_razorpay_order(request: HttpRequest, reference: Text) -> RazorpayCheckoutOut:
+    return _checkout(request, _visible(request, reference))
+
+
+# /api/payments/...: Razorpay's two calls back, the browser's and its server's.
+payments_router = Router(tags=["payments"])
+
+
+@payments_router.post(
+    "/razorpay/verify",
+    response={
+        200: EnrolmentOut,
+        400: ErrorOut,
+        403: ErrorOut,
+        409: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+    },
+    summary="Razorpay Checkout's return: confirm the payment by its signature",
+    description=(
+        "The three fields of Checkout's handler. The signature (HMAC-SHA256 of our order "
+        "id, '|', the payment id, keyed by the key secret) is checked and the payment "
+        "confirmed at once, as staff confirm one. 400 for a wrong signature or an order "
+        "that is not ours (nothing changes); 409 while Razorpay has not captured it."
+    ),
+)
+def razorpay_verify(request: HttpRequest, payload: RazorpayVerifyIn) -> Enrolment:
+    rate_limit_hit(
+        scope="razorpay-verify",
+        ident=client_key(request),
+        rate=settings.RATE_LIMIT_PAYMENT_VERIFY,
+        message="Too many payment checks in a short time.",
+    )
+    return online.razorpay_verify(
+        order_id=payload.razorpay_order_id,
+        payment_id=payload.razorpay_payment_id,
+        signature=payload.razorpay_signature,
+    )
+
+
+@payments_router.post(
+    "/razorpay/webhook",
+    auth=None,
+    response={200: MessageOut, 400: ErrorOut},
+    include_in_schema=False,
+)
+def razorpay_webhook(request: HttpRequest) -> MessageOut:
+    """Razorpay's server calls it (no session, no CSRF token): X-Razorpay-Signature over
+    the raw body is what proves it, checked before anything is read. Answered at once;
+    the worker applies the event (enrolments.online.razorpay_events_apply)."""
+    try:
+        new = online.razorpay_webhook_receive(
+            body=request.body,
+            signature=request.headers.get("X-Razorpay-Signature"),
+            event_id=request.headers.get("X-Razorpay-Event-Id"),
+        )
+    except online.WebhookRefused as exc:
+        raise ApplicationError(str(exc), status_code=400) from exc
+    return MessageOut(message="Received." if new else "Already received.")

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -12,10 +16,86 @@ from core.gst import STATES
 from core.money import format_rupees
 
 
+@dataclass(frozen=True)
+class Offering:
+    """What an enrolment bought: a course or an event (or one of its tournaments)."""
+
+    kind: Literal["course", "event"]
+    slug: str
+    name: str
+    short_name: str
+    route: str
+
+
 def enrolment_token_new() -> str:
     """The private link's secret (/e/<token>): 256 random bits, unguessable as an
     invoice's check page token, so holding the link is what lets someone pay."""
     return secrets.token_urlsafe(32)
+
+
+class DiscountCode(models.Model):
+    """A code that lowers the price (docs/product.md section 22): a percentage or an amount
+    in rupees, for some courses and events (all when none are chosen), valid between two
+    India dates (inclusive), at most `uses` times in all and once per phone. A use is an
+    enrolment holding its place with the code; an expired or rejected one gives it back."""
+
+    code = models.CharField(
+        max_length=30, unique=True, help_text="What students type; matched ignoring case."
+    )
+    percentage = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text="Fill this or Amount, not both.",
+    )
+    amount = models.PositiveIntegerField(
+        "amount (₹)", null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    courses = models.ManyToManyField(
+        "catalog.Course", blank=True, related_name="+", help_text="None chosen: every course."
+    )
+    events = models.ManyToManyField(
+        "catalog.Event", blank=True, related_name="+", help_text="None chosen: every event."
+    )
+    valid_from = models.DateField(help_text="India time, inclusive.")
+    valid_until = models.DateField(help_text="India time, inclusive. A past date may be saved.")
+    uses = models.PositiveIntegerField(
+        null=True, blank=True, help_text="At most this many uses in all. Empty: no limit."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-valid_until", "code")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(percentage__isnull=False) & Q(amount__isnull=True))
+                | (Q(percentage__isnull=True) & Q(amount__isnull=False)),
+                name="discount_code_percentage_or_amount",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.code = self.code.strip().upper()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        self.code = (self.code or "").strip().upper()
+        if (self.percentage is None) == (self.amount is None):
+            errors["percentage"] = "Fill one of Percentage and Amount (₹)."
+        if self.valid_from and self.valid_until and self.valid_until < self.valid_from:
+            errors["valid_until"] = "Valid until cannot be before Valid from."
+        if errors:
+            raise ValidationError(errors)
+
+    def price_after(self, price: int) -> int:
+        """The price after the discount, in whole rupees (half up), never below 0."""
+        if self.percentage is not None:
+            return (price * (100 - self.percentage) * 2 + 100) // 200
+        return max(price - (self.amount or 0), 0)
 
 
 class Enrolment(models.Model):
@@ -46,8 +126,37 @@ class Enrolment(models.Model):
         unique=True,
         help_text="Sent with the UPI payment; banks may show it in the narration.",
     )
+    # What was bought: a course (in one of its batches, if it has batches) or an event's
+    # registration (of one of its tournaments, if it has them). Exactly one of course and
+    # event is set (enrolment_buys_one_thing); an event's team is in events.Registration.
     course = models.ForeignKey(
-        "catalog.Course", on_delete=models.PROTECT, related_name="enrolments"
+        "catalog.Course",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="enrolments",
+    )
+    event = models.ForeignKey(
+        "catalog.Event",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="registrations",
+    )
+    tournament = models.ForeignKey(
+        "catalog.Tournament",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="registrations",
+    )
+    batch = models.ForeignKey(
+        "catalog.Batch",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="enrolments",
+        help_text="The batch whose seat this enrolment takes (empty for a course without batches).",
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -98,7 +207,17 @@ class Enrolment(models.Model):
     business_name = models.CharField(
         max_length=200, blank=True, help_text="The business's name, as registered for GST."
     )
-    amount = models.PositiveIntegerField("amount (₹)", help_text="The course fee at enrolment.")
+    amount = models.PositiveIntegerField(
+        "amount (₹)", help_text="The course fee at enrolment, after any discount code."
+    )
+    discount_code = models.ForeignKey(
+        DiscountCode,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="enrolments",
+        help_text="The discount code used, if any.",
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     utr = models.CharField(
         "UTR", max_length=12, blank=True, help_text="The UPI transaction reference (12 digits)."
@@ -149,6 +268,30 @@ class Enrolment(models.Model):
                 ),
                 name="enrolment_status_valid",
             ),
+            models.CheckConstraint(
+                condition=(
+                    Q(course__isnull=False) & Q(event__isnull=True) & Q(tournament__isnull=True)
+                )
+                | (Q(course__isnull=True) & Q(event__isnull=False)),
+                name="enrolment_buys_one_thing",
+            ),
+            # One phone registers once per event, or per tournament (section 21).
+            models.UniqueConstraint(
+                fields=["phone", "event"],
+                condition=Q(
+                    event__isnull=False,
+                    tournament__isnull=True,
+                    status__in=["pending", "paid_claimed", "confirmed"],
+                ),
+                name="registration_one_per_phone_and_event",
+            ),
+            models.UniqueConstraint(
+                fields=["phone", "tournament"],
+                condition=Q(
+                    tournament__isnull=False, status__in=["pending", "paid_claimed", "confirmed"]
+                ),
+                name="registration_one_per_phone_and_tournament",
+            ),
         ]
         indexes = [
             models.Index(fields=["status", "-created_at"], name="enrolment_status_created"),
@@ -161,6 +304,37 @@ class Enrolment(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in self.OPEN_STATUSES
+
+    @property
+    def offering(self) -> Offering:
+        """What was bought, in the words every message, invoice and page uses."""
+        if self.course is not None:
+            course = self.course
+            return Offering(
+                kind="course",
+                slug=course.slug,
+                name=course.name,
+                short_name=course.short_name or course.name,
+                route=course.route,
+            )
+        event = self.event
+        assert event is not None
+        if self.tournament is not None:
+            name = f"{event.title}: {self.tournament.name}"
+            return Offering(
+                kind="event",
+                slug=self.tournament.slug or event.slug,
+                name=name,
+                short_name=self.tournament.name,
+                route=event.get_absolute_url(),
+            )
+        return Offering(
+            kind="event",
+            slug=event.slug,
+            name=event.title,
+            short_name=event.title,
+            route=event.get_absolute_url(),
+        )
 
     @property
     def is_refunded(self) -> bool:
@@ -235,3 +409,127 @@ class StatementLine(models.Model):
 
     def __str__(self) -> str:
         return f"UTR {self.utr}: {format_rupees(self.amount)} on {date_display(self.date)}"
+
+
+class RazorpayOrder(models.Model):
+    """The Razorpay order of an enrolment's online payment (docs/product.md section 22):
+    one per enrolment, made when the student first presses "Pay ₹N online" and reused on
+    every try after; `receipt` is the enrolment's reference. Paid once a capture of its
+    full amount is seen (the browser's signed return, the webhook or the reconciler);
+    written only by enrolments.online."""
+
+    class Status(models.TextChoices):
+        CREATED = "created", "Waiting for payment"
+        PAID = "paid", "Paid"
+
+    enrolment = models.OneToOneField(
+        Enrolment, on_delete=models.PROTECT, related_name="razorpay_order"
+    )
+    order_id = models.CharField("Razorpay order id", max_length=40, unique=True)
+    amount_paise = models.PositiveIntegerField("amount (paise)")
+    currency = models.CharField(max_length=3, default="INR")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.CREATED)
+    payment_id = models.CharField("Razorpay payment id", max_length=40, blank=True)
+    method = models.CharField(
+        max_length=20, blank=True, help_text="How the student paid: upi, card, netbanking…"
+    )
+    fee_paise = models.PositiveIntegerField(
+        "Razorpay fee (paise)", null=True, blank=True, help_text="With its GST."
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    checked_at = models.DateTimeField(
+        "last asked Razorpay", null=True, blank=True, help_text="By the reconciler."
+    )
+
+    class Meta:
+        verbose_name = "Razorpay order"
+        indexes = [models.Index(fields=["status", "checked_at"], name="razorpay_order_open")]
+
+    def __str__(self) -> str:
+        return f"{self.order_id} ({self.enrolment.reference})"
+
+
+class RazorpayEvent(models.Model):
+    """A webhook event Razorpay sent, kept once by its X-Razorpay-Event-Id (a repeat
+    changes nothing) and applied by the worker; what came of it stays for staff (an
+    amount that did not match, a second capture refunded)."""
+
+    class Outcome(models.TextChoices):
+        WAITING = "waiting", "Waiting for the worker"
+        CONFIRMED = "confirmed", "Payment confirmed"
+        ALREADY = "already", "Already confirmed"
+        MISMATCH = "mismatch", "Amount or currency does not match: nothing confirmed"
+        SECOND_CAPTURE = "second_capture", "Second capture: refunded in full"
+        UNKNOWN_ORDER = "unknown_order", "No order of ours"
+        REFUSED = "refused", "Not confirmed (see the note)"
+        IGNORED = "ignored", "Not an event we act on"
+
+    event_id = models.CharField("X-Razorpay-Event-Id", max_length=64, unique=True)
+    event = models.CharField(max_length=40)
+    order_id = models.CharField(max_length=40, blank=True, db_index=True)
+    payment_id = models.CharField(max_length=40, blank=True)
+    amount_paise = models.PositiveBigIntegerField(null=True, blank=True)
+    currency = models.CharField(max_length=8, blank=True)
+    method = models.CharField(max_length=20, blank=True)
+    fee_paise = models.PositiveBigIntegerField(null=True, blank=True)
+    enrolment = models.ForeignKey(
+        Enrolment,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="razorpay_events",
+    )
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.WAITING)
+    note = models.CharField(max_length=300, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    received_at = models.DateTimeField(default=timezone.now, db_index=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-received_at",)
+        verbose_name = "Razorpay webhook event"
+        indexes = [models.Index(fields=["processed_at"], name="razorpay_event_waiting")]
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.event_id}"
+
+
+class RazorpayRefund(models.Model):
+    """A refund asked of Razorpay for the full amount of one payment: a second capture of
+    an order already paid (automatic), or staff's "Refund". Its idempotency key
+    (X-Refund-Idempotency) is fixed when the row is made, so a retry after a lost answer
+    never refunds twice."""
+
+    class Reason(models.TextChoices):
+        SECOND_CAPTURE = "second_capture", "Second capture of a paid order"
+        STAFF = "staff", "Refund by staff"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Not sent yet"
+        MADE = "made", "Refunded by Razorpay"
+        FAILED = "failed", "Refused by Razorpay"
+
+    enrolment = models.ForeignKey(
+        Enrolment, on_delete=models.PROTECT, related_name="razorpay_refunds"
+    )
+    payment_id = models.CharField("Razorpay payment id", max_length=40, unique=True)
+    amount_paise = models.PositiveIntegerField("amount (paise)")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    refund_id = models.CharField("Razorpay refund id", max_length=40, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    made_at = models.DateTimeField(null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ("-created_at",)
+        verbose_name = "Razorpay refund"
+
+    def __str__(self) -> str:
+        return f"Refund of {self.payment_id} ({self.get_status_display()})"

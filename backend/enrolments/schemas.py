@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Literal
 
 from django.urls import reverse
@@ -8,11 +8,12 @@ from ninja import Schema
 from pydantic import Field
 
 from accounts.phones import phone_display
+from core.dates import format_india_date
 from core.money import format_rupees
 from core.schemas import Text as CoreText
 from core.upi import UpiPayment
-from enrolments.models import Enrolment
-from enrolments.selectors import enrolment_payment_due
+from enrolments.models import Enrolment, Offering
+from enrolments.selectors import BatchPlaces, enrolment_payment_due, online_payment_offered
 from invoices.drawing import document_title
 from invoices.models import Invoice
 from invoices.selectors import invoice_download_path, invoice_for_enrolment
@@ -42,6 +43,15 @@ class EnrolmentCreateIn(Schema):
         CoreText,
         Field(max_length=1000, description="The business's name (with its GSTIN)."),
     ] = ""
+    coupon: Annotated[
+        CoreText, Field(max_length=100, description="A discount code (optional).")
+    ] = ""
+    batch: int | None = Field(
+        None,
+        ge=1,
+        le=2**31 - 1,
+        description="The batch's id; without it, the course's earliest open batch with a seat.",
+    )
 
 
 class EnrolmentUtrIn(Schema):
@@ -57,7 +67,7 @@ class PaymentPartsOut(Schema):
     upi_link: str
     payee_id: str
     payee_name: str
-    reference: str = Field(description="The enrolment reference (tr); empty for /payment.")
+    reference: str = Field(description="The enrolment reference (tr).")
     note: str
 
     @staticmethod
@@ -74,8 +84,6 @@ class PaymentInstructionsOut(PaymentPartsOut):
 
     @staticmethod
     def resolve_qr_url(obj: UpiPayment) -> str:
-        if not obj.reference:
-            return reverse("api:bootcamp_payment_qr")
         return reverse("api:enrolment_qr", kwargs={"reference": obj.reference})
 
 
@@ -108,12 +116,15 @@ class EnrolmentInvoiceOut(Schema):
         return invoice_download_path(token=obj.token)
 
 
-# From a Course.
+# From an Enrolment's offering (enrolments.models.Offering): the course, or the event.
 class EnrolmentCourseOut(Schema):
+    kind: Literal["course", "event"] = Field(
+        description="What was bought: a course, or an event's registration."
+    )
     slug: str
     name: str
     short_name: str
-    route: str
+    route: str = Field(description="The course's or the event's page.")
 
 
 # From an Enrolment (its course loaded; its invoices prefetched for a list).
@@ -156,6 +167,14 @@ class EnrolmentOut(Schema):
         description="Rejected after its payment was confirmed: the money was given back "
         "(status stays 'rejected'; status_display says 'Refunded')."
     )
+    pay_online: bool = Field(
+        description="'Pay ₹N online' (Razorpay Checkout) is offered beside the UPI road: "
+        "PAYMENT_GATEWAY=razorpay and the enrolment is pending."
+    )
+
+    @staticmethod
+    def resolve_course(obj: Enrolment) -> Offering:
+        return obj.offering
 
     @staticmethod
     def resolve_status_display(obj: Enrolment) -> str:
@@ -164,6 +183,10 @@ class EnrolmentOut(Schema):
     @staticmethod
     def resolve_refunded(obj: Enrolment) -> bool:
         return obj.is_refunded
+
+    @staticmethod
+    def resolve_pay_online(obj: Enrolment) -> bool:
+        return online_payment_offered(enrolment=obj)
 
     @staticmethod
     def resolve_phone_display(obj: Enrolment) -> str:
@@ -198,3 +221,94 @@ class EnrolmentPaymentLinkIn(Schema):
 
 class PaymentLinkSentOut(Schema):
     message: str = Field(description="The same sentence whether or not an enrolment exists.")
+
+
+# From an enrolments.selectors.BatchPlaces: a batch as the course page lists it. Never its
+# meeting link (docs/product.md section 20: only a confirmed student is sent on to it).
+class BatchPlaceOut(Schema):
+    id: int = Field(description="The batch's id: `batch` in POST /api/enrolments.")
+    starts_on: date
+    ends_on: date
+    starts_text: str = Field(description="'Starts 4 January 2027' (India date).")
+    days: str = Field(description="Its class days, e.g. Mon/Wed/Fri.")
+    time: str = Field(description="Its class time, India time, e.g. 9:00 PM - 11:00 PM.")
+    seats: int | None = Field(description="How many it takes; null: no limit.")
+    seats_left: int | None = Field(description="Seats left; null: no limit.")
+    is_full: bool
+    is_closed: bool = Field(description="Its enrolment has closed.")
+    is_open: bool = Field(description="It takes an enrolment now: not closed, a seat free.")
+    status_text: str = Field(
+        description="'Enrolment closed', 'Full', '<N> seats left' ('1 seat left'), or 'Seats available'."
+    )
+    choice_text: str = Field(
+        description="The enrolment form's Batch choice: 'Starts …, Mon/Wed/Fri'."
+    )
+
+    @staticmethod
+    def resolve_id(obj: BatchPlaces) -> int:
+        return obj.batch.pk
+
+    @staticmethod
+    def resolve_starts_on(obj: BatchPlaces) -> date:
+        return obj.batch.starts_on
+
+    @staticmethod
+    def resolve_ends_on(obj: BatchPlaces) -> date:
+        return obj.batch.ends_on
+
+    @staticmethod
+    def resolve_starts_text(obj: BatchPlaces) -> str:
+        return f"Starts {format_india_date(obj.batch.starts_on)}"
+
+    @staticmethod
+    def resolve_days(obj: BatchPlaces) -> str:
+        return obj.batch.days_text
+
+    @staticmethod
+    def resolve_time(obj: BatchPlaces) -> str:
+        return obj.batch.time_text
+
+    @staticmethod
+    def resolve_seats(obj: BatchPlaces) -> int | None:
+        return obj.batch.seats
+
+    @staticmethod
+    def resolve_seats_left(obj: BatchPlaces) -> int | None:
+        return obj.left
+
+    @staticmethod
+    def resolve_status_text(obj: BatchPlaces) -> str:
+        if obj.is_closed:
+            return "Enrolment closed"
+        if obj.is_full:
+            return "Full"
+        if obj.left is None:
+            return "Seats available"
+        return "1 seat left" if obj.left == 1 else f"{obj.left} seats left"
+
+    @staticmethod
+    def resolve_choice_text(obj: BatchPlaces) -> str:
+        days = obj.batch.days_text
+        starts = f"Starts {format_india_date(obj.batch.starts_on)}"
+        return f"{starts}, {days}" if days else starts
+
+
+class RazorpayCheckoutOut(Schema):
+    """What Razorpay Checkout is opened with (never the key secret)."""
+
+    key_id: str = Field(description="RAZORPAY_KEY_ID.")
+    order_id: str = Field(description="The enrolment's Razorpay order (made once, reused).")
+    amount: int = Field(description="In paise.")
+    currency: str
+    name: str = Field(description="The seller's brand, shown by Checkout.")
+    description: str
+    reference: str
+    prefill_name: str
+    prefill_email: str
+    prefill_contact: str
+
+
+class RazorpayVerifyIn(Schema):
+    razorpay_order_id: Annotated[CoreText, Field(max_length=64)]
+    razorpay_payment_id: Annotated[CoreText, Field(max_length=64)]
+    razorpay_signature: Annotated[CoreText, Field(max_length=128)]

@@ -10,15 +10,16 @@ splitting it would only move imports about.
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -27,8 +28,9 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.otp import phone_masked
 from accounts.phones import InvalidPhone, phone_normalise
-from catalog.models import Course
+from catalog.models import Batch, Course, Event, Tournament
 from catalog.selectors import site_settings_cached
+from core.dates import india_today
 from core.email import email_queue
 from core.errors import ApplicationError, FieldErrors, RateLimited
 from core.gst import gst_buyer_validate
@@ -37,16 +39,30 @@ from core.messages import render_message
 from core.money import format_rupees
 from core.ratelimit import rate_limit_hit
 from core.sms.queue import sms_queue
-from enrolments.models import Enrolment, StatementLine, UtrChange
+from enrolments.models import DiscountCode, Enrolment, StatementLine, UtrChange
 from enrolments.schemas import PaymentPartsOut
-from enrolments.selectors import enrolment_payment_instructions, statement_reconcile
+from enrolments.selectors import (
+    batch_seats_taken,
+    course_has_batches,
+    discount_code_uses,
+    enrolment_payment_instructions,
+    holds_place,
+    statement_reconcile,
+)
 from enrolments.statements import Statement
 from invoices.models import CreditNote
 from invoices.selectors import document_file_name, document_pdf, invoice_check_url
 from invoices.services import credit_note_issue_for_enrolment, invoice_issue_for_enrolment
-from notifications.messages import payment_confirmed, payment_details
+from notifications.messages import (
+    payment_confirmed,
+    payment_details,
+    registration_confirmed,
+    registration_paid,
+)
 from notifications.services import Email, notify
 from referrals.services import referral_credit_for_enrolment, referral_reverse_for_enrolment
+
+logger = logging.getLogger(__name__)
 
 REFERENCE_PREFIX = "ENR-"
 # No 0/O, 1/I/L: references are read aloud and typed from screenshots.
@@ -64,6 +80,10 @@ EMAIL_REQUIRED = "Enter your email address."
 BAD_EMAIL = "Enter a valid email address."
 COURSE_UNKNOWN = "This course does not exist."
 COURSE_CLOSED = "Enrolment for this course is closed."
+# Batches (docs/product.md section 20).
+BATCH_FULL = "This batch is full."
+BATCH_CLOSED = "Enrolment for this batch has closed."
+BATCH_UNKNOWN = "Choose one of this course's batches."
 CODE_UNKNOWN = "This referral code does not exist. Check it or leave the field empty."
 CODE_OWN = "You cannot use your own referral code."
 ALREADY_OPEN = (
@@ -100,10 +120,8 @@ UTR_REJECTED = "This enrolment was rejected. Please enrol again."
 UTR_RE = re.compile(r"^[0-9]{12}$")
 
 
-def reference_new() -> str:
-    return REFERENCE_PREFIX + "".join(
-        secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH)
-    )
+def reference_new(*, prefix: str = REFERENCE_PREFIX) -> str:
+    return prefix + "".join(secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH))
 
 
 def referral_code_normalise(value: str) -> str:
@@ -133,7 +151,9 @@ class EnrolmentAlreadyOpen(ApplicationError):
         self.owned = owned
 
 
-def _validate_contact(*, name: str, phone: str, email: str) -> tuple[dict[str, str], str]:
+def contact_problems(*, name: str, phone: str, email: str) -> tuple[dict[str, str], str]:
+    """The field errors of a name, phone and email (already trimmed) as every form of the
+    site takes them, and the phone in E.164 ('' when refused)."""
     errors: dict[str, str] = {}
     if not name:
         errors["name"] = NAME_REQUIRED
@@ -169,8 +189,17 @@ def enrolment_create(
     state: str = "",
     gstin: str = "",
     business_name: str = "",
+    batch_id: int | None = None,
+    coupon: str = "",
 ) -> Enrolment:
-    """Enrol someone in a course at its current payable fee, awaiting UPI payment.
+    """Enrol someone in a course at its current payable fee (less a discount code's
+    discount), awaiting UPI payment.
+
+    A course with batches takes the enrolment into one that is open (its enrolment not
+    closed, a seat free): `batch_id`, else the earliest open batch with a seat. The seat is
+    counted under a lock on the batch's row, so two people taking its last seat at once
+    cannot both have it (409 BATCH_FULL; the page then offers the waitlist). A course
+    without any batch enrols as before.
 
     Refused: an unknown or inactive course; a referral code that no active account holds;
     the enroller's own code (the logged-in account's, or one whose account has the same
@@ -196,7 +225,7 @@ def enrolment_create(
             COURSE_CLOSED, status_code=409, extra={"fields": {"course": COURSE_CLOSED}}
         )
 
-    errors, normalised_phone = _validate_contact(name=name, phone=phone, email=email)
+    errors, normalised_phone = contact_problems(name=name, phone=phone, email=email)
     buyer_errors, buyer = gst_buyer_validate(state=state, gstin=gstin, business_name=business_name)
     errors.update(buyer_errors)
 
@@ -215,8 +244,14 @@ def enrolment_create(
             )
         ):
             errors["referral_code"] = CODE_OWN
+    discount: DiscountCode | None = None
+    try:
+        discount = _discount(coupon=coupon, phone=normalised_phone, course=course)
+    except FieldErrors as refused:
+        errors.update(refused.extra["fields"])
     if errors:
         raise FieldErrors(errors)
+    batch = _batch_chosen(course=course, batch_id=batch_id)
 
     references = frozenset(session_references)
     phone_confirmed = _confirms_phone(user, phone=normalised_phone)
@@ -234,6 +269,7 @@ def enrolment_create(
         enrolment = Enrolment(
             reference=reference_new(),
             course=course,
+            batch=batch,
             user=user,
             name=name,
             phone=normalised_phone,
@@ -241,7 +277,8 @@ def enrolment_create(
             phone_confirmed=phone_confirmed,
             referral_code_used=code if referrer else "",
             referrer=referrer,
-            amount=course.payable_fee,
+            amount=discount.price_after(course.payable_fee) if discount else course.payable_fee,
+            discount_code=discount,
             state=buyer.state,
             gstin=buyer.gstin,
             business_name=buyer.business_name,
@@ -263,6 +300,246 @@ def enrolment_create(
     raise IntegrityError("Could not allocate an enrolment reference; please try again.")
 
 
+# Discount codes (docs/product.md section 22): the refusals at the "Discount code" field.
+CODE_DOES_NOT_EXIST = "This code does not exist."
+CODE_EXPIRED = "This code has expired."
+CODE_USED_UP = "This code has been used up."
+CODE_NOT_FOR_THIS = "This code is not valid for this course."
+CODE_USED_BY_PHONE = "You have already used this code."
+COUPON_MAX = 30
+
+
+def _discount(
+    *, coupon: str, phone: str, course: Course | None = None, event: Event | None = None
+) -> DiscountCode | None:
+    """The discount code for this enrolment, locked until the transaction ends so that
+    two people taking its last use at once cannot both have it; FieldErrors with the
+    section's words otherwise. An empty coupon is no code."""
+    text = (coupon or "").strip().upper()
+    if not text:
+        return None
+    code = (
+        DiscountCode.objects.select_for_update().filter(code=text).first()
+        if len(text) <= COUPON_MAX
+        else None
+    )
+    if code is None:
+        raise FieldErrors({"coupon": CODE_DOES_NOT_EXIST})
+    today = india_today()
+    if not code.valid_from <= today <= code.valid_until:
+        raise FieldErrors({"coupon": CODE_EXPIRED})
+    if course is not None:
+        limited = code.courses.exists()
+        allowed = code.courses.filter(pk=course.pk).exists()
+        if (limited and not allowed) or (not limited and code.events.exists()):
+            raise FieldErrors({"coupon": CODE_NOT_FOR_THIS})
+    if event is not None:
+        limited = code.events.exists()
+        allowed = code.events.filter(pk=event.pk).exists()
+        if (limited and not allowed) or (not limited and code.courses.exists()):
+            raise FieldErrors({"coupon": CODE_NOT_FOR_THIS.replace("course", "event")})
+    uses = code.enrolments.filter(holds_place(now=timezone.now()))
+    if code.uses is not None and discount_code_uses(code=code) >= code.uses:
+        raise FieldErrors({"coupon": CODE_USED_UP})
+    if phone and uses.filter(phone=phone).exists():
+        raise FieldErrors({"coupon": CODE_USED_BY_PHONE})
+    return code
+
+
+REFERENCE_PREFIX_EVENT = "REG-"
+ALREADY_REGISTERED = (
+    "This phone number is already registered for this event. Open the registration from "
+    "the link we sent, or use another captain's phone number."
+)
+
+
+def _capacity_left(*, event: Event, tournament: Tournament | None, now: datetime) -> int | None:
+    capacity = tournament.capacity if tournament is not None else event.capacity
+    if capacity is None:
+        return None
+    held = Enrolment.objects.filter(holds_place(now=now))
+    held = (
+        held.filter(tournament=tournament)
+        if tournament
+        else held.filter(event=event, tournament=None)
+    )
+    return capacity - held.count()
+
+
+def registration_order_create(
+    *,
+    event_id: int,
+    tournament_id: int | None,
+    name: str,
+    phone: str,
+    email: str,
+    amount: int,
+    user: User | None,
+    other_errors: dict[str, str] | None = None,
+    coupon: str = "",
+) -> Enrolment:
+    """An event's (or tournament's) registration on the payment road: a reference of its
+    own (REG-…) and, for a fee, the payment details as a course's; a free registration is
+    confirmed at once. The caller (events.services) holds the transaction and adds the
+    team. Under the event's row lock: "Registration is closed." after the closing time,
+    "This event is full." at capacity (409 each), one phone once per event or tournament.
+    `other_errors`: the caller's field errors (the team's), reported with the contact's.
+    """
+    event = Event.objects.select_for_update().get(pk=event_id)
+    tournament = (
+        Tournament.objects.select_for_update().get(pk=tournament_id, event=event)
+        if tournament_id is not None
+        else None
+    )
+    now = timezone.now()
+    closes = event.registration_closes_at
+    if not event.registration_open or (closes is not None and now >= closes):
+        raise ApplicationError(Event.CLOSED, status_code=409)
+    errors, normalised_phone = contact_problems(name=name, phone=phone, email=email)
+    errors.update(other_errors or {})
+    discount: DiscountCode | None = None
+    try:
+        discount = _discount(coupon=coupon, phone=normalised_phone, event=event)
+    except FieldErrors as refused:
+        errors.update(refused.extra["fields"])
+    if errors:
+        raise FieldErrors(errors)
+    if discount is not None:
+        amount = discount.price_after(amount)
+    left = _capacity_left(event=event, tournament=tournament, now=now)
+    if left is not None and left <= 0:
+        raise ApplicationError(Event.FULL, status_code=409)
+    if user is not None and not user.is_authenticated:
+        user = None
+    for _attempt in range(10):
+        enrolment = Enrolment(
+            reference=reference_new(prefix=REFERENCE_PREFIX_EVENT),
+            event=event,
+            tournament=tournament,
+            user=user,
+            name=" ".join(name.split()),
+            phone=normalised_phone,
+            email=email.strip().lower(),
+            phone_confirmed=_confirms_phone(user, phone=normalised_phone),
+            amount=amount,
+            discount_code=discount,
+        )
+        try:
+            with transaction.atomic():
+                enrolment.save()
+        except IntegrityError:
+            held = Enrolment.objects.filter(
+                phone=normalised_phone,
+                status__in=(*Enrolment.OPEN_STATUSES, Enrolment.Status.CONFIRMED),
+            )
+            held = (
+                held.filter(tournament=tournament)
+                if tournament
+                else held.filter(event=event, tournament=None)
+            )
+            if held.exists():
+                raise ApplicationError(
+                    ALREADY_REGISTERED,
+                    status_code=409,
+                    extra={"fields": {"phone": ALREADY_REGISTERED}},
+                ) from None
+            continue
+        if amount == 0:
+            enrolment.status = Enrolment.Status.CONFIRMED
+            enrolment.confirmed_at = now
+            enrolment.save(update_fields=["status", "confirmed_at"])
+        else:
+            enrolment_send_payment_details(enrolment=enrolment)
+        return enrolment
+    raise IntegrityError("Could not allocate a registration reference; please try again.")
+
+
+def _batch_full() -> ApplicationError:
+    return ApplicationError(
+        BATCH_FULL, status_code=409, extra={"fields": {"batch": BATCH_FULL}, "waitlist": True}
+    )
+
+
+def _batch_chosen(*, course: Course, batch_id: int | None) -> Batch | None:
+    """The batch this enrolment takes a seat in (locked until the transaction ends), or
+    None for a course without batches. Refusals: not this course's batch (422), its
+    enrolment closed (409), no seat left (409, with the waitlist offered)."""
+    if not course_has_batches(course=course):
+        if batch_id is not None:
+            raise FieldErrors({"batch": BATCH_UNKNOWN})
+        return None
+    today = india_today()
+    batches = Batch.objects.select_for_update().filter(course=course).order_by("starts_on", "pk")
+    if batch_id is not None:
+        chosen = batches.filter(pk=batch_id).first()
+        if chosen is None:
+            raise FieldErrors({"batch": BATCH_UNKNOWN})
+        candidates = [chosen]
+    else:
+        candidates = list(batches.filter(ends_on__gte=today, finished_at__isnull=True))
+    now = timezone.now()
+    closed = True
+    for batch in candidates:
+        if today > batch.closes_on or batch.finished_at is not None:
+            continue
+        closed = False
+        if batch.seats is None or batch_seats_taken(batch=batch, now=now) < batch.seats:
+            return batch
+    if closed and batch_id is not None:
+        raise ApplicationError(
+            BATCH_CLOSED,
+            status_code=409,
+            extra={"fields": {"batch": BATCH_CLOSED}, "waitlist": True},
+        )
+    raise _batch_full()
+
+
+BATCH_SAME = "The student is already in this batch."
+BATCH_FINISHED = "This batch is finished: its certificates were issued."
+BATCH_NO_SEAT = (
+    "Only an enrolment waiting for payment, with its payment submitted, or confirmed "
+    "takes a seat in a batch."
+)
+BATCH_LEFT_FINISHED = "The student's batch is finished: its certificates were issued."
+
+
+@transaction.atomic
+def enrolment_place_in_batch(*, enrolment_id: int, batch_id: int, by: User | None) -> Enrolment:
+    """Staff put a student into one of the course's batches: one who enrolled when the
+    course had none, or who moves to another batch. The seat is counted under the
+    batch's row lock as at enrolment, so staff never oversell it either (409 BATCH_FULL);
+    staff may place someone after the batch's enrolment has closed. Refused: another
+    course's batch or the same one (422), a finished batch, or leaving one (409), an
+    enrolment that holds no seat (rejected, expired)."""
+    enrolment = Enrolment.objects.select_related("batch").get(pk=enrolment_id)
+    batch = (
+        Batch.objects.select_for_update().filter(pk=batch_id, course=enrolment.course).first()
+        if enrolment.course is not None  # an event's registration has no batch
+        else None
+    )
+    if batch is None:
+        raise FieldErrors({"batch": BATCH_UNKNOWN})
+    enrolment = Enrolment.objects.select_for_update().select_related("batch").get(pk=enrolment_id)
+    if enrolment.status not in (*Enrolment.OPEN_STATUSES, Enrolment.Status.CONFIRMED):
+        raise ApplicationError(BATCH_NO_SEAT, status_code=409)
+    if enrolment.batch_id == batch.pk:
+        raise FieldErrors({"batch": BATCH_SAME})
+    if enrolment.batch is not None and enrolment.batch.finished_at is not None:
+        raise ApplicationError(BATCH_LEFT_FINISHED, status_code=409)
+    if batch.finished_at is not None:
+        raise ApplicationError(
+            BATCH_FINISHED, status_code=409, extra={"fields": {"batch": BATCH_FINISHED}}
+        )
+    if batch.seats is not None and batch_seats_taken(batch=batch) >= batch.seats:
+        raise _batch_full()
+    enrolment.batch = batch
+    enrolment.save(update_fields=["batch"])
+    logger.info(
+        "Enrolment %s placed in batch %s by %s", enrolment.reference, batch.pk, by and by.pk
+    )
+    return enrolment
+
+
 def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
     """The reference, the amount and the private link (/e/<token>) that reopens the payment
     step in any browser: by email when there is an address, by SMS to the enrolment's phone
@@ -273,7 +550,7 @@ def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
     amount = format_rupees(enrolment.amount)
     notice = payment_details(
         name=enrolment.name,
-        course=enrolment.course.name,
+        course=enrolment.offering.name,
         amount=amount,
         reference=enrolment.reference,
         link=link,
@@ -285,7 +562,7 @@ def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
             "enrolments/messages/payment_details",
             {
                 "name": enrolment.name,
-                "course": enrolment.course.name,
+                "course": enrolment.offering.name,
                 "reference": enrolment.reference,
                 "amount": amount,
                 "link": link,
@@ -359,7 +636,7 @@ def _confirms_phone(user: User | None, *, phone: str) -> bool:
 
 def _open_enrolments(*, phone: str, course: Course) -> QuerySet[Enrolment]:
     return (
-        Enrolment.objects.select_for_update()
+        Enrolment.objects.select_for_update(of=("self",))
         .select_related("course")
         .filter(phone=phone, course=course, status__in=Enrolment.OPEN_STATUSES)
         .order_by("created_at", "pk")
@@ -532,7 +809,11 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     The enrolment row is locked first, so of two staff confirming at the same moment the
     second waits, then finds it confirmed and does nothing: the referrer is credited once.
     """
-    enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
+    enrolment = (
+        Enrolment.objects.select_for_update(of=("self",))
+        .select_related("course")
+        .get(pk=enrolment_id)
+    )
     if enrolment.status == Enrolment.Status.CONFIRMED:
         return enrolment
     if by is not None and by.pk is not None and enrolment.referrer_id == by.pk:
@@ -553,6 +834,9 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
     referral_credit_for_enrolment(enrolment=enrolment, by=_staff_or_none(by))
     # The invoice (or receipt) exists exactly when the confirmation does: same transaction.
     invoice = invoice_issue_for_enrolment(enrolment=enrolment)
+    if enrolment.event_id is not None:
+        registration_confirmed_notify(enrolment=enrolment, invoice=invoice)
+        return enrolment
     to = enrolment.email_to
     if to:
         # The email carries the invoice, a document the student keeps: it is always sent,
@@ -562,7 +846,7 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
             {
                 "name": enrolment.name,
                 "amount": format_rupees(enrolment.amount),
-                "course": enrolment.course.name,
+                "course": enrolment.offering.name,
                 "reference": enrolment.reference,
                 "invoice_title": invoice.title,
                 "invoice_number": invoice.number,
@@ -583,13 +867,79 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
         notice=payment_confirmed(
             name=enrolment.name,
             amount=format_rupees(enrolment.amount),
-            course=enrolment.course.name,
+            course=enrolment.offering.name,
             reference=enrolment.reference,
             link=f"{settings.SITE_URL}/invoice/{invoice.token}",
         ),
         emailed_elsewhere=bool(to),
     )
     return enrolment
+
+
+def reason_check(reason: str) -> str:
+    """A staff decision's reason, trimmed (FieldErrors when empty or too long): for a
+    decision that checks it before doing anything else (enrolments.online's refund)."""
+    return _reason(reason)
+
+
+def registration_confirmed_notify(*, enrolment: Enrolment, invoice: Any = None) -> None:
+    """Tell an event's entrant (the captain) that the registration is confirmed: after
+    its payment (`invoice`: the receipt or invoice, attached to the email, always sent as
+    a payment's) or at once when free (section 19's notify, by the entrant's channel)."""
+    try:
+        team = enrolment.registration.team_name  # type: ignore[attr-defined]
+    except ObjectDoesNotExist:
+        team = ""
+    event = enrolment.offering.name
+    brand = site_settings_cached().brand_name
+    context = {
+        "name": enrolment.name,
+        "amount": format_rupees(enrolment.amount) if enrolment.amount else "",
+        "event": event,
+        "team": team,
+        "reference": enrolment.reference,
+        "invoice_title": invoice.title if invoice is not None else "",
+        "invoice_number": invoice.number if invoice is not None else "",
+        "brand": brand,
+    }
+    subject, body = render_message("enrolments/messages/registration_confirmed", context)
+    to = enrolment.email_to
+    if invoice is not None:
+        if to:
+            email_queue(
+                to=to,
+                subject=subject,
+                body=body,
+                reply_to=site_settings_cached().email,
+                topic="registration.confirmed",
+                attachments={
+                    document_file_name(invoice): (document_pdf(invoice), "application/pdf")
+                },
+            )
+        notice = registration_paid(
+            name=enrolment.name,
+            amount=format_rupees(enrolment.amount),
+            event=event,
+            reference=enrolment.reference,
+            link=f"{settings.SITE_URL}/invoice/{invoice.token}",
+        )
+        notify(
+            user=enrolment.user, phone=enrolment.phone, notice=notice, emailed_elsewhere=bool(to)
+        )
+        return
+    notify(
+        user=enrolment.user,
+        phone=enrolment.phone,
+        notice=registration_confirmed(
+            name=enrolment.name,
+            event=event,
+            reference=enrolment.reference,
+            link=f"{settings.SITE_URL}/dashboard",
+        ),
+        email=Email(to=to, subject=subject, body=body, topic="registration.confirmed")
+        if to
+        else None,
+    )
 
 
 def _reason(reason: str) -> str:
@@ -609,7 +959,11 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
     why by email when they gave an address.
     """
     text = _reason(reason)
-    enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
+    enrolment = (
+        Enrolment.objects.select_for_update(of=("self",))
+        .select_related("course")
+        .get(pk=enrolment_id)
+    )
     if enrolment.status == Enrolment.Status.REJECTED:
         return enrolment
     was_confirmed = enrolment.status == Enrolment.Status.CONFIRMED
@@ -634,7 +988,7 @@ def enrolment_reject(*, enrolment_id: int, by: User | None, reason: str) -> Enro
             "enrolments/messages/payment_not_confirmed",
             {
                 "name": enrolment.name,
-                "course": enrolment.course.name,
+                "course": enrolment.offering.name,
                 "reference": enrolment.reference,
                 "reason": enrolment.rejected_reason,
                 "brand": site_settings_cached().brand_name,
@@ -661,7 +1015,7 @@ def _send_refund(enrolment: Enrolment, *, credit_note: CreditNote | None) -> Non
         "enrolments/messages/payment_refunded",
         {
             "name": enrolment.name,
-            "course": enrolment.course.name,
+            "course": enrolment.offering.name,
             "reference": enrolment.reference,
             "amount": format_rupees(enrolment.amount),
             "reason": enrolment.rejected_reason,
@@ -691,7 +1045,11 @@ def enrolment_unconfirm(*, enrolment_id: int, by: User | None, reason: str) -> E
     and the referrer's credit is reversed by a new ledger entry. No email is sent: the
     student's payment is simply being looked at again."""
     text = _reason(reason)
-    enrolment = Enrolment.objects.select_for_update().select_related("course").get(pk=enrolment_id)
+    enrolment = (
+        Enrolment.objects.select_for_update(of=("self",))
+        .select_related("course")
+        .get(pk=enrolment_id)
+    )
     if enrolment.status != Enrolment.Status.CONFIRMED:
         raise ApplicationError(f"{enrolment.reference} is not confirmed.", status_code=409)
     enrolment.status = Enrolment.Status.PAID_CLAIMED if enrolment.utr else Enrolment.Status.PENDING

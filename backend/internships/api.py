@@ -1,6 +1,6 @@
 """The internship programme's API (docs/product.md sections 6 and 14): task boards, the
-application form's domain and the application, the dashboard's "My internship", task
-submissions and the private download of their files."""
+application, task submissions and the private download of their files. (The application
+form's domain and the dashboard's "My internship" are the pages' reads, web/.)"""
 
 from __future__ import annotations
 
@@ -22,8 +22,6 @@ from internships import selectors, services
 from internships.schemas import (
     ApplicationCreateIn,
     ApplicationOut,
-    DomainForApplicationOut,
-    InternshipsMineOut,
     PlacementTaskOut,
     TaskBoardOut,
     TaskSubmissionIn,
@@ -84,22 +82,6 @@ def task_board_get(
     return board
 
 
-@router.get(
-    "/domains/{slug}",
-    response={200: DomainForApplicationOut, 404: ErrorOut, 422: ErrorOut},
-    summary="An internship domain as the application form shows it",
-    description=(
-        "Open or closed (is_open, closed_reason), the batches, and the caller's waiting or "
-        "accepted application for it (null when anonymous). 404 for an unknown slug."
-    ),
-)
-def internship_domain_get(
-    request: HttpRequest, response: HttpResponse, slug: Text
-) -> selectors.DomainForApplication:
-    response["Cache-Control"] = "private, no-store"
-    return selectors.internship_domain_for_application(slug=slug, user=_user(request))
-
-
 @router.post(
     "/applications",
     response={
@@ -140,18 +122,6 @@ def application_create(
     )
     application = selectors.application_get_for(user=user, application_id=application.pk)
     return Status(201, ApplicationOut.from_orm(application))
-
-
-@router.get(
-    "/me",
-    response={200: InternshipsMineOut, 401: ErrorOut},
-    auth=logged_in,
-    summary='The dashboard\'s "My internship": applications and certificates',
-)
-def internships_mine(request: HttpRequest, response: HttpResponse) -> selectors.InternshipsMine:
-    response["Cache-Control"] = "private, no-store"
-    user: User = request.user  # type: ignore[assignment]
-    return selectors.internships_mine(user=user)
 
 
 @router.post(

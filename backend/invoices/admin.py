@@ -25,10 +25,17 @@ from django.utils.html import format_html
 from unfold.admin import ModelAdmin
 from unfold.decorators import action
 
+from core.dates import MONTHS
 from core.gst import state_label
 from core.money import format_rupees, paise_as_rupees
 from invoices.amounts import format_rate
-from invoices.exports import KINDS, export_file_name, export_month
+from invoices.exports import (
+    ALL,
+    EXPORT_CHOICES,
+    export_archive,
+    export_file_name,
+    export_month,
+)
 from invoices.models import CreditNote, Invoice
 from invoices.selectors import Month, document_file_name, document_months, document_pdf
 
@@ -52,14 +59,39 @@ def _rupees(paise: int) -> str:
     return format_rupees(paise_as_rupees(paise))
 
 
+MONTH_FORMAT = "Choose a month, e.g. Dec 2026 (or type it as 2026-12)."
+_MONTH_NAMES = {name.lower(): n for n, name in enumerate(MONTHS, 1)} | {
+    name[:3].lower(): n for n, name in enumerate(MONTHS, 1)
+}
+
+
+def month_parse(text: str) -> Month | None:
+    """A month as staff type or pick it: "2026-12" (the month picker's value), "Dec 2026",
+    "December 2026" or "12/2026"; None for anything else (bounded: a short field)."""
+    value = " ".join(text.replace("/", " ").replace("-", " ").split()).lower()
+    parts = value.split(" ")
+    if len(value) > 20 or len(parts) != 2:
+        return None
+    first, second = parts
+    if first.isdigit() and len(first) == 4 and second.isdigit():
+        year, month = int(first), int(second)
+    elif second.isdigit() and len(second) == 4:
+        year = int(second)
+        month = int(first) if first.isdigit() else _MONTH_NAMES.get(first, 0)
+    else:
+        return None
+    return Month(year, month) if 1 <= month <= 12 and 2000 <= year <= 2999 else None
+
+
 class ExportForm(forms.Form):
-    month = forms.RegexField(
-        regex=r"^[0-9]{4}-(0[1-9]|1[0-2])$",
-        label="Month",
-        help_text="YYYY-MM, e.g. 2026-04.",
-        error_messages={"invalid": "Enter a month as YYYY-MM, e.g. 2026-04."},
-    )
-    kind = forms.ChoiceField(label="File", choices=list(KINDS.items()))
+    month = forms.CharField(label="Month", max_length=20, error_messages={"required": MONTH_FORMAT})
+    kind = forms.ChoiceField(label="File", choices=list(EXPORT_CHOICES.items()))
+
+    def clean_month(self) -> str:
+        month = month_parse(self.cleaned_data["month"])
+        if month is None:
+            raise forms.ValidationError(MONTH_FORMAT)
+        return month.label
 
     def month_value(self) -> Month:
         year, month = self.cleaned_data["month"].split("-")
@@ -228,9 +260,14 @@ class InvoiceAdmin(DocumentAdmin):
         if request.GET and form.is_valid():
             month = form.month_value()
             kind = form.cleaned_data["kind"]
+            if kind == ALL:
+                content, content_type = export_archive(month=month), "application/zip"
+            else:
+                content = export_month(month=month, kind=kind).encode("utf-8")
+                content_type = "text/csv; charset=utf-8"
             response = FileResponse(
-                io.BytesIO(export_month(month=month, kind=kind).encode("utf-8")),
-                content_type="text/csv; charset=utf-8",
+                io.BytesIO(content),
+                content_type=content_type,
                 as_attachment=True,
                 filename=export_file_name(month=month, kind=kind),
             )
@@ -242,7 +279,7 @@ class InvoiceAdmin(DocumentAdmin):
             "opts": self.model._meta,
             "form": form,
             "months": document_months(),
-            "kinds": KINDS,
+            "kinds": EXPORT_CHOICES,
         }
         return TemplateResponse(
             request,

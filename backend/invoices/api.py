@@ -1,5 +1,5 @@
-"""The public check page of an invoice or credit note (its QR code's /invoice/<token>) and
-the PDF for the enrolment's own account."""
+"""The PDF of an invoice, receipt or credit note, for the enrolment's own account. (Its
+QR code's public check page, /invoice/<token>, reads the document from web/.)"""
 
 from __future__ import annotations
 
@@ -12,24 +12,9 @@ from accounts.models import User
 from core.api import logged_in
 from core.schemas import ErrorOut, Text
 from invoices import selectors
-from invoices.schemas import InvoiceCheckOut
 
 router = Router(tags=["invoices"])
 PDF = "application/pdf"
-
-
-@router.get(
-    "/{token}",
-    response={200: InvoiceCheckOut, 404: ErrorOut, 422: ErrorOut},
-    auth=None,
-    summary="Check an invoice, receipt or credit note (its QR code's page)",
-    description=(
-        "The seller, number, date and total, and the buyer's name: nothing else personal. "
-        "404 for an unknown token."
-    ),
-)
-def invoice_check(request: HttpRequest, token: Text) -> selectors.Document:
-    return selectors.document_by_token(token)
 
 
 @router.get(

@@ -161,11 +161,14 @@ def draw_document(page: Page, document: Invoice | CreditNote, *, check_url: str)
     page.text(
         MARGIN + 2, y, "Description of service", font="sans-bold", size=8.5, color=INK, align="left"
     )
-    page.text(MARGIN + 120, y, "SAC", font="sans-bold", size=8.5, color=INK, align="left")
+    # A receipt (no GSTIN) charges no tax: no SAC, no taxable value, the amount itself.
+    taxed = document.is_tax_invoice
+    if taxed:
+        page.text(MARGIN + 120, y, "SAC", font="sans-bold", size=8.5, color=INK, align="left")
     page.text(
         A4_MM[0] - MARGIN - 2,
         y,
-        "Taxable value",
+        "Taxable value" if taxed else "Amount",
         font="sans-bold",
         size=8.5,
         color=INK,
@@ -173,11 +176,12 @@ def draw_document(page: Page, document: Invoice | CreditNote, *, check_url: str)
     )
     y += LINE + 2.5
     description = wrap(document.description, "sans", 8.5, 112) or [""]
-    page.text(MARGIN + 120, y, document.sac, font="sans", size=8.5, color=INK, align="left")
+    if taxed:
+        page.text(MARGIN + 120, y, document.sac, font="sans", size=8.5, color=INK, align="left")
     page.text(
         A4_MM[0] - MARGIN - 2,
         y,
-        format_paise(document.taxable_paise),
+        format_paise(document.taxable_paise if taxed else document.total_paise),
         font="sans",
         size=8.5,
         color=INK,
@@ -190,7 +194,8 @@ def draw_document(page: Page, document: Invoice | CreditNote, *, check_url: str)
     page.line(MARGIN, y - 3, A4_MM[0] - MARGIN, y - 3, color=RULE, line_width=0.3)
     y += 2
 
-    y = _money_row(page, y, "Taxable value", document.taxable_paise)
+    if taxed:
+        y = _money_row(page, y, "Taxable value", document.taxable_paise)
     for label, paise in tax_lines(document):
         y = _money_row(page, y, label, paise)
     total_label = "Total (tax inclusive)" if document.is_tax_invoice else "Total"

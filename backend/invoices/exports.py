@@ -12,8 +12,10 @@ line: its total is the month's confirmed payments less the month's refunds.
 
 from __future__ import annotations
 
+import io
+import zipfile
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from decimal import Decimal
 
@@ -31,6 +33,11 @@ KINDS = {
     "cdnr": "GSTR-1 credit notes to buyers with a GSTIN (CDNR)",
     "hsn": "GSTR-1 HSN/SAC summary",
 }
+
+
+# The one download of a month: every file above in one ZIP, as the accountant files them.
+ALL = "all"
+EXPORT_CHOICES = {ALL: "All of them, in one ZIP file (for the GST return)", **KINDS}
 
 
 def rupees(paise: int) -> Decimal:
@@ -256,21 +263,39 @@ def export_hsn(invoices: list[Invoice], notes: list[CreditNote]) -> str:
     return _csv(header, rows)
 
 
+# Each file of KINDS from the month's invoices and credit notes.
+MAKERS: dict[str, Callable[[list[Invoice], list[CreditNote]], str]] = {
+    "register": export_register,
+    "b2b": lambda invoices, notes: export_b2b(invoices),
+    "b2cs": export_b2cs,
+    "cdnr": lambda invoices, notes: export_cdnr(notes),
+    "hsn": export_hsn,
+}
+
+
 def export_month(*, month: Month, kind: str) -> str:
     """The month's CSV of `kind` (one of KINDS)."""
+    if kind not in MAKERS:
+        raise ValueError(f"Unknown export {kind!r}")
     invoices, notes = documents_in_month(month=month)
-    if kind == "register":
-        return export_register(invoices, notes)
-    if kind == "b2b":
-        return export_b2b(invoices)
-    if kind == "cdnr":
-        return export_cdnr(notes)
-    if kind == "b2cs":
-        return export_b2cs(invoices, notes)
-    if kind == "hsn":
-        return export_hsn(invoices, notes)
-    raise ValueError(f"Unknown export {kind!r}")
+    return MAKERS[kind](invoices, notes)
+
+
+def export_archive(*, month: Month) -> bytes:
+    """Every CSV of the month in one ZIP (named as the single downloads), made in memory:
+    a month's documents are a few thousand rows at most."""
+    invoices, notes = documents_in_month(month=month)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for kind, make in MAKERS.items():
+            # A fixed timestamp: the same month gives the same bytes.
+            info = zipfile.ZipInfo(export_file_name(month=month, kind=kind), (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, make(invoices, notes).encode("utf-8"))
+    return buffer.getvalue()
 
 
 def export_file_name(*, month: Month, kind: str) -> str:
+    if kind == ALL:
+        return f"gst-{month.label}.zip"
     return f"{kind}-{month.label}.csv"

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.models import User
+from core.dates import MONTHS
 from core.errors import NotFound
 from invoices.drawing import document_pdf_bytes
 from invoices.models import CreditNote, Invoice
@@ -112,6 +113,11 @@ class Month:
     @property
     def label(self) -> str:
         return f"{self.year:04d}-{self.month:02d}"
+
+    @property
+    def display(self) -> str:
+        """As staff say it: "Dec 2026"."""
+        return f"{MONTHS[self.month - 1][:3]} {self.year}"
 
 
 def documents_in_month(*, month: Month) -> tuple[list[Invoice], list[CreditNote]]:

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from enrolments.models import Enrolment
 
 CREDIT_NOTE_SERIES = "CN"
+# Receipts (a seller without a GSTIN) are numbered on their own, so the tax invoices' series
+# stays consecutive (CGST rule 46) when a GSTIN is entered later.
+RECEIPT_SERIES = "RCT"
+OWN_SERIES = (CREDIT_NOTE_SERIES, RECEIPT_SERIES)
 SEQUENCE_MAX = 999_999  # six digits: a number stays within 16 characters
 NUMBER_MAX = 16
 DESCRIPTION_MAX = 200
@@ -90,12 +94,13 @@ def invoice_issue_for_enrolment(*, enrolment: Enrolment, now: datetime | None = 
     place = enrolment.state or seller.state
     total = int(enrolment.amount) * 100
     split = tax_split(total_paise=total, rate=rate, same_state=place == seller.state)
-    number, year, sequence = document_number_next(series=seller.invoice_prefix, day=day)
-    description = f"{enrolment.course.name} (enrolment {enrolment.reference})"
+    series = seller.invoice_prefix if gstin else RECEIPT_SERIES
+    number, year, sequence = document_number_next(series=series, day=day)
+    description = f"{enrolment.offering.name} (enrolment {enrolment.reference})"
     return Invoice.objects.create(
         enrolment=enrolment,
         number=number,
-        series=seller.invoice_prefix,
+        series=series,
         financial_year=year,
         sequence=sequence,
         token=_token(),

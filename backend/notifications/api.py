@@ -1,4 +1,5 @@
-"""A student's message preferences (/account), and Meta's WhatsApp webhook.
+"""Saving a student's message preferences (/account shows them: web/), and Meta's WhatsApp
+webhook.
 
 The webhook, /api/notifications/whatsapp/webhook: Meta calls it, not a browser, so it has
 no session and no CSRF token (auth=None); what proves a POST came from Meta is its
@@ -36,16 +37,6 @@ logger = logging.getLogger(__name__)
 router = Router(tags=["notifications"])
 
 TOKEN_MISMATCH = "The verify token does not match."
-
-
-@router.get(
-    "/preferences",
-    response={200: MessagePreferencesOut, 401: ErrorOut},
-    auth=logged_in,
-    summary="My message preferences: WhatsApp consent and a channel per kind",
-)
-def message_preferences_get(request: HttpRequest) -> MessagePreferences:
-    return selectors.preferences_for(user=cast("User", request.user))
 
 
 @router.put(

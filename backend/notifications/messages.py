@@ -141,6 +141,67 @@ PAYMENT_DETAILS = Template(
     parameters=("name", "course", "amount", "enrolment reference", "private payment link"),
 )
 
+COURSE_CERTIFICATE_ISSUED = Template(
+    name="course_certificate_issued",
+    kind=Kind.CERTIFICATES,
+    subject="Your certificate is issued: {{2}}",
+    body=(
+        "Hello {{1}}, you have completed {{2}} and your certificate {{3}} is issued. "
+        "Anyone can verify it here: {{4}}"
+    ),
+    parameters=("name", "course", "certificate ID", "verify link"),
+)
+BATCH_STARTS_TOMORROW = Template(
+    name="batch_starts_tomorrow",
+    kind=Kind.CLASSES,
+    subject="{{2}} starts tomorrow",
+    body=(
+        "Hello {{1}}, your {{2}} batch starts tomorrow. First class: {{3}} (India time). "
+        "Your classes and the Join class link: {{4}}"
+    ),
+    parameters=("name", "course", "first class (date and time)", "dashboard link"),
+)
+CLASS_STARTS_SOON = Template(
+    name="class_starts_soon",
+    kind=Kind.CLASSES,
+    subject="Your {{2}} class starts at {{3}}",
+    body=(
+        "Hello {{1}}, your {{2}} class starts at {{3}} (India time). Join it from your "
+        "dashboard: {{4}}"
+    ),
+    parameters=("name", "course", "start time", "dashboard link"),
+)
+WAITLIST_SEAT_FREE = Template(
+    name="waitlist_seat_free",
+    kind=Kind.CLASSES,
+    subject="A seat is free in {{2}}",
+    body=(
+        "Hello {{1}}, a seat is free in the {{2}} batch starting {{3}}, which you are waiting "
+        "for. Seats go to whoever enrols first: {{4}}"
+    ),
+    parameters=("name", "course", "start date", "course page link"),
+)
+REGISTRATION_PAID = Template(
+    name="registration_paid",
+    kind=Kind.PAYMENTS,
+    subject="Registration confirmed: {{3}} ({{4}})",
+    body=(
+        "Hello {{1}}, we have received your payment of {{2}} for {{3}}. Your registration {{4}} "
+        "is confirmed. Your events and receipts: {{5}}"
+    ),
+    parameters=("name", "amount", "event", "registration reference", "receipt link"),
+)
+REGISTRATION_CONFIRMED = Template(
+    name="registration_confirmed",
+    kind=Kind.PAYMENTS,
+    subject="Registration confirmed: {{2}} ({{3}})",
+    body=(
+        "Hello {{1}}, your registration for {{2}} is confirmed. Your reference is {{3}}: "
+        "bring it on the day. Your events: {{4}}"
+    ),
+    parameters=("name", "event", "registration reference", "dashboard link"),
+)
+
 TEMPLATES: tuple[Template, ...] = (
     PAYMENT_DETAILS,
     PAYMENT_CONFIRMED,
@@ -151,6 +212,12 @@ TEMPLATES: tuple[Template, ...] = (
     PAYOUT_PAID,
     REMINDER_TASK_OPEN,
     REMINDER_PAYMENT,
+    COURSE_CERTIFICATE_ISSUED,
+    BATCH_STARTS_TOMORROW,
+    CLASS_STARTS_SOON,
+    WAITLIST_SEAT_FREE,
+    REGISTRATION_PAID,
+    REGISTRATION_CONFIRMED,
 )
 
 
@@ -166,6 +233,18 @@ def _notice(template: Template, topic: str, *values: object) -> Notice:
 
 def payment_confirmed(*, name: str, amount: str, course: str, reference: str, link: str) -> Notice:
     return _notice(PAYMENT_CONFIRMED, "enrolment.confirmed", name, amount, course, reference, link)
+
+
+def registration_paid(*, name: str, amount: str, event: str, reference: str, link: str) -> Notice:
+    """An event registration's payment confirmed (payment_confirmed's variant)."""
+    return _notice(
+        REGISTRATION_PAID, "registration.confirmed", name, amount, event, reference, link
+    )
+
+
+def registration_confirmed(*, name: str, event: str, reference: str, link: str) -> Notice:
+    """A free event registration, confirmed at once."""
+    return _notice(REGISTRATION_CONFIRMED, "registration.confirmed", name, event, reference, link)
 
 
 def payment_details(*, name: str, course: str, amount: str, reference: str, link: str) -> Notice:
@@ -213,3 +292,28 @@ def reminder_task_open(*, name: str, number: int, title: str, board_link: str) -
 
 def reminder_payment(*, name: str, reference: str, course: str, amount: str, link: str) -> Notice:
     return _notice(REMINDER_PAYMENT, "reminder.payment", name, reference, course, amount, link)
+
+
+def course_certificate_issued(
+    *, name: str, course: str, certificate_id: str, verify_link: str
+) -> Notice:
+    return _notice(
+        COURSE_CERTIFICATE_ISSUED,
+        "certificate.course_issued",
+        name,
+        course,
+        certificate_id,
+        verify_link,
+    )
+
+
+def batch_starts_tomorrow(*, name: str, course: str, first_class: str, link: str) -> Notice:
+    return _notice(BATCH_STARTS_TOMORROW, "classes.batch_tomorrow", name, course, first_class, link)
+
+
+def class_starts_soon(*, name: str, course: str, starts: str, link: str) -> Notice:
+    return _notice(CLASS_STARTS_SOON, "classes.class_soon", name, course, starts, link)
+
+
+def waitlist_seat_free(*, name: str, course: str, starts_on: str, link: str) -> Notice:
+    return _notice(WAITLIST_SEAT_FREE, "classes.waitlist_seat", name, course, starts_on, link)

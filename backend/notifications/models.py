@@ -24,12 +24,13 @@ class Kind(models.TextChoices):
     TASKS = "tasks", "Internship tasks"
     CERTIFICATES = "certificates", "Certificates"
     REMINDERS = "reminders", "Reminders"
+    CLASSES = "classes", "Classes"
 
 
 # Payments (and security, which goes by SMS and email outside this choice) always reach
 # the student by some channel: "neither" is refused for them.
 ALWAYS_SENT = (Kind.PAYMENTS,)
-CHANNEL_FIELDS = ("payments", "tasks", "certificates", "reminders")
+CHANNEL_FIELDS = ("payments", "tasks", "certificates", "reminders", "classes")
 
 
 class MessagePreferences(models.Model):
@@ -52,6 +53,12 @@ class MessagePreferences(models.Model):
     )
     certificates = models.CharField(max_length=8, choices=Channel.choices, default=Channel.WHATSAPP)
     reminders = models.CharField(max_length=8, choices=Channel.choices, default=Channel.WHATSAPP)
+    classes = models.CharField(
+        help_text="Batches starting, classes about to start, a seat free on the waitlist.",
+        max_length=8,
+        choices=Channel.choices,
+        default=Channel.WHATSAPP,
+    )
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

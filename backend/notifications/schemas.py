@@ -19,6 +19,7 @@ class MessagePreferencesOut(Schema):
     tasks: str = Field(description="whatsapp, email or none")
     certificates: str = Field(description="whatsapp, email or none")
     reminders: str = Field(description="whatsapp, email or none")
+    classes: str = Field(description="whatsapp, email or none")
 
 
 class MessagePreferencesIn(Schema):
@@ -27,3 +28,4 @@ class MessagePreferencesIn(Schema):
     tasks: ChannelText = ""
     certificates: ChannelText = ""
     reminders: ChannelText = ""
+    classes: ChannelText = ""

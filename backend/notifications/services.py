@@ -65,6 +65,12 @@ def _sign_off(text: str) -> str:
     return f"{text}\n\n-- {settings.SITE_URL}\n"
 
 
+def notice_email(notice: Notice, *, to: str) -> Email | None:
+    """The message's own words as an email to `to` (None without an address): for
+    someone without an account, whose preferences are not known."""
+    return Email(to=to, subject=notice.subject, body=_sign_off(notice.text)) if to else None
+
+
 def notify(
     *,
     user: User | None,

@@ -115,6 +115,7 @@ PAYOUT_DECISIONS = (
     Decision(
         name="mark_paid",
         label="Mark paid",
+        primary=True,
         applies=Q(status=PayoutRequest.Status.REQUESTED),
         run=_mark_paid,
         done="marked as paid",

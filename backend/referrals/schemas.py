@@ -49,7 +49,7 @@ class HeldRewardOut(Schema):
 
     @staticmethod
     def resolve_course_name(obj: RewardEntry) -> str:
-        return obj.enrolment.course.name if obj.enrolment else ""
+        return obj.enrolment.offering.name if obj.enrolment else ""
 
     @staticmethod
     def resolve_on_hold_until(obj: RewardEntry) -> date | None:
@@ -137,7 +137,7 @@ class RewardEntryOut(Schema):
 
     @staticmethod
     def resolve_course_name(obj: RewardEntry) -> str:
-        return obj.enrolment.course.name if obj.enrolment else ""
+        return obj.enrolment.offering.name if obj.enrolment else ""
 
     @staticmethod
     def resolve_note(obj: RewardEntry) -> str:

@@ -52,7 +52,7 @@ def referral_credit_for_enrolment(*, enrolment: Enrolment, by: User | None) -> R
     if enrolment.referrer_id is None:
         return None
     # Never more than what the student paid, whatever the course says.
-    reward = min(enrolment.course.referral_reward, enrolment.amount)
+    reward = min(enrolment.course.referral_reward if enrolment.course else 0, enrolment.amount)
     if reward <= 0:
         return None
     _lock_user(enrolment.referrer_id)
@@ -68,7 +68,7 @@ def referral_credit_for_enrolment(*, enrolment: Enrolment, by: User | None) -> R
         cycle=credits + 1,
         payable_on=india_today(now=confirmed) + timedelta(days=settings.REFERRAL_HOLD_DAYS),
         created_by=by,
-        note=f"Referral: {enrolment.course.name} ({enrolment.reference})",
+        note=f"Referral: {enrolment.offering.name} ({enrolment.reference})",
     )
 
 

@@ -14,6 +14,8 @@ class ReminderSent(models.Model):
         TASK_OPEN_3_DAYS = "task_open_3_days", "Task open 3 days without a submission"
         REVIEW_WAITING_2_DAYS = "review_waiting_2_days", "Submission waiting 2 days (to staff)"
         PAYMENT_WAITING_1_DAY = "payment_waiting_1_day", "Enrolment waiting 1 day for payment"
+        BATCH_STARTS_TOMORROW = "batch_starts_tomorrow", "Batch starts tomorrow (to the student)"
+        CLASS_WITHIN_HOUR = "class_within_hour", "Class starts within the hour (to the student)"
 
     kind = models.CharField(max_length=24, choices=Kind.choices)
     object_key = models.CharField(

@@ -13,6 +13,7 @@ from enrolments.models import Enrolment
 from internships.models import EarlyUnlock, Placement, TaskSubmission
 from internships.selectors import task_board_state
 from reminders.models import ReminderSent
+from teaching.models import LiveClass
 
 # A pending enrolment older than this is not reminded (it has been left, or will expire).
 PAYMENT_REMINDER_WINDOW = timedelta(days=7)
@@ -110,4 +111,43 @@ def already_sent(*, kind: str, keys: list[str]) -> set[str]:
         ReminderSent.objects.filter(kind=kind, object_key__in=keys).values_list(
             "object_key", flat=True
         )
+    )
+
+
+def students_of_batches_starting(*, day: date) -> QuerySet[Enrolment]:
+    """The confirmed students of the batches (not finished) whose first day is `day`."""
+    return (
+        Enrolment.objects.filter(
+            status=Enrolment.Status.CONFIRMED,
+            batch__starts_on=day,
+            batch__finished_at__isnull=True,
+        )
+        .select_related("batch", "batch__course", "course", "user")
+        .order_by("pk")
+    )
+
+
+def first_class_of(*, batch_id: int) -> LiveClass | None:
+    """The batch's first class (or doubt session) that is not cancelled."""
+    return (
+        LiveClass.objects.filter(batch_id=batch_id, cancelled=False)
+        .order_by("starts_at", "pk")
+        .first()
+    )
+
+
+def classes_starting(*, after: datetime, until: datetime) -> QuerySet[LiveClass]:
+    """The classes, not cancelled, starting after `after` and by `until`."""
+    return (
+        LiveClass.objects.filter(cancelled=False, starts_at__gt=after, starts_at__lte=until)
+        .select_related("batch", "batch__course")
+        .order_by("starts_at", "pk")
+    )
+
+
+def confirmed_students_of(*, batch_ids: list[int]) -> QuerySet[Enrolment]:
+    return (
+        Enrolment.objects.filter(status=Enrolment.Status.CONFIRMED, batch_id__in=batch_ids)
+        .select_related("user", "course")
+        .order_by("pk")
     )

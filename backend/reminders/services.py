@@ -6,6 +6,11 @@ waiting 1 day for payment remind the student (by their channel, notifications.no
 submission waiting 2 days for review reminds staff by email. Days are India days, and
 students are written to only between SEND_FROM and SEND_UNTIL India time, never at night.
 
+Section 20's "Classes" kind: a batch starting tomorrow reminds its confirmed students (in
+the sending hours, the day before), and so does a class starting within the hour, at any
+hour (classes run in the evening, past SEND_UNTIL): class_reminders_send, its own hourly
+job. The waitlist is told of free seats in the same hours (teaching.services.waitlist_tell).
+
 Each is sent once: a ReminderSent row per (kind, object) is written in the same
 transaction as the message; two workers racing on one reminder meet at its unique
 constraint, and the one that loses rolls back its message with its row.
@@ -22,16 +27,17 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from core.dates import INDIA, format_india_date, india_today
-from core.email import email_queue
+from core.dates import INDIA, format_india_clock, format_india_date, format_india_day, india_today
+from core.email import staff_email_queue
 from core.messages import render_message
 from core.money import format_rupees
-from enquiries.selectors import staff_notify_recipients
+from enrolments.models import Enrolment
 from internships.models import TaskSubmission
 from notifications import messages
 from notifications.services import Email, notify
 from reminders import selectors
 from reminders.models import ReminderSent
+from teaching.services import waitlist_tell
 
 logger = logging.getLogger(__name__)
 
@@ -98,12 +104,7 @@ def _review_email(submission: TaskSubmission) -> str:
             ),
         },
     )
-    email_queue(
-        to=staff_notify_recipients(),
-        subject=subject,
-        body=body,
-        topic="reminder.review",
-    )
+    staff_email_queue(subject=subject, body=body, topic="reminder.review")
     return "email"
 
 
@@ -132,7 +133,7 @@ def _payments(now: datetime) -> int:
         notice = messages.reminder_payment(
             name=enrolment.name,
             reference=enrolment.reference,
-            course=enrolment.course.name,
+            course=enrolment.offering.name,
             amount=format_rupees(enrolment.amount),
             # The private link reopens the payment step in any browser, account or not.
             link=enrolment.private_url,
@@ -160,6 +161,81 @@ def reminders_send(*, now: datetime | None = None) -> dict[str, int] | None:
     counts = _tasks(list(selectors.open_tasks(today=today)), today=today)
     counts[Kind.REVIEW_WAITING_2_DAYS.value] = _reviews(now)
     counts[Kind.PAYMENT_WAITING_1_DAY.value] = _payments(now)
+    counts[Kind.BATCH_STARTS_TOMORROW.value] = _batches_tomorrow(today)
+    counts["waitlist_told"] = waitlist_tell(now=now)
     if any(counts.values()):
         logger.info("Reminders sent: %s", counts)
     return counts
+
+
+def _dashboard_link() -> str:
+    return f"{settings.SITE_URL}/dashboard"
+
+
+def _tell_student(enrolment: Enrolment, notice: messages.Notice) -> Callable[[], str]:
+    email = (
+        Email(to=enrolment.email_to, subject=notice.subject, body=f"{notice.text}\n")
+        if enrolment.email_to
+        else None
+    )
+    return partial(notify, user=enrolment.user, notice=notice, email=email, phone=enrolment.phone)
+
+
+def _batches_tomorrow(today: date) -> int:
+    """The day before a batch starts: its confirmed students, each once."""
+    students = list(selectors.students_of_batches_starting(day=today + timedelta(days=1)))
+    keys = {e.pk: f"{e.batch_id}:{e.pk}" for e in students}
+    done = selectors.already_sent(kind=Kind.BATCH_STARTS_TOMORROW, keys=list(keys.values()))
+    firsts: dict[int, str] = {}
+    sent = 0
+    for enrolment in students:
+        key = keys[enrolment.pk]
+        if key in done or enrolment.batch is None:
+            continue
+        batch = enrolment.batch
+        if batch.pk not in firsts:
+            first = selectors.first_class_of(batch_id=batch.pk)
+            firsts[batch.pk] = (
+                f"{format_india_day(first.starts_at)}, {format_india_clock(first.starts_at)}"
+                if first
+                else f"{format_india_date(batch.starts_on)}, {batch.time_text}"
+            )
+        notice = messages.batch_starts_tomorrow(
+            name=enrolment.name,
+            course=batch.course.name,
+            first_class=firsts[batch.pk],
+            link=_dashboard_link(),
+        )
+        if _once(Kind.BATCH_STARTS_TOMORROW, key, _tell_student(enrolment, notice)):
+            sent += 1
+    return sent
+
+
+def class_reminders_send(*, now: datetime | None = None) -> dict[str, int]:
+    """A class starting within the hour reminds each confirmed student of its batch,
+    once, at any hour of the day (the queue worker runs this hourly, as reminders_send)."""
+    now = now or timezone.now()
+    classes = list(selectors.classes_starting(after=now, until=now + timedelta(hours=1)))
+    students: dict[int, list[Enrolment]] = {}
+    for enrolment in selectors.confirmed_students_of(batch_ids=list({c.batch_id for c in classes})):
+        assert enrolment.batch_id is not None
+        students.setdefault(enrolment.batch_id, []).append(enrolment)
+    keys = [f"{c.pk}:{e.pk}" for c in classes for e in students.get(c.batch_id, [])]
+    done = selectors.already_sent(kind=Kind.CLASS_WITHIN_HOUR, keys=keys)
+    sent = 0
+    for live_class in classes:
+        for enrolment in students.get(live_class.batch_id, []):
+            key = f"{live_class.pk}:{enrolment.pk}"
+            if key in done:
+                continue
+            notice = messages.class_starts_soon(
+                name=enrolment.name,
+                course=live_class.batch.course.name,
+                starts=format_india_clock(live_class.starts_at),
+                link=_dashboard_link(),
+            )
+            if _once(Kind.CLASS_WITHIN_HOUR, key, _tell_student(enrolment, notice)):
+                sent += 1
+    if sent:
+        logger.info("Class reminders sent: %d", sent)
+    return {Kind.CLASS_WITHIN_HOUR.value: sent}

@@ -57,7 +57,7 @@ class ExportLedgerLine(Schema):
 
     @staticmethod
     def resolve_course(obj: RewardEntry) -> str:
-        return obj.enrolment.course.name if obj.enrolment else ""
+        return obj.enrolment.offering.name if obj.enrolment else ""
 
     @staticmethod
     def resolve_note(obj: RewardEntry) -> str:

@@ -1,48 +1,49 @@
-"""One request per page (issue 29 item 5): each server-rendered page asks Django once, at
-/api/pages/<page>, for everything its render needs: the visitor, the site settings and the
-page's own rows, rendered by the schemas of the endpoints it used to call one by one.
+"""One request per page (issue 29 item 5; the one read road, issue 42): each
+server-rendered page asks Django once, at /api/pages/<page>, for everything its render
+needs: the visitor, the site settings and the page's own rows. One function per page:
+web/selectors.py gathers the apps' selectors into the page's dataclass, web/schemas.py
+renders it with the apps' `Out` schemas; here only what HTTP adds (the visitor from the
+session, the 401, the Cache-Control).
 
-Each endpoint does what those endpoints do: the same selectors, the same refusals (404,
-401, 422, 429) and side effects (the certificate lookup's counts and rate limit), and the
-Cache-Control of the endpoint the page's main data comes from.
+The only other JSON reads are docs/product.md section 11's contracts (the certificate
+lookup, an enrolment by reference, a task board, the credentials): the verify and task
+board pages read through the same functions (certificates.verifications.certificate_verify,
+internships.selectors.task_board_for_visitor), with the same refusals, counts and caching.
 """
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from ninja import Router
 from ninja.errors import AuthenticationError
 
 from accounts.models import User
-from certificates import selectors as certificates
-from certificates import verifications
-from certificates.api import VERIFY_CACHE_CONTROL
+from certificates.verifications import VERIFY_CACHE_CONTROL
 from core.api import logged_in
 from core.dates import india_today
-from core.errors import NotFound
 from core.http import client_key
 from core.schemas import ErrorOut, Text
-from enrolments.api import SESSION_KEY
-from internships import selectors as internships
+from enrolments.browser import session_references
 from web import selectors
 from web.schemas import (
     AboutPageData,
     AccountPageData,
-    CoursePageData,
     CoursesPageData,
     DashboardPageData,
     EnrolmentPrivatePageData,
-    EventPageData,
     EventsPageData,
     HomePageData,
     InternshipApplyPageData,
     InternshipPageData,
     InvoiceCheckPageData,
     PageData,
+    PathPageData,
     PolicyPageData,
     PortfolioPageData,
     ProjectsPageData,
     ReferEarnPageData,
+    SitemapPageData,
     TaskBoardPageData,
     TrainingPageData,
     VerifyPageData,
@@ -121,21 +122,34 @@ def page_courses_get(request: HttpRequest) -> selectors.CoursesPage:
 
 
 @router.get(
-    "/course",
-    response={200: CoursePageData, **BAD_TEXT},
-    summary="A course's page, or the bootcamp's, at `path`",
+    "/path",
+    response={200: PathPageData, 404: ErrorOut, **BAD_TEXT},
+    summary="The page found from the data at `path`: a course's, the bootcamp's or an event's",
     description=(
-        "Its head, the course (null when no course has this page), the enrolment form's "
-        "states, and the visitor's enrolments: the account's when logged in, otherwise "
-        "those made in this browser session."
+        "`path` is the page's path exactly as the front door read it (case-sensitive, "
+        "percent-encoding left as it came: a path holding any is no page). `kind` says which "
+        "page it is. A course's or the bootcamp's page has its head, the course, the "
+        "enrolment form's states and the visitor's enrolments: the account's when logged "
+        "in, otherwise those made in this browser session. An event's has its head and the "
+        "event. 404 when no active course and no event has this page path."
     ),
 )
-def page_course_get(request: HttpRequest, path: Text) -> selectors.CoursePage:
-    return selectors.course_page(
+def page_path_get(request: HttpRequest, path: Text) -> selectors.CoursePage | selectors.EventPage:
+    return selectors.path_page(
         visitor=_visitor(request),
         path=path,
-        session_references=list(request.session.get(SESSION_KEY, [])),
+        session_references=session_references(request),
     )
+
+
+@router.get(
+    "/sitemap",
+    response=SitemapPageData,
+    summary="The pages found from the data, for /sitemap.xml",
+    description="Every active course's and the bootcamp's page path, and every event's.",
+)
+def page_sitemap_get(request: HttpRequest) -> selectors.SitemapPage:
+    return selectors.sitemap_page()
 
 
 @router.get(
@@ -169,16 +183,6 @@ def page_events_get(request: HttpRequest) -> selectors.EventsPage:
 
 
 @router.get(
-    "/events/{slug}",
-    response={200: EventPageData, **BAD_TEXT},
-    summary="An event's page at `path`",
-    description="Its head and the event (null when there is no such event).",
-)
-def page_event_get(request: HttpRequest, slug: Text, path: Text) -> selectors.EventPage:
-    return selectors.event_page(visitor=_visitor(request), slug=slug, path=path)
-
-
-@router.get(
     "/policies/{slug}",
     response={200: PolicyPageData, **BAD_TEXT},
     summary="A policy page (terms, privacy or refund) at `path`",
@@ -203,25 +207,24 @@ def page_referearn_get(request: HttpRequest) -> selectors.ReferEarnPage:
     response={200: VerifyPageData, 422: ErrorOut, 429: ErrorOut},
     summary="A certificate's verify page",
     description=(
-        "The certificate as /api/certificates/{certificate_id} answers it, counted and "
-        "rate-limited per client IP the same way. When there is no such certificate (the "
-        "lookup's 404), the answer is still 200, with `certificate` null and the refusal's "
-        "message in `refusal`. 429 when this client has checked too many certificates."
+        "The certificate as the lookup (/api/certificates/{certificate_id}) answers it, "
+        "counted and rate-limited per client IP by the same function. When there is no "
+        "such certificate (the lookup's 404), the answer is still 200, with `certificate` "
+        "null and the refusal's message in `refusal`. 429 when this client has checked too "
+        "many certificates."
     ),
 )
 def page_verify_get(
     request: HttpRequest, response: HttpResponse, certificate_id: Text
 ) -> selectors.VerifyPage:
     visitor = _visitor(request)
-    verifications.certificate_lookup_count(client=client_key(request))
-    try:
-        certificate = certificates.certificate_get(certificate_id=certificate_id)
-    except NotFound as refusal:
-        return selectors.verify_page(visitor=visitor, certificate=None, refusal=refusal)
-    verifications.certificate_verification_count(certificate_pk=certificate.pk)
-    # Shared as the certificate's answer is, unless the answer names a logged-in visitor.
-    response["Cache-Control"] = PRIVATE if visitor is not None else VERIFY_CACHE_CONTROL
-    return selectors.verify_page(visitor=visitor, certificate=certificate, refusal=None)
+    page = selectors.verify_page(
+        visitor=visitor, certificate_id=certificate_id, client=client_key(request)
+    )
+    if page.certificate is not None:
+        # Shared as the lookup's answer is, unless the answer names a logged-in visitor.
+        response["Cache-Control"] = PRIVATE if visitor is not None else VERIFY_CACHE_CONTROL
+    return page
 
 
 @router.get(
@@ -229,8 +232,8 @@ def page_verify_get(
     response={200: TaskBoardPageData, **BAD_TEXT},
     summary="An internship task board's page",
     description=(
-        "The board as /api/internships/boards/{slug} shows it to this visitor today. For "
-        "an unknown board the answer is still 200, with `board` null and the refusal's "
+        "The board as the task board's read (/api/internships/boards/{slug}) shows it to "
+        "this visitor today. For an unknown board the answer is still 200, with `board` null and the refusal's "
         "message in `refusal`."
     ),
 )
@@ -248,13 +251,16 @@ def page_task_board_get(
     auth=logged_in,
     summary="The dashboard (logged in)",
     description=(
-        "The course cards, the account's enrolments, its referral figures and reward "
-        "ledger, and its internship applications and certificates. 401 when not logged in."
+        "My classes (each confirmed enrolment's batch: the next class with its Join class "
+        "link of the site, the schedule, attendance and certificate; never a meeting link), "
+        "the account's waitlists, the course cards, its enrolments, its referral figures and "
+        "reward ledger, and its internship applications and certificates. 401 when not "
+        "logged in."
     ),
 )
 def page_dashboard_get(request: HttpRequest, response: HttpResponse) -> selectors.DashboardPage:
     response["Cache-Control"] = PRIVATE
-    return selectors.dashboard_page(visitor=_logged_in(request))
+    return selectors.dashboard_page(visitor=_logged_in(request), now=timezone.now())
 
 
 @router.get(
@@ -274,21 +280,21 @@ def page_account_get(request: HttpRequest, response: HttpResponse) -> selectors.
     response={200: InternshipApplyPageData, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut},
     summary="An internship domain's application page (logged in)",
     description=(
-        "The domain as /api/internships/domains/{slug} shows it, with the account's "
-        "waiting or accepted application. 404 for an unknown domain (whoever asks), then "
-        "401 when not logged in."
+        "The domain as the application form shows it (open or closed, its batches), with "
+        "the account's waiting or accepted application. 404 for an unknown domain (whoever "
+        "asks), then 401 when not logged in."
     ),
 )
 def page_internship_apply_get(
     request: HttpRequest, response: HttpResponse, slug: Text
 ) -> selectors.InternshipApplyPage:
     visitor = _visitor(request)
-    domain = internships.internship_domain_for_application(slug=slug, user=visitor)
+    page = selectors.internship_apply_page(visitor=visitor, slug=slug)
     if visitor is None:
         # The API's own "not logged in" answer (config/api.py), as for auth=logged_in.
         raise AuthenticationError()
     response["Cache-Control"] = PRIVATE
-    return selectors.internship_apply_page(visitor=visitor, domain=domain)
+    return page
 
 
 @router.get(
@@ -296,7 +302,10 @@ def page_internship_apply_get(
     response={200: InvoiceCheckPageData, 404: ErrorOut, 422: ErrorOut},
     auth=None,
     summary="The check page of an invoice, receipt or credit note (its QR code's page)",
-    description="The document as /api/invoices/{token} shows it. 404 for an unknown token.",
+    description=(
+        "The seller, number, date and total, and the buyer's name: nothing else personal. "
+        "404 for an unknown token."
+    ),
 )
 def page_invoice_check_get(request: HttpRequest, token: Text) -> selectors.InvoiceCheckPage:
     return selectors.invoice_check_page(visitor=_visitor(request), token=token)

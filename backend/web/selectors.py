@@ -1,18 +1,21 @@
-"""What one server-rendered page needs from Django, in one answer (web/api.py): the rows
-of the endpoints each page used to call one by one, read by the same selectors, for
-web/schemas.py to render with the same schemas.
+"""What one server-rendered page needs from Django, in one answer (web/api.py): one
+function per page, gathering the apps' selectors into a small dataclass that
+web/schemas.py renders with the apps' `Out` schemas.
 
 Every page has the visitor (None when not logged in) and the site settings; each kind of
-page adds its own rows. Side effects of the endpoints mirrored (the certificate lookup's
-counts, Cache-Control) stay in web/api.py, as in the apps' own api.py.
+page adds its own rows. The verify page counts its lookup as the certificate lookup does
+(certificates.verifications.certificate_verify); what HTTP adds (401, Cache-Control) is
+web/api.py's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import TypeVar
+
+from django.urls import reverse
 
 from accounts.models import User
 from catalog import selectors as catalog
@@ -26,26 +29,31 @@ from catalog.models import (
     SiteSettings,
     TeamMember,
 )
+from certificates import verifications
 from certificates.models import Certificate
+from core.dates import india_today
 from core.errors import NotFound
 from core.gst import STATES
 from enrolments import selectors as enrolments
 from enrolments.models import Enrolment
+from enrolments.selectors import BatchPlaces
+from events import selectors as events
+from events.models import Registration
 from internships import selectors as internships
 from invoices import selectors as invoices
 from notifications import selectors as notifications
 from notifications.models import MessagePreferences
 from referrals import selectors as referrals
 from referrals.models import RewardEntry
+from teaching import selectors as teaching
+from teaching.models import WaitlistEntry
+from teaching.services import calendar_feed_for
 
 T = TypeVar("T")
 
-# The bootcamp's page, whose course the courses page shows beside the course cards.
-BOOTCAMP_ROUTE = "/java+android_bootcamp"
-
 
 def _found(lookup: Callable[[], T]) -> T | None:
-    """What `lookup` finds, or None where its endpoint answers 404."""
+    """What `lookup` finds, or None where it finds nothing (NotFound)."""
     try:
         return lookup()
     except NotFound:
@@ -138,35 +146,73 @@ def courses_page(*, visitor: User | None) -> CoursesPage:
         visitor=visitor,
         site=catalog.site_settings_cached(),
         courses=catalog.course_list(),
-        bootcamp=_found(lambda: catalog.course_get_by_route(path=BOOTCAMP_ROUTE)),
+        bootcamp=next((c for c in catalog.course_active_list() if c.is_bootcamp), None),
     )
 
 
 @dataclass(frozen=True)
 class CoursePage(Page):
+    """A course's page, or the bootcamp's (`kind` says which), found at its page path."""
+
+    kind: str
     head: PageHead | None
-    course: Course | None
+    course: Course
     states: tuple[tuple[str, str], ...]
+    enrolments: list[Enrolment]
+    batches: list[BatchPlaces]
+    has_batches: bool
+
+
+@dataclass(frozen=True)
+class EventPage(Page):
+    """An event's page, found at its page path."""
+
+    kind: str
+    head: PageHead | None
+    event: catalog.EventOnDay
+    registration: events.EventRegistration
     enrolments: list[Enrolment]
 
 
-def course_page(
+def path_page(
     *, visitor: User | None, path: str, session_references: Iterable[str]
-) -> CoursePage:
-    """A course's (or the bootcamp's) page: the course at `path`, the enrolment form's
-    states, and the visitor's enrolments (the account's when logged in, else this browser
-    session's)."""
+) -> CoursePage | EventPage:
+    """The page found from the data at `path` (catalog.selectors.page_at_path): a course's
+    or the bootcamp's, with the enrolment form's states and the visitor's enrolments (the
+    account's when logged in, else this browser session's), or an event's. NotFound for
+    any other path, an inactive course's included."""
+    found = catalog.page_at_path(path=path)
+    site = catalog.site_settings_cached()
+    head = catalog_meta_for_path(path=path)
+    mine = (
+        enrolments.enrolment_list_mine(user=visitor)
+        if visitor is not None
+        else enrolments.enrolment_list_for_session(session_references=session_references)
+    )
+    if found.event is not None:
+        # The event's Register form and results, and the visitor's registrations for it,
+        # whose payment step the page shows as a course's.
+        event = found.event.event
+        return EventPage(
+            visitor=visitor,
+            site=site,
+            kind="event",
+            head=head,
+            event=found.event,
+            registration=events.event_registration_get(event=event),
+            enrolments=[e for e in mine if e.event_id == event.pk],
+        )
+    assert found.course is not None
     return CoursePage(
         visitor=visitor,
-        site=catalog.site_settings_cached(),
-        head=catalog_meta_for_path(path=path),
-        course=_found(lambda: catalog.course_get_by_route(path=path)),
+        site=site,
+        kind="bootcamp" if found.course.is_bootcamp else "course",
+        head=head,
+        course=found.course,
         states=STATES,
-        enrolments=(
-            enrolments.enrolment_list_mine(user=visitor)
-            if visitor is not None
-            else enrolments.enrolment_list_for_session(session_references=session_references)
-        ),
+        batches=enrolments.course_batches(course=found.course, today=india_today()),
+        has_batches=enrolments.course_has_batches(course=found.course),
+        enrolments=mine,
     )
 
 
@@ -212,18 +258,14 @@ def events_page(*, visitor: User | None) -> EventsPage:
 
 
 @dataclass(frozen=True)
-class EventPage(Page):
-    head: PageHead | None
-    event: catalog.EventOnDay | None
+class SitemapPage:
+    """The pages found from the data, for /sitemap.xml beside the route table's."""
+
+    paths: list[str]
 
 
-def event_page(*, visitor: User | None, slug: str, path: str) -> EventPage:
-    return EventPage(
-        visitor=visitor,
-        site=catalog.site_settings_cached(),
-        head=catalog_meta_for_path(path=path),
-        event=_found(lambda: catalog.event_get(slug=slug)),
-    )
+def sitemap_page() -> SitemapPage:
+    return SitemapPage(paths=catalog.page_path_list())
 
 
 @dataclass(frozen=True)
@@ -261,15 +303,15 @@ class VerifyPage(Page):
     refusal: NotFound | None
 
 
-def verify_page(
-    *, visitor: User | None, certificate: Certificate | None, refusal: NotFound | None
-) -> VerifyPage:
-    return VerifyPage(
-        visitor=visitor,
-        site=catalog.site_settings_cached(),
-        certificate=certificate,
-        refusal=refusal,
-    )
+def verify_page(*, visitor: User | None, certificate_id: str, client: str) -> VerifyPage:
+    """The certificate as the lookup verifies it (counted, RateLimited past the client's
+    limit), or its NotFound as the page's refusal."""
+    site = catalog.site_settings_cached()
+    try:
+        certificate = verifications.certificate_verify(certificate_id=certificate_id, client=client)
+    except NotFound as refusal:
+        return VerifyPage(visitor=visitor, site=site, certificate=None, refusal=refusal)
+    return VerifyPage(visitor=visitor, site=site, certificate=certificate, refusal=None)
 
 
 @dataclass(frozen=True)
@@ -279,8 +321,8 @@ class TaskBoardPage(Page):
 
 
 def task_board_page(*, visitor: User | None, slug: str, today: date) -> TaskBoardPage:
-    """A task board as this visitor may see it, or the refusal its endpoint answers (an
-    unknown board)."""
+    """A task board as this visitor may see it (as /api/internships/boards/<slug> shows
+    it), or its refusal (an unknown board)."""
     site = catalog.site_settings_cached()
     try:
         board = internships.task_board_for_visitor(slug=slug, today=today, user=visitor)
@@ -296,10 +338,25 @@ class DashboardPage(Page):
     referral_summary: referrals.ReferralSummary
     reward_entries: list[RewardEntry]
     internship: internships.InternshipsMine
+    classes: list[teaching.StudentBatch]
+    waitlist: list[WaitlistEntry]
+    calendar_path: str | None
+    events: list[Registration]
 
 
-def dashboard_page(*, visitor: User) -> DashboardPage:
+def dashboard_page(*, visitor: User, now: datetime) -> DashboardPage:
+    """The dashboard: "My classes" first (each confirmed enrolment's batch, its next class
+    and schedule, attendance and certificate; the private calendar's address, made the
+    first time the student has classes), the waitlists, then the enrolments, referrals and
+    internship."""
+    classes = teaching.student_batches(user=visitor, now=now)
+    calendar = calendar_feed_for(user=visitor) if classes else None
     return DashboardPage(
+        classes=classes,
+        waitlist=list(teaching.waitlist_of(user=visitor)),
+        calendar_path=(
+            reverse("calendar-feed", kwargs={"token": calendar.token}) if calendar else None
+        ),
         visitor=visitor,
         site=catalog.site_settings_cached(),
         courses=catalog.course_list(),
@@ -307,6 +364,7 @@ def dashboard_page(*, visitor: User) -> DashboardPage:
         referral_summary=referrals.referral_summary(user=visitor),
         reward_entries=list(referrals.referral_entry_list(user=visitor)),
         internship=internships.internships_mine(user=visitor),
+        events=list(events.registrations_of_user(user_id=visitor.pk)),
     )
 
 
@@ -328,10 +386,15 @@ class InternshipApplyPage(Page):
     domain: internships.DomainForApplication
 
 
-def internship_apply_page(
-    *, visitor: User, domain: internships.DomainForApplication
-) -> InternshipApplyPage:
-    return InternshipApplyPage(visitor=visitor, site=catalog.site_settings_cached(), domain=domain)
+def internship_apply_page(*, visitor: User | None, slug: str) -> InternshipApplyPage:
+    """The domain as the application form shows it, with this visitor's waiting or
+    accepted application: NotFound for an unknown domain, whoever asks (web/api.py then
+    refuses a visitor who is not logged in)."""
+    return InternshipApplyPage(
+        visitor=visitor,
+        site=catalog.site_settings_cached(),
+        domain=internships.internship_domain_for_application(slug=slug, user=visitor),
+    )
 
 
 @dataclass(frozen=True)
@@ -340,7 +403,7 @@ class InvoiceCheckPage(Page):
 
 
 def invoice_check_page(*, visitor: User | None, token: str) -> InvoiceCheckPage:
-    """An invoice's or credit note's check page: NotFound as its endpoint answers."""
+    """An invoice's or credit note's check page: NotFound for a token we never gave."""
     return InvoiceCheckPage(
         visitor=visitor,
         site=catalog.site_settings_cached(),

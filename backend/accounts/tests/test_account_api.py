@@ -12,6 +12,7 @@ from accounts.models import User
 from accounts.services import email_masked
 from core.tests.base import LEARNER, PASSWORD
 from core.tests.mail import queued_about
+from core.tests.pages import visitor
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ def logged_in(user: User) -> Client:
 
 
 def test_me_says_whether_the_phone_is_confirmed(learner_client: Client) -> None:
-    me = learner_client.get("/api/auth/me").json()
+    me = visitor(learner_client)
     assert me["email"] == LEARNER.email and me["phone_confirmed"] is False
 
 
@@ -190,8 +191,8 @@ def test_it_changes_the_password_keeping_this_session_and_ending_the_others(
     )
     assert response.status_code == 200
     assert response.json() == {"message": "Password changed"}
-    assert this.get("/api/auth/me").status_code == 200
-    assert other.get("/api/auth/me").status_code == 401
+    assert visitor(this) is not None
+    assert visitor(other) is None
     learner.refresh_from_db()
     assert learner.check_password(NEW_PASSWORD)
 
@@ -235,9 +236,9 @@ def test_it_logs_out_every_other_device(learner: User, other_learner: User) -> N
     response = send(this, "POST", "/api/auth/account/logout-others")
     assert response.status_code == 200
     assert response.json() == {"message": "Logged out of every other device."}
-    assert this.get("/api/auth/me").status_code == 200
-    assert other.get("/api/auth/me").status_code == 401
-    assert someone_else.get("/api/auth/me").status_code == 200
+    assert visitor(this) is not None
+    assert visitor(other) is None
+    assert visitor(someone_else) is not None
     # The password is unchanged, and a new login works on the other device.
     login = send(other, "POST", "/api/auth/login", {"phone": LEARNER.phone, "password": PASSWORD})
     assert login.status_code == 200

@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from core.models import OutboundSMS
 from core.tests.base import LEARNER, PASSWORD, STAFF
+from core.tests.pages import visitor
 from core.tests.sms import last_code
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +73,7 @@ def test_it_signs_up_in_one_step_without_phone_verification(client: Client, sett
     assert user.phone_confirmed_at is None
     assert not OutboundSMS.objects.exists()
     # The new account is logged in at once.
-    assert client.get("/api/auth/me").json()["phone"] == "+919876543210"
+    assert visitor(client)["phone"] == "+919876543210"
 
 
 def test_it_refuses_an_existing_phone_and_leaves_the_account_alone(
@@ -117,11 +118,11 @@ def test_it_logs_in_and_rotates_the_session(client: Client, learner: User) -> No
     assert client.session.session_key != before
     cookie = response.cookies["sessionid"]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
-    me = client.get("/api/auth/me")
-    assert me.status_code == 200 and me.json()["name"] == LEARNER.name
+    me = visitor(client)
+    assert me is not None and me["name"] == LEARNER.name
 
 
-def test_the_login_and_me_show_the_account_as_user_out_renders_it(
+def test_the_login_and_the_pages_show_the_account_as_user_out_renders_it(
     client: Client, staff: User
 ) -> None:
     """UserOut's resolvers (issue 30.1): the phone as written, whether a code confirmed it,
@@ -147,11 +148,11 @@ def test_the_login_and_me_show_the_account_as_user_out_renders_it(
     login = post(client, "/api/auth/login", {"phone": STAFF.phone, "password": PASSWORD})
 
     assert login.json() == {"message": "Login successful!", "user": expected}
-    assert client.get("/api/auth/me").json() == expected
+    assert visitor(client) == expected
 
 
 def test_a_learner_may_not_import_certificates(learner_client: Client) -> None:
-    me = learner_client.get("/api/auth/me").json()
+    me = visitor(learner_client)
     assert (me["phone_confirmed"], me["is_staff"], me["can_import_certificates"]) == (
         False,
         False,
@@ -172,13 +173,13 @@ def test_it_says_no_account(client: Client) -> None:
 
 
 def test_it_logs_out(learner_client: Client) -> None:
-    assert learner_client.get("/api/auth/me").status_code == 200
+    assert visitor(learner_client) is not None
     assert post(learner_client, "/api/auth/logout", {}).status_code == 200
-    assert learner_client.get("/api/auth/me").status_code == 401
+    assert visitor(learner_client) is None
 
 
-def test_it_refuses_me_to_anonymous_visitors(client: Client) -> None:
-    response = client.get("/api/auth/me")
+def test_it_refuses_an_account_page_to_anonymous_visitors(client: Client) -> None:
+    response = client.get("/api/pages/account")
     assert response.status_code == 401
     assert response.json() == {"message": "Please log in to continue.", "extra": {}}
 
@@ -186,7 +187,7 @@ def test_it_refuses_me_to_anonymous_visitors(client: Client) -> None:
 def test_it_shows_each_person_only_their_own_account(
     learner_client: Client, other_learner: User
 ) -> None:
-    assert learner_client.get("/api/auth/me").json()["phone"] == LEARNER.phone
+    assert visitor(learner_client)["phone"] == LEARNER.phone
 
 
 @pytest.mark.parametrize("path", ["/api/auth/login", "/api/auth/signup", "/api/auth/logout"])

@@ -17,6 +17,7 @@ from core import sms
 from core.models import OutboundSMS
 from core.tests.base import LEARNER, PASSWORD
 from core.tests.mail import queued_about
+from core.tests.pages import visitor
 from core.tests.sms import last_code, sms_deliver
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +98,7 @@ def test_the_code_sets_a_new_password_and_ends_every_session(learner: User) -> N
     assert learner.check_password(NEW_PASSWORD)
     assert learner.phone_confirmed_at is not None  # the code reached the phone
     for client in (laptop, phone_browser):
-        assert client.get("/api/auth/me").status_code == 401
+        assert visitor(client) is None
     login = post(anonymous, "/api/auth/login", {"phone": LEARNER.phone, "password": NEW_PASSWORD})
     assert login.status_code == 200
 
@@ -223,7 +224,7 @@ def test_the_emailed_link_sets_a_new_password_once(client: Client, learner: User
     assert confirm(client, **link).status_code == 200
     learner.refresh_from_db()
     assert learner.check_password(NEW_PASSWORD)
-    assert other_session.get("/api/auth/me").status_code == 401
+    assert visitor(other_session) is None
     assert fields(confirm(client, **link, new_password="yet-another-pass-9")) == {
         "token": "This link has expired or was already used."
     }

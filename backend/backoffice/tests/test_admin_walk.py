@@ -6,15 +6,21 @@ layout of every page: frontend/e2e/admin-pages.spec.ts)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.contrib import admin
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from accounts.models import User
+from catalog.models import Batch, Course
+from core.dates import india_today
 from enquiries import services as enquiries
 from enrolments import services as enrolments
 from internships import services as internships
+from teaching import services as teaching
+from teaching.models import WaitlistEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +43,32 @@ def superuser() -> User:
 @pytest.fixture
 def rows(superuser: User) -> None:
     """A little of everything, so the lists are not all empty and change forms open."""
+    start = india_today() + timedelta(days=7)
+    batch = Batch.objects.create(
+        course=Course.objects.get(slug="python"),
+        starts_on=start,
+        ends_on=start + timedelta(days=27),
+        class_days="Mon/Wed/Fri",
+        class_time="9:00 PM - 11:00 PM",
+        doubt_session_day="Sunday",
+        seats=10,
+        meeting_link="https://meet.example/walk",
+    )
+    teaching.batch_classes_make(batch=batch)
+    enrolments.enrolment_confirm_payment(
+        enrolment_id=enrolments.enrolment_create(
+            course_slug="python",
+            user=None,
+            name="Walk Batch Student",
+            phone="96000 00002",
+            email="walk.batch@example.org",
+            referral_code="",
+        ).pk,
+        by=superuser,
+    )
+    WaitlistEntry.objects.create(
+        course=batch.course, batch=batch, name="Walk Waiting", phone="+919600000003"
+    )
     enrolment = enrolments.enrolment_create(
         course_slug="web-development",
         user=None,
@@ -95,7 +127,19 @@ def admin_pages(superuser: User) -> list[str]:
                 pages.append(
                     reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[first.pk])
                 )
-    return [*pages, *CUSTOM_PAGES]
+    batch = Batch.objects.order_by("pk").first()
+    enrolment = batch.enrolments.first() if batch else None
+    for_batch = (
+        [
+            f"/admin/catalog/batch/{batch.pk}/roster.csv",
+            f"/admin/catalog/batch/{batch.pk}/finish-batch/",
+            f"/admin/catalog/batch/{batch.pk}/add-missing-classes/",
+            f"/admin/enrolments/enrolment/{enrolment.pk}/place-in-batch/",
+        ]
+        if batch and enrolment
+        else []
+    )
+    return [*pages, *CUSTOM_PAGES, *for_batch]
 
 
 def test_every_admin_page_answers_whole(superuser: User, rows: None) -> None:

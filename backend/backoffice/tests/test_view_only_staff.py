@@ -32,10 +32,11 @@ from django.utils import timezone
 from post_office.models import STATUS, Email
 
 from accounts.models import User
-from catalog.models import Course
+from catalog.models import Batch, Course
 from catalog.selectors import site_settings_row
 from certificates.models import Certificate
 from core import sms
+from core.dates import india_today
 from core.permissions import back_office_group_sync
 from core.tests.base import LEARNER, OTHER_LEARNER
 from enquiries.models import Enquiry
@@ -43,6 +44,9 @@ from enrolments import services as enrolments
 from internships import services as internships
 from internships.models import InternshipApplication
 from referrals import services as referrals
+from teaching import selectors as teaching_selectors
+from teaching import services as teaching
+from teaching.models import WaitlistEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +114,7 @@ def _rows(boss: User) -> None:
         )
 
     enrol("97000 00002")  # pending
+    _batch_rows(course, boss)
     enrolments.enrolment_submit_utr(enrolment=enrol("97000 00003"), utr="412345678901")
     enrolments.enrolment_confirm_payment(enrolment_id=enrol("97000 00004").pk, by=boss)
     enrolments.enrolment_reject(enrolment_id=enrol("97000 00005").pk, by=boss, reason="No.")
@@ -171,6 +176,52 @@ def _rows(boss: User) -> None:
         status=STATUS.failed,
     )
     back_office_group_sync()
+
+
+def _batch_rows(course: Course, boss: User) -> None:
+    """A batch with classes, a confirmed student on a taken register, one waiting for
+    payment, a waitlist and another batch finished with its certificate."""
+    start = india_today() - timedelta(days=3)
+    running, done = (
+        Batch.objects.create(
+            course=course,
+            starts_on=first,
+            ends_on=first + timedelta(days=27),
+            class_days="Mon/Wed/Fri",
+            class_time="9:00 PM - 11:00 PM",
+            doubt_session_day="Sunday",
+            enrolment_closes_on=first + timedelta(days=20),
+            seats=10,
+        )
+        for first in (start, start - timedelta(days=20))
+    )
+    for batch in (running, done):
+        teaching.batch_classes_make(batch=batch)
+        student = enrolments.enrolment_create(
+            course_slug=course.slug,
+            user=None,
+            name="Batch Student",
+            phone=f"97100 0000{batch.pk % 10}",
+            email="batch.student@example.org",
+            referral_code="",
+        )
+        # The finished batch's enrolment had closed: staff placed its student.
+        if batch != running:
+            enrolments.enrolment_place_in_batch(enrolment_id=student.pk, batch_id=batch.pk, by=boss)
+        enrolments.enrolment_confirm_payment(enrolment_id=student.pk, by=boss)
+        for live_class in teaching_selectors.held_classes(batch=batch, now=timezone.now()):
+            teaching.register_save(live_class=live_class, present=[student.pk], by=boss)
+    enrolments.enrolment_create(
+        course_slug=course.slug,
+        user=None,
+        name="Batch Unpaid",
+        phone="97100 00009",
+        email="batch.unpaid@example.org",
+        referral_code="",
+        batch_id=running.pk,
+    )
+    teaching.batch_finish(batch=done, by=boss)
+    WaitlistEntry.objects.create(course=course, name="Waiting Person", phone="+919710000008")
 
 
 def _viewer() -> User:

@@ -18,13 +18,15 @@ SITE_CONF = (settings.REPO_DIR / "deploy" / "nginx" / "site.conf").read_text("ut
 
 # A path under each prefix that Django's URLconf resolves (static files are whitenoise's).
 EXAMPLES = {
-    "/api/": "/api/site",
+    "/api/": "/api/pages/basic",
     "/admin": "/admin/",
     "/Certificate/": "/Certificate/IRC-1.png",
     "/LOR/": "/LOR/IRC-1.pdf",
     "/media/": "/media/team/photo.jpg",
     "/robots.txt": "/robots.txt",
     "/og-image.png": "/og-image.png",
+    "/classes/": "/classes/1/join",
+    "/calendar/": "/calendar/token.ics",
 }
 
 

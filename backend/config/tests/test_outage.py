@@ -37,7 +37,7 @@ def recorder() -> Iterator[Recorder]:
 def test_the_api_answers_503_with_retry_after_and_the_envelope(
     client: Client, database_down: None
 ) -> None:
-    response = client.get("/api/courses", HTTP_X_REQUEST_ID="req-0123456789abcdef")
+    response = client.get("/api/pages/courses", HTTP_X_REQUEST_ID="req-0123456789abcdef")
 
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
@@ -79,7 +79,7 @@ def test_the_api_answers_503_when_middleware_meets_the_outage(
 ) -> None:
     # The session is read before any view: the outage surfaces in the middleware.
     learner_client.raise_request_exception = False
-    response = learner_client.get("/api/auth/me")
+    response = learner_client.get("/api/pages/basic")
 
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
@@ -91,7 +91,7 @@ def test_sentry_gets_one_event_for_the_outage_not_one_per_request(
 ) -> None:
     staff_client.raise_request_exception = False
     for _ in range(5):
-        assert client.get("/api/courses").status_code == 503
+        assert client.get("/api/pages/courses").status_code == 503
         assert staff_client.get("/admin/").status_code == 503
 
     events = recorder.events()

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 BACKEND_DIR = Path(django_settings.BACKEND_DIR)
 # Pages are the Node server's (frontend/server.mjs, checked by the e2e suite); Django
 # answers the API, the admin and a few files such as robots.txt.
-PAGE, API, ADMIN = "/robots.txt", "/api/site", "/admin/login/"
+PAGE, API, ADMIN = "/robots.txt", "/api/pages/basic", "/admin/login/"
 PRODUCTION_HOST = "site.example"
 
 

@@ -32,6 +32,7 @@ from certificates.tests.conftest import KEY
 from core.dates import INDIA
 from core.env import credential_signing_keys
 from core.tests.base import LEARNER, PASSWORD
+from core.tests.pages import page_json
 from enrolments import services as enrolment_services
 from enrolments.models import Enrolment
 from internships import services as internship_services
@@ -191,7 +192,7 @@ def test_it_backs_up_a_site_and_restores_it_into_an_empty_install(
         content_type="application/json",
     )
     assert login.status_code == 200
-    mine = learner.get("/api/enrolments/mine").json()
+    mine = page_json(learner, "dashboard")["enrolments"]
     assert [(e["reference"], e["status"], e["utr"]) for e in mine] == [
         (site.enrolment, "confirmed", UTR)
     ]

@@ -228,3 +228,21 @@ def test_it_is_in_the_openapi_schema_with_a_readable_operation_id(client: Client
     operation = schema["paths"]["/api/enquiries"]["post"]
     assert operation["operationId"] == "enquiry_create"
     assert {"201", "422", "429"} <= set(operation["responses"])
+
+
+def test_a_quote_may_give_a_phone_or_whatsapp_number(client: Client, package: Any) -> None:
+    """Issue 41 item 13: how these clients talk. Optional; when given, a real number,
+    stored in E.164, in the staff email with a WhatsApp link and on the enquiry's page."""
+    bad = post(client, quote_payload(phone="12345"))
+    assert bad.status_code == 422
+    assert bad.json()["extra"]["fields"]["phone"].startswith("Enter a valid Indian mobile number")
+    assert not Enquiry.objects.exists()
+
+    assert post(client, quote_payload(phone="98765 43210")).status_code == 201
+    enquiry = Enquiry.objects.get()
+    assert enquiry.phone == "+919876543210"
+    [queued] = queued_about("enquiry.received")
+    assert "Phone:    +919876543210 (WhatsApp: https://wa.me/919876543210)" in queued.message
+
+    assert post(client, contact_payload()).status_code == 201  # still optional
+    assert Enquiry.objects.filter(phone="").count() == 1

@@ -130,3 +130,39 @@ def test_the_list_opens_on_payments_submitted_and_a_search_covers_every_status(
     assert claimed.reference in default and pending.reference not in default
     assert claimed.reference in every and pending.reference in every
     assert pending.reference in searched
+
+
+def _page_buttons(html: str) -> list[tuple[str, bool]]:
+    """The page's action buttons in order: (address, drawn as the solid main button)."""
+    actions = html[html.index('aria-label="Actions"') :]
+    actions = actions[: actions.index("</ul>")]
+    buttons = []
+    for item in actions.split("<li")[1:]:
+        href = item[item.index('href="') + 6 :]
+        buttons.append((href[: href.index('"')], "bg-primary-600" in item))
+    return buttons
+
+
+def test_the_expected_next_step_is_the_first_and_only_solid_button(
+    back_office_client: Client, claimed: Enrolment, staff: User
+) -> None:
+    waiting = _page_buttons(back_office_client.get(page(claimed)).content.decode())
+    assert waiting[0] == (page(claimed, "confirm-payment"), True)
+    assert [solid for _, solid in waiting[1:]] == [False] * (len(waiting) - 1)
+    assert (page(claimed, "reject"), False) in waiting
+
+    services.enrolment_confirm_payment(enrolment_id=claimed.pk, by=staff)
+    confirmed = _page_buttons(back_office_client.get(page(claimed)).content.decode())
+    # A refund and an undo are no one's expected next step: neither is drawn as the main one.
+    assert (page(claimed, "undo-confirmation"), False) in confirmed
+    assert not any(solid for _, solid in confirmed)
+
+
+def test_refund_and_undo_say_when_to_use_which(
+    back_office_client: Client, claimed: Enrolment, staff: User
+) -> None:
+    services.enrolment_confirm_payment(enrolment_id=claimed.pk, by=staff)
+    refund = back_office_client.get(page(claimed, "refund")).content.decode()
+    undo = back_office_client.get(page(claimed, "undo-confirmation")).content.decode()
+    assert "getting their money back" in refund and "use Undo confirmation instead" in refund
+    assert "confirmed by mistake" in undo and "use Record a refund instead" in undo

@@ -22,6 +22,7 @@ def test_it_answers_201_with_the_enrolment_and_how_to_pay(client: Client, course
     assert body["status"] == "pending"
     assert body["status_display"] == "Waiting for payment"
     assert body["course"] == {
+        "kind": "course",
         "slug": "test-web",
         "name": "Test Web Development (MERN stack)",
         "short_name": "Test Web",
@@ -40,6 +41,7 @@ def test_it_answers_201_with_the_enrolment_and_how_to_pay(client: Client, course
         "status",
         "status_display",
         "refunded",
+        "pay_online",
         "course",
         "name",
         "phone",

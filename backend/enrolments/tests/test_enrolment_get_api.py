@@ -1,5 +1,7 @@
 """Who may read an enrolment: the browser that made it and the account it is linked to.
-Everyone else, staff included (they use the admin), gets the 404 of a missing one."""
+Everyone else, staff included (they use the admin), gets the 404 of a missing one. The
+lists of them are the pages': the dashboard's (the account's) and a course page's (this
+browser session's, for a visitor not logged in)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
+from core.tests.pages import page_json
 from enrolments.models import Enrolment
 from enrolments.tests.conftest import API, enrol, enrol_payload, post
 
@@ -56,7 +59,7 @@ def test_it_does_not_show_an_anonymous_enrolment_to_the_account_with_that_phone(
     client.force_login(learner)
 
     assert client.get(f"{API}/{enrolment.reference}").status_code == 404
-    assert client.get(f"{API}/mine").json() == []
+    assert page_json(client, "dashboard")["enrolments"] == []
 
 
 def test_it_lists_my_enrolments_newest_first(
@@ -66,10 +69,11 @@ def test_it_lists_my_enrolments_newest_first(
     second = post(learner_client, API, enrol_payload(other_course, phone=learner.phone)).json()
     enrol(course, phone="98111 99999")  # someone else's
 
-    response = learner_client.get(f"{API}/mine")
+    listed = page_json(learner_client, "dashboard")["enrolments"]
 
-    assert response.status_code == 200
-    assert [e["reference"] for e in response.json()] == [second["reference"], first["reference"]]
+    assert [e["reference"] for e in listed] == [second["reference"], first["reference"]]
+    on_course_page = page_json(learner_client, "path", path=course.route)["enrolments"]
+    assert on_course_page == listed
 
 
 def test_it_lists_nothing_of_anyone_else(
@@ -77,38 +81,31 @@ def test_it_lists_nothing_of_anyone_else(
 ) -> None:
     client.force_login(other_learner)
 
-    assert client.get(f"{API}/mine").json() == []
+    assert page_json(client, "dashboard")["enrolments"] == []
 
 
 def test_it_asks_anonymous_visitors_to_log_in_for_my_enrolments(client: Client) -> None:
-    response = client.get(f"{API}/mine")
+    response = client.get("/api/pages/dashboard")
 
     assert response.status_code == 401
 
 
-def test_it_gives_the_payment_page_its_bootcamp_instructions(client: Client, payee: None) -> None:
-    response = client.get(f"{API}/bootcamp-payment")
-
-    assert response.status_code == 200
-    body = response.json()
-    assert body["amount"] == 199 and body["amount_display"] == "₹199"
-    assert "am=199.00" in body["upi_link"] and "cu=INR" in body["upi_link"]
-    assert body["qr_url"] == "/api/enrolments/bootcamp-payment/qr.svg"
-    assert body["reference"] == ""
-
-
 def test_a_browser_lists_the_enrolments_it_made_there_and_no_others(course: Course) -> None:
     visitor, stranger = Client(), Client()
-    assert visitor.get(f"{API}/session").json() == []
+
+    def session_list(client: Client) -> list:
+        return page_json(client, "path", path=course.route)["enrolments"]
+
+    assert session_list(visitor) == []
     made = post(visitor, API, enrol_payload(course, phone="9876500001"))
     assert made.status_code == 201
     post(stranger, API, enrol_payload(course, phone="9876500002"))
 
-    listed = visitor.get(f"{API}/session").json()
+    listed = session_list(visitor)
 
     assert [e["reference"] for e in listed] == [made.json()["reference"]]
     assert listed[0]["payment"] == made.json()["payment"]
-    assert made.json()["reference"] not in stranger.get(f"{API}/session").content.decode()
+    assert made.json()["reference"] not in str(session_list(stranger))
 
 
 @pytest.mark.parametrize(

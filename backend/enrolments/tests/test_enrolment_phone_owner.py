@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from catalog.models import Course
+from core.tests.pages import page_json
 from enrolments.models import Enrolment
 from enrolments.services import enrolments_link_to_account
 from enrolments.tests.conftest import API, back_office, enrol_payload, post
@@ -72,7 +73,7 @@ def test_the_confirmed_owner_enrols_past_a_strangers_claimed_payment(
     # The stranger's claim is not ours to throw away: staff decide it on its UTR.
     assert claim.status == Enrolment.Status.PAID_CLAIMED and claim.utr == "123456789012"
     assert claim.phone_confirmed is False
-    assert owner_client.get("/api/enrolments/mine").json()[0]["reference"] == mine.reference
+    assert page_json(owner_client, "dashboard")["enrolments"][0]["reference"] == mine.reference
 
 
 def test_the_owner_who_signed_up_after_the_squatter_enrols_too(
@@ -217,9 +218,46 @@ def test_the_admin_marks_and_filters_the_claims_made_without_the_phone(
     page = admin.get(f"{CHANGELIST}{Enrolment.objects.get(reference=squatted).pk}/change/")
     own_page = admin.get(f"{CHANGELIST}{Enrolment.objects.get(reference=mine).pk}/change/")
 
-    assert squatted in unconfirmed.content.decode() and mine not in unconfirmed.content.decode()
+    # (The stranger's row names the owner's enrolment in its check: look for the row links.)
+    assert f">{squatted}</a>" in unconfirmed.content.decode()
+    assert f">{mine}</a>" not in unconfirmed.content.decode()
     assert mine in confirmed.content.decode() and squatted not in confirmed.content.decode()
     assert "By phone confirmed by the enroller" in unconfirmed.content.decode()
     note = "Made by someone who did not confirm this phone number"
     assert note in re.sub(r"\s+", " ", page.content.decode())
     assert note not in re.sub(r"\s+", " ", own_page.content.decode())
+    # The list flags the stranger's open claim, naming the owner's own enrolment; not the owner's.
+    rows = {
+        row: row_html
+        for row_html in unconfirmed.content.decode().split("<tr")
+        for row in (squatted, mine)
+        if row in row_html
+    }
+    assert f"Check: the phone&#x27;s owner has {mine}" in rows[squatted] or (
+        f"Check: the phone's owner has {mine}" in rows[squatted]
+    )
+    assert "Check:" not in confirmed.content.decode()
+
+
+def test_a_signed_out_enrolment_with_no_owner_beside_it_is_not_flagged(
+    staff: User, course: Course, learner: User
+) -> None:
+    """Issue 41 item 9: the warning only where it matters. Alone, a signed-out enrolment is
+    just that; once its phone's owner signs up, it is theirs."""
+    alone = squat(course, "+919811122233", utr="223456789012")
+    linked = squat(course, learner.phone)
+    learner.phone_confirmed_at = timezone.now()
+    learner.save(update_fields=["phone_confirmed_at"])
+    assert enrolments_link_to_account(user=learner) == 1
+    admin = Client()
+    admin.force_login(back_office(staff))
+
+    listing = admin.get(CHANGELIST, {"status__exact": "all"}).content.decode()
+    alone_page = admin.get(f"{CHANGELIST}{Enrolment.objects.get(reference=alone).pk}/change/")
+    linked_page = admin.get(f"{CHANGELIST}{Enrolment.objects.get(reference=linked).pk}/change/")
+
+    assert alone in listing and linked in listing and "Check:" not in listing
+    for page in (alone_page, linked_page):
+        assert "anyone could have typed it" not in re.sub(r"\s+", " ", page.content.decode())
+    assert "no one else claims this phone here" in re.sub(r"\s+", " ", alone_page.content.decode())
+    assert "it now belongs to the phone owner" in re.sub(r"\s+", " ", linked_page.content.decode())

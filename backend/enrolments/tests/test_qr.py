@@ -78,23 +78,12 @@ def test_it_hides_the_qr_code_from_other_browsers(client: Client, course: Course
     assert response.status_code == 404
 
 
-def test_it_serves_the_bootcamp_qr_code_to_anyone(client: Client, payee: None) -> None:
-    response = client.get(f"{API}/bootcamp-payment/qr.svg")
-
-    assert response.status_code == 200
-    assert response["Content-Type"] == "image/svg+xml"
-    assert decode(rasterise(response.content)) == [selectors.bootcamp_payment_instructions().link]
-
-
 def test_each_payment_answer_links_its_own_qr_code(client: Client, course: Course) -> None:
     """The qr_url fields are reversed from the QR endpoints' names (issue 30.1): following
     them serves the code of the same UPI link the answer gives."""
     payment = post(client, API, enrol_payload(course)).json()["payment"]
-    bootcamp = client.get(f"{API}/bootcamp-payment").json()
 
-    for answer in (payment, bootcamp):
-        response = client.get(answer["qr_url"])
-        assert response.status_code == 200
-        assert decode(rasterise(response.content)) == [answer["upi_link"]]
+    response = client.get(payment["qr_url"])
+    assert response.status_code == 200
+    assert decode(rasterise(response.content)) == [payment["upi_link"]]
     assert payment["qr_url"] == f"{API}/{payment['reference']}/qr.svg"
-    assert bootcamp["qr_url"] == f"{API}/bootcamp-payment/qr.svg"

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -106,27 +105,3 @@ def test_it_groups_large_amounts_the_indian_way(course: Course) -> None:
 
     assert instructions["amount_display"] == "₹1,00,000"
     assert params(instructions["upi_link"])["am"] == "100000.00"
-
-
-def test_it_gives_the_bootcamp_payment_of_the_payment_page(payee: None) -> None:
-    instructions = PaymentPartsOut.model_validate(
-        selectors.bootcamp_payment_instructions()
-    ).model_dump()
-
-    assert params(instructions["upi_link"]) == {
-        "pa": PAYEE_ID,
-        "pn": PAYEE_NAME,
-        "am": "199.00",
-        "cu": "INR",
-        "tn": "4-day training bootcamp",
-    }
-    assert instructions["amount"] == 199 and instructions["reference"] == ""
-
-
-def test_it_reads_the_bootcamp_amount_and_note_from_settings(payee: None, settings: Any) -> None:
-    settings.BOOTCAMP_PAYMENT_AMOUNT = 249
-    settings.BOOTCAMP_PAYMENT_NOTE = "Weekend bootcamp"
-
-    link = selectors.bootcamp_payment_instructions().link
-
-    assert params(link)["am"] == "249.00" and params(link)["tn"] == "Weekend bootcamp"

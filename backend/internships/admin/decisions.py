@@ -103,6 +103,7 @@ APPLICATION_DECISIONS = (
     Decision(
         name="accept",
         label="Accept",
+        primary=True,
         applies=Q(status=InternshipApplication.Status.SUBMITTED),
         run=_accept,
         done="accepted",
@@ -206,6 +207,7 @@ SUBMISSION_DECISIONS = (
     Decision(
         name="approve",
         label="Approve",
+        primary=True,
         applies=~Q(state=TaskSubmission.State.APPROVED),
         run=_approve,
         done="approved",

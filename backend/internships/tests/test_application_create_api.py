@@ -1,4 +1,5 @@
-"""POST /api/internships/applications and GET /api/internships/domains/<slug>."""
+"""POST /api/internships/applications, and the application page's domain
+(/api/pages/internship/<slug>)."""
 
 from __future__ import annotations
 
@@ -229,14 +230,18 @@ def test_it_limits_applications_per_client(
     assert not InternshipApplication.objects.exists()
 
 
-# --- GET /domains/<slug> ----------------------------------------------------------------
+# --- The application page's domain -------------------------------------------------------
+
+DOMAIN_PAGE = "/api/pages/internship"
 
 
-def test_it_describes_an_open_domain_to_a_visitor(web: InternshipDomain) -> None:
-    response = Client().get(f"{API}/domains/web-development")
+def test_it_describes_an_open_domain_to_a_student_who_has_not_applied(
+    learner_client: Client, web: InternshipDomain
+) -> None:
+    response = learner_client.get(f"{DOMAIN_PAGE}/web-development")
 
     assert response.status_code == 200
-    assert response.json() == {
+    assert response.json()["domain"] == {
         "slug": "web-development",
         "title": "Web Development",
         "summary": web.summary,
@@ -252,18 +257,21 @@ def test_it_describes_an_open_domain_to_a_visitor(web: InternshipDomain) -> None
     }
 
 
-def test_it_says_why_a_domain_is_closed(closed_domain: InternshipDomain) -> None:
-    body = Client().get(f"{API}/domains/python").json()
+def test_it_says_why_a_domain_is_closed(
+    learner_client: Client, closed_domain: InternshipDomain
+) -> None:
+    body = learner_client.get(f"{DOMAIN_PAGE}/python").json()["domain"]
 
     assert body["is_open"] is False
     assert body["closed_reason"] == "Applications are not open yet."
 
 
-def test_it_answers_404_for_an_unknown_domain_page(db: None) -> None:
-    response = Client().get(f"{API}/domains/nothing-here")
+def test_it_answers_404_for_an_unknown_domain_page(learner_client: Client) -> None:
+    for client in (Client(), learner_client):
+        response = client.get(f"{DOMAIN_PAGE}/nothing-here")
 
-    assert response.status_code == 404
-    assert response.json()["message"] == "This internship domain does not exist."
+        assert response.status_code == 404
+        assert response.json()["message"] == "This internship domain does not exist."
 
 
 def test_it_shows_the_callers_own_application_only(
@@ -273,8 +281,9 @@ def test_it_shows_the_callers_own_application_only(
     other = Client()
     other.force_login(other_learner)
 
-    mine = learner_client.get(f"{API}/domains/web-development").json()["my_application"]
-    theirs = other.get(f"{API}/domains/web-development").json()["my_application"]
+    mine = learner_client.get(f"{DOMAIN_PAGE}/web-development").json()["domain"]
+    theirs = other.get(f"{DOMAIN_PAGE}/web-development").json()["domain"]
+    mine, theirs = mine["my_application"], theirs["my_application"]
 
     assert mine["reference"] == application.reference
     assert theirs is None

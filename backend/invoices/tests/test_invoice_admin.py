@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -112,7 +113,7 @@ def test_the_next_month_holds_its_own_documents(
 def test_the_export_form_refuses_a_bad_month(seller: None, back_office_client: Client) -> None:
     response = back_office_client.get(EXPORT, {"month": "2026-13", "kind": "register"})
     assert response.status_code == 400
-    assert "YYYY-MM" in response.content.decode()
+    assert "Choose a month, e.g. Dec 2026" in response.content.decode()
     response = back_office_client.get(EXPORT, {"month": "2026-05", "kind": "x"})
     assert response.status_code == 400
     assert back_office_client.get(EXPORT).status_code == 200
@@ -219,3 +220,34 @@ def test_a_buyer_named_like_a_formula_is_written_as_text_in_every_export(
     assert b2b[1] == f"'{EVIL}"
     [cdnr] = export(back_office_client, "cdnr")[1:]
     assert cdnr[1] == f"'{EVIL}"
+
+
+def test_a_month_may_be_picked_or_typed_as_staff_say_it(
+    may_sales: dict, back_office_client: Client
+) -> None:
+    """Issue 41 item 10: "May 2026" is not refused; the picker's 2026-05 works as before."""
+    picked = export(back_office_client, "register", "2026-05")
+    for typed in ("May 2026", "may 2026", "05/2026", " 2026-05 "):
+        assert export(back_office_client, "register", typed) == picked
+    for wrong in ("Mayo 2026", "2026", "13/2026", "2026-05-01", "x" * 10_000):
+        response = back_office_client.get(EXPORT, {"month": wrong, "kind": "register"})
+        assert response.status_code == 400, wrong
+
+
+def test_the_gst_return_is_one_download_of_every_file(
+    may_sales: dict, back_office_client: Client
+) -> None:
+    response = back_office_client.get(EXPORT, {"month": "2026-05", "kind": "all"})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert 'filename="gst-2026-05.zip"' in response["Content-Disposition"]
+    archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
+    names = archive.namelist()
+    assert names == [f"{kind}-2026-05.csv" for kind in ("register", "b2b", "b2cs", "cdnr", "hsn")]
+    for name in names:
+        kind = name.removesuffix("-2026-05.csv")
+        single = export(back_office_client, kind)
+        assert list(csv.reader(io.StringIO(archive.read(name).decode()))) == single
+    # The form lists the month with a one-click link to the archive.
+    form = back_office_client.get(EXPORT).content.decode()
+    assert "?month=2026-05&amp;kind=all" in form and "May 2026: all files (ZIP)" in form

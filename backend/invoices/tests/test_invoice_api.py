@@ -1,13 +1,16 @@
-"""The public check page's endpoint, the owner's PDF download, and the enrolment form's new
-fields through the API."""
+"""The public check page (/api/pages/invoice/<token>), the owner's PDF download, and the
+enrolment form's new fields through the API."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
+from core.tests.pages import page_json
 from enrolments.models import Enrolment
 from enrolments.tests.conftest import API, enrol_payload, post
 from invoices.models import Invoice
@@ -22,10 +25,10 @@ def test_it_shows_the_check_page_with_no_personal_data_beyond_the_name(
     enrolment = confirmed(course, gstin=BUYER_GSTIN, business_name="Acme Learning LLP")
     invoice = Invoice.objects.get(enrolment=enrolment)
 
-    response = client.get(f"/api/invoices/{invoice.token}")
+    response = client.get(f"/api/pages/invoice/{invoice.token}")
 
     assert response.status_code == 200
-    body = response.json()
+    body = response.json()["check"]
     assert body == {
         "kind": "tax_invoice",
         "title": "Tax invoice",
@@ -40,7 +43,7 @@ def test_it_shows_the_check_page_with_no_personal_data_beyond_the_name(
         "related": None,
     }
     for private in (enrolment.phone, enrolment.email, BUYER_GSTIN, enrolment.reference):
-        assert private not in response.content.decode()
+        assert private not in json.dumps(body, ensure_ascii=False)
 
 
 def test_the_check_page_of_a_refunded_invoice_names_its_credit_note(
@@ -52,16 +55,18 @@ def test_the_check_page_of_a_refunded_invoice_names_its_credit_note(
     services.enrolment_reject(enrolment_id=enrolment.pk, by=staff, reason="Refund")
     invoice = Invoice.objects.get(enrolment=enrolment)
     note = invoice.credit_note
-    assert client.get(f"/api/invoices/{invoice.token}").json()["related"]["number"] == note.number
-    body = client.get(f"/api/invoices/{note.token}").json()
+    assert page_json(client, f"invoice/{invoice.token}")["check"]["related"]["number"] == (
+        note.number
+    )
+    body = page_json(client, f"invoice/{note.token}")["check"]
     assert body["kind"] == "credit_note" and body["related"]["number"] == invoice.number
 
 
 @pytest.mark.parametrize("token", ["nope", "x" * 200, "%00"])
 def test_it_answers_404_for_an_unknown_token(client: Client, token: str, db: None) -> None:
-    response = client.get(f"/api/invoices/{token}")
+    response = client.get(f"/api/pages/invoice/{token}")
     assert response.status_code in (404, 422)
-    assert "message" in response.json()
+    assert set(response.json()) == {"message", "extra"}
 
 
 def test_the_owner_downloads_the_pdf_from_the_dashboard(
@@ -69,7 +74,7 @@ def test_the_owner_downloads_the_pdf_from_the_dashboard(
 ) -> None:
     enrolment = confirmed(course, user=learner, phone=learner.phone)
 
-    [mine] = learner_client.get(f"{API}/mine").json()
+    [mine] = page_json(learner_client, "dashboard")["enrolments"]
     assert mine["invoice"]["number"] == Invoice.objects.get(enrolment=enrolment).number
     assert mine["invoice"]["title"] == "Tax invoice"
     response = learner_client.get(mine["invoice"]["download_url"])
@@ -103,7 +108,7 @@ def test_a_refunded_enrolment_offers_no_invoice_on_the_dashboard(
 
     enrolment = confirmed(course, user=learner, phone=learner.phone)
     services.enrolment_reject(enrolment_id=enrolment.pk, by=staff, reason="Refund")
-    [mine] = learner_client.get(f"{API}/mine").json()
+    [mine] = page_json(learner_client, "dashboard")["enrolments"]
     assert mine["invoice"] is None
 
 
@@ -147,8 +152,8 @@ def test_it_refuses_bad_business_details_at_their_field(
     assert not Enrolment.objects.exists()
 
 
-def test_it_lists_the_states_and_union_territories(client: Client, db: None) -> None:
-    states = client.get(f"{API}/states").json()
+def test_it_lists_the_states_and_union_territories(course: Course, client: Client) -> None:
+    states = page_json(client, "path", path=course.route)["states"]
     assert len(states) == 36
     assert {"code": "29", "name": "Karnataka"} in states
     assert {"code": "38", "name": "Ladakh"} in states

@@ -220,3 +220,28 @@ class TestAnyFee(HypothesisTestCase):
         assert invoice.total_paise == fee * 100
         parts = invoice.taxable_paise + invoice.cgst_paise + invoice.sgst_paise
         assert parts + invoice.igst_paise == fee * 100
+
+
+def test_receipts_have_their_own_series_so_tax_invoices_stay_consecutive(
+    unregistered_seller: None, course: Course
+) -> None:
+    """Issue 41 item 10 (CGST rule 46): a receipt made before the GSTIN was entered does not
+    take the tax invoices' first number."""
+    with time_machine.travel(datetime(2026, 12, 1, 6, tzinfo=UTC), tick=False):
+        receipt = Invoice.objects.get(enrolment=confirmed(course))
+        row = site_settings_row()
+        row.gstin, row.state = "29AAGCB7383J1Z4", "29"
+        row.save()
+        invoice = Invoice.objects.get(enrolment=confirmed(course, phone="+919811100011"))
+    assert (receipt.number, receipt.is_tax_invoice) == ("RCT/26-27/000001", False)
+    assert (invoice.number, invoice.is_tax_invoice) == ("INV/26-27/000001", True)
+
+
+def test_the_invoice_prefix_cannot_take_the_receipts_or_credit_notes_series() -> None:
+    from django.core.exceptions import ValidationError
+
+    row = site_settings_row()
+    for taken in ("CN", "RCT"):
+        row.invoice_prefix = taken
+        with pytest.raises(ValidationError, match="own series: choose another"):
+            row.full_clean()

@@ -90,6 +90,9 @@ def test_a_receipt_prints_no_tax_lines(unregistered_seller: None, course: Course
     assert "PAYMENT RECEIPT" in text
     assert "GST @" not in text and "GSTIN" not in text and "reverse charge" not in text
     assert "no GST is charged" in text
+    # Issue 41 item 10: no SAC or taxable value on a document that charges no tax.
+    assert "SAC" not in text and "Taxable value" not in text and "999293" not in text
+    assert "Amount" in text
 
 
 def test_the_credit_note_pdf_names_the_invoice_and_the_tax(

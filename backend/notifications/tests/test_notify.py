@@ -135,6 +135,7 @@ def test_consent_is_recorded_with_its_time_and_source(learner: User) -> None:
             "tasks": "email",
             "certificates": "none",
             "reminders": "none",
+            "classes": "none",
         },
     )
     records = list(ConsentRecord.objects.filter(user=learner).order_by("pk"))

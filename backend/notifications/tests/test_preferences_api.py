@@ -1,4 +1,5 @@
-"""GET and PUT /api/notifications/preferences: a student's consent and channels."""
+"""PUT /api/notifications/preferences, and the account page that shows them: a student's
+consent and channels."""
 
 from __future__ import annotations
 
@@ -14,11 +15,20 @@ from notifications.models import ConsentRecord
 pytestmark = pytest.mark.django_db
 
 URL = "/api/notifications/preferences"
+ACCOUNT_PAGE = "/api/pages/account"
+
+
+def shown(client: Client) -> Any:
+    """The preferences as the account page shows them."""
+    return client.get(ACCOUNT_PAGE).json()["preferences"]
+
+
 CHOICES = {
     "payments": "whatsapp",
     "tasks": "email",
     "certificates": "none",
     "reminders": "whatsapp",
+    "classes": "email",
 }
 
 
@@ -27,15 +37,16 @@ def put(client: Client, data: dict[str, Any], **extra: Any) -> Any:
 
 
 def test_a_student_starts_with_whatsapp_chosen_but_no_consent(learner_client: Client) -> None:
-    response = learner_client.get(URL)
+    response = learner_client.get(ACCOUNT_PAGE)
     assert response.status_code == 200
-    assert response.json() == {
+    assert response.json()["preferences"] == {
         "whatsapp_opt_in": False,
         "whatsapp_opted_in_at": None,
         "payments": "whatsapp",
         "tasks": "whatsapp",
         "certificates": "whatsapp",
         "reminders": "whatsapp",
+        "classes": "whatsapp",
     }
 
 
@@ -45,7 +56,7 @@ def test_a_student_opts_in_and_chooses_per_kind(learner_client: Client, learner:
     body = response.json()
     assert body["whatsapp_opt_in"] is True and body["whatsapp_opted_in_at"]
     assert {k: body[k] for k in CHOICES} == CHOICES
-    assert learner_client.get(URL).json() == body
+    assert shown(learner_client) == body
     record = ConsentRecord.objects.get(user=learner)
     assert record.given and record.source == "account"
 
@@ -67,7 +78,7 @@ def test_bad_choices_are_field_errors_and_change_nothing(learner_client: Client)
         "tasks": "Choose WhatsApp, email or neither.",
         "reminders": "Choose WhatsApp, email or neither.",
     }
-    assert learner_client.get(URL).json()["whatsapp_opt_in"] is False
+    assert shown(learner_client)["whatsapp_opt_in"] is False
     assert not ConsentRecord.objects.exists()
 
 
@@ -78,7 +89,7 @@ def test_a_nul_or_overlong_value_is_a_422_not_a_500(learner_client: Client) -> N
 
 
 def test_a_visitor_is_refused(client: Client) -> None:
-    assert client.get(URL).status_code == 401
+    assert client.get(ACCOUNT_PAGE).status_code == 401
     assert put(client, CHOICES).status_code == 401
 
 

@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 import time_machine
 from django.conf import settings
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
@@ -59,6 +60,19 @@ def earned(request: pytest.FixtureRequest, learner: User, staff: User) -> int:
 def paid_out(user: User, staff: User, reference: str = "UTR1") -> PayoutRequest:
     payout = services.payout_request_create(user=user, upi_id=UPI_ID)
     return services.payout_mark_paid(payout_id=payout.pk, by=staff, reference=reference)
+
+
+DASHBOARD = "/api/pages/dashboard"
+
+
+def shown(client: Client) -> Any:
+    """The referral figures as the dashboard shows them to this client's account."""
+    return client.get(DASHBOARD).json()["referral_summary"]
+
+
+def ledger(client: Client) -> Any:
+    """The reward ledger as the dashboard shows it to this client's account."""
+    return client.get(DASHBOARD).json()["reward_entries"]
 
 
 def summary_answer(user: User) -> dict[str, Any]:

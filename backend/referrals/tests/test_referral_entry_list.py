@@ -10,7 +10,7 @@ from accounts.models import User
 from catalog.models import Course
 from core.dates import INDIA
 from enrolments import services as enrolment_services
-from referrals.tests.conftest import API, confirmed_referral, paid_out
+from referrals.tests.conftest import DASHBOARD, confirmed_referral, ledger, paid_out
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_it_lists_my_ledger_newest_first_with_course_names(
     enrolment_services.enrolment_reject(enrolment_id=refunded, by=staff, reason="Refund: R9")
     confirmed_referral(other_course, learner, staff, held=True)
 
-    entries = learner_client.get(f"{API}/entries").json()
+    entries = ledger(learner_client)
 
     assert [(e["kind"], e["signed_amount"], e["signed_amount_display"]) for e in entries] == [
         ("credit", 300, "+₹300"),
@@ -72,8 +72,8 @@ def test_it_never_lists_anyone_elses_entries(
     client = Client()
     client.force_login(request.getfixturevalue(persona))
 
-    assert client.get(f"{API}/entries").json() == []
+    assert ledger(client) == []
 
 
 def test_it_asks_anonymous_visitors_to_log_in(client: Client) -> None:
-    assert client.get(f"{API}/entries").status_code == 401
+    assert client.get(DASHBOARD).status_code == 401

@@ -13,7 +13,14 @@ from enrolments import services as enrolment_services
 from referrals import services
 from referrals.models import RewardEntry
 from referrals.selectors import NOTHING_TO_PAY, referral_summary
-from referrals.tests.conftest import API, UPI_ID, confirmed_referral, paid_out, summary_answer
+from referrals.tests.conftest import (
+    DASHBOARD,
+    UPI_ID,
+    confirmed_referral,
+    paid_out,
+    shown,
+    summary_answer,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +46,7 @@ ZERO = {
 
 
 def test_it_starts_at_zero(learner_client: Client) -> None:
-    response = learner_client.get(f"{API}/summary")
-
-    assert response.status_code == 200
-    assert response.json() == ZERO
+    assert shown(learner_client) == ZERO
 
 
 def test_it_counts_confirmed_referrals_and_their_rewards(
@@ -51,7 +55,7 @@ def test_it_counts_confirmed_referrals_and_their_rewards(
     confirmed_referral(course, learner, staff)
     confirmed_referral(other_course, learner, staff)
 
-    assert learner_client.get(f"{API}/summary").json() == {
+    assert shown(learner_client) == {
         **ZERO,
         "successful_referrals": 2,
         "earned": 450,
@@ -79,7 +83,7 @@ def test_it_shows_an_open_request_as_pending(
 ) -> None:
     payout = services.payout_request_create(user=learner, upi_id=UPI_ID)
 
-    body = learner_client.get(f"{API}/summary").json()
+    body = shown(learner_client)
 
     assert body["pending_payout"] == 150 and body["payable"] == 0
     assert body["can_request_payout"] is False
@@ -132,7 +136,7 @@ def test_it_shows_each_reward_on_hold_until_its_date(
     confirmed_referral(course, learner, staff)  # ₹150, past its hold
     confirmed_referral(other_course, learner, staff, held=True)  # ₹300, confirmed today
 
-    body = learner_client.get(f"{API}/summary").json()
+    body = shown(learner_client)
 
     assert (body["earned"], body["on_hold"], body["payable"]) == (450, 300, 150)
     assert body["held_rewards"] == [
@@ -155,11 +159,11 @@ def test_it_shows_each_person_only_their_own_figures(
     client = Client()
     client.force_login(request.getfixturevalue(persona))
 
-    assert client.get(f"{API}/summary").json() == ZERO
+    assert shown(client) == ZERO
 
 
 def test_it_asks_anonymous_visitors_to_log_in(client: Client) -> None:
-    response = client.get(f"{API}/summary")
+    response = client.get(DASHBOARD)
 
     assert response.status_code == 401
     assert response.json()["message"] == "Please log in to continue."

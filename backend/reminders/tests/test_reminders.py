@@ -61,6 +61,8 @@ def test_a_task_opened_today_and_a_task_open_3_days_are_each_sent_once(intern: U
             "task_open_3_days": 0,
             "review_waiting_2_days": 0,
             "payment_waiting_1_day": 0,
+            "batch_starts_tomorrow": 0,
+            "waitlist_told": 0,
         }
     assert len(templates()) == 2
     assert ReminderSent.objects.count() == 2

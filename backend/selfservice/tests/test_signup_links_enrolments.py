@@ -10,6 +10,7 @@ from django.test import Client
 
 from accounts.models import User
 from catalog.models import Course
+from core.tests.pages import page_json
 from core.tests.sms import last_code
 from enrolments import services as enrolment_services
 from enrolments.models import Enrolment
@@ -57,7 +58,7 @@ def test_pending_and_confirmed_enrolments_join_the_new_account(
         ).status_code
         == 200
     )
-    mine = client.get("/api/enrolments/mine").json()
+    mine = page_json(client, "dashboard")["enrolments"]
     assert {e["reference"] for e in mine} == linked
 
 

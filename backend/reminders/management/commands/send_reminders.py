@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from reminders.services import reminders_send
+from reminders.services import class_reminders_send, reminders_send
 
 
 class Command(BaseCommand):
@@ -16,6 +16,8 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        classes = class_reminders_send()
+        self.stdout.write(", ".join(f"{kind}: {n}" for kind, n in classes.items()) + ".")
         counts = reminders_send()
         if counts is None:
             self.stdout.write("Outside the sending hours (India time): nothing sent.")
