@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
@@ -12,6 +13,8 @@ import { defineConfig } from 'vitest/config'
 // make dev sets DJANGO_URL to where runserver listens.
 const backend = process.env.DJANGO_URL ?? 'http://127.0.0.1:8000'
 const testing = Boolean(process.env.VITEST)
+// What belongs to Django: the one list the Node server and nginx follow too.
+const djangoPrefixes: string[] = JSON.parse(readFileSync(new URL('./server/django-prefixes.json', import.meta.url), 'utf8'))
 
 /**
  * Each built script, stylesheet and SVG beside a gzipped copy (NAME.gz, at the best level), so
@@ -66,7 +69,7 @@ export default defineConfig({
     strictPort: true,
     // `make dev`: what belongs to Django goes to runserver.
     proxy: Object.fromEntries(
-      ['/api', '/admin', '/static', '/Certificate', '/LOR', '/media', '/robots.txt', '/og-image.png'].map((prefix) => [
+      djangoPrefixes.map((prefix) => [
         prefix,
         { target: backend, changeOrigin: false },
       ]),

@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
 import { codesSentTo, confirmSignupCode, expireCodesFor, nextCodeFor, toE164, wrongCode } from './sms'
-import { csrfToken, loginViaApi, journeyViewports } from './support'
+import { csrfToken, journeyViewports, loginViaApi, visitor } from './support'
 
 /*
  * Issue 20's journeys against the real server from a fresh database, the codes read from
@@ -36,7 +36,7 @@ async function newLoggedInPage(browser: Browser, phone: string, password = PASSW
 }
 
 async function isLoggedIn(page: Page): Promise<boolean> {
-  return (await page.request.get('/api/auth/me')).status() === 200
+  return (await visitor(page)) !== null
 }
 
 /** An enrolment made on a course page's API without an account (a visitor's). */
@@ -196,12 +196,12 @@ test('the account page: details, password, other devices', async ({ page, browse
   await details.getByLabel(/^Current password/).fill('not-my-password')
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(details.getByLabel(/^Current password/)).toHaveAccessibleDescription(/Your current password is not right\./)
-  expect(((await (await page.request.get('/api/auth/me')).json()) as { email: string }).email).not.toBe('holder@example.com')
+  expect((await visitor(page))?.email).not.toBe('holder@example.com')
   await details.getByLabel(/^Current password/).fill(PASSWORD)
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(details.getByText('Your details are saved.')).toBeVisible()
   await expect(details.getByLabel(/^Current password/)).toHaveCount(0)
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { name: string; email: string }
+  const me = await visitor(page)
   expect(me).toMatchObject({ name: 'Account Holder Renamed', email: 'holder@example.com' })
 
   const other = await newLoggedInPage(browser, phone)

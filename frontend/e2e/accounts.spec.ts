@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, loginViaForm, signUpFromLoginKeepsNext, signupViaApi } from './accounts-support'
 import { confirmSignupCode } from './sms'
-import { staffAccount, journeyViewports } from './support'
+import { journeyViewports, staffAccount, visitor } from './support'
 
 /*
  * Accounts against the real server: sign-up, login messages and throttling, the
@@ -60,7 +60,7 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
       await expect(page).toHaveURL(/\/login$/)
       await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible()
       // The session is over on the server too.
-      expect((await page.request.get('/api/auth/me')).status()).toBe(401)
+      expect(await visitor(page)).toBeNull()
       await page.goto('/dashboard')
       await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/)
     })

@@ -4,7 +4,7 @@ import { PNG } from 'pngjs'
 
 import { expectNoAxeViolations } from './axe'
 import { signupWithCode } from './sms'
-import { endRewardHold, indiaDateInAWeek } from './support'
+import { endRewardHold, indiaDateInAWeek, pageData, visitor } from './support'
 
 /*
  * The back office as the office runs it (issue 21): the to-do home, the enrolment list and
@@ -81,7 +81,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   const referrerPhone = phone(1)
   await signupWithCode(referrer, { name: 'Rita Referrer', phone: referrerPhone, password: PASSWORD })
   await logIn(referrer, referrerPhone, PASSWORD)
-  const code = (await (await referrer.request.get('/api/auth/me')).json()).referral_code as string
+  const code = (await visitor(referrer))?.referral_code ?? ''
 
   const friend = await newPage(browser)
   const enrolled = await post(friend, '/api/enrolments', {
@@ -124,8 +124,15 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
   await expect(office.getByRole('link', { name: 'Confirm payment' })).toBeVisible()
   await expect(office.getByRole('link', { name: 'Reject' })).toBeVisible()
   await expect(office.locator('[name="_save"]')).toHaveCount(0)
+  // The expected next step comes first; every decision shows without opening a menu.
+  const decisions = office.getByRole('list', { name: 'Actions' }).getByRole('link')
+  await expect(decisions.first()).toHaveAccessibleName('Confirm payment')
   await expectNoAxeViolations(office, { settle: false })
   await office.screenshot({ path: 'test-results/admin/enrolment-detail-1280.png', fullPage: true })
+  await office.setViewportSize({ width: 360, height: 800 })
+  for (const name of ['Confirm payment', 'Reject']) await expect(office.getByRole('link', { name })).toBeInViewport()
+  await office.screenshot({ path: 'test-results/admin/enrolment-detail-360.png' })
+  await office.setViewportSize({ width: 1280, height: 800 })
 
   // Reconcile: the HDFC statement holds the UTR and the amount; checking it shows one match.
   await office.goto('/admin/enrolments/statementline/reconcile/')
@@ -155,7 +162,7 @@ test('the office confirms a UPI payment from the bank statement and pays the rew
 
   // A week later the reward is payable and the referrer asks for it by UPI.
   endRewardHold(enrolment.reference)
-  const summary = await (await referrer.request.get('/api/referrals/summary')).json()
+  const summary = (await pageData(referrer, '/api/pages/dashboard')).referral_summary
   expect([summary.earned, summary.on_hold, summary.payable]).toEqual([150, 0, 150])
   expect((await post(referrer, '/api/referrals/payouts', { upi_id: upiId })).status()).toBe(201)
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
-import { viewports } from './support'
+import { pageData, viewports } from './support'
 
 /*
  * The public site's rough edges (issue 33.8) with JavaScript switched off (the
@@ -10,7 +10,7 @@ import { viewports } from './support'
  */
 
 test('the home hero reads a whole sentence without JavaScript', async ({ page }) => {
-  const site = (await (await page.request.get('/api/site')).json()) as { typed_phrases: string[] }
+  const { site } = await pageData(page, '/api/pages/basic')
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport)
     await page.goto('/')

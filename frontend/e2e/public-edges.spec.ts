@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
 import { PASSWORD, freshPhone, loginViaForm, signupViaApi } from './accounts-support'
-import { loginViaApi, staffAccount, viewports } from './support'
+import { loginViaApi, pageData, staffAccount, viewports } from './support'
 
 /*
  * The public site's rough edges (issue 33.8), with JavaScript: the signed-in header on one
@@ -48,7 +48,7 @@ test('footer links are at least 24 px tall on a phone', async ({ page }) => {
 })
 
 for (const [name, viewport] of Object.entries(viewports)) {
-  test(`the dashboard shows the student's own figures first, the explanation folded (${name})`, async ({ page }) => {
+  test(`the dashboard shows the student's enrolments first, then their figures, the explanation folded (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport)
     const phone = freshPhone()
     await signupViaApi(page, 'Asha Verma', phone)
@@ -57,8 +57,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await expect(page).toHaveURL(/\/dashboard$/)
     const top = async (heading: string) => (await page.getByRole('heading', { level: 2, name: heading }).boundingBox())?.y ?? 0
     await expect(page.getByRole('heading', { level: 2, name: 'Your rewards' })).toBeVisible()
-    expect(await top('Your rewards')).toBeLessThan(await top('My enrolments'))
-    expect(await top('My enrolments')).toBeLessThan(await top('Your referral code'))
+    // What the student came for first (issue 41 item 5), then the rewards and the referral tools.
+    expect(await top('My enrolments')).toBeLessThan(await top('Your rewards'))
+    expect(await top('Your rewards')).toBeLessThan(await top('Your referral code'))
     const steps = page.getByRole('region', { name: 'How referrals work' })
     await expect(steps.getByRole('listitem')).toHaveCount(0)
     await expect(steps.getByRole('heading', { name: /Copy your referral code/ })).toBeHidden()
@@ -72,7 +73,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 }
 
 test('the home hero reads a whole sentence before its animation moves on', async ({ page }) => {
-  const site = (await (await page.request.get('/api/site')).json()) as { typed_phrases: string[] }
+  const { site } = await pageData(page, '/api/pages/basic')
   const html = await (await page.request.get('/')).text()
   expect(html).toContain(site.typed_phrases[0])
   for (const [name, viewport] of Object.entries(viewports)) {

@@ -11,9 +11,9 @@ import { loginViaApi, routes, samplePath, staffAccount } from './support'
 
 test('every response carries the security headers', async ({ page }) => {
   // The pages (Node) and Django send one Permissions-Policy, from one file.
-  const djangoPolicy = (await page.request.get('/api/site')).headers()['permissions-policy']
+  const djangoPolicy = (await page.request.get('/api/pages/basic')).headers()['permissions-policy']
   expect(djangoPolicy).toContain('clipboard-write=(self)')
-  for (const path of ['/', '/api/site', '/admin/login/', '/api/docs']) {
+  for (const path of ['/', '/api/pages/basic', '/admin/login/', '/api/docs']) {
     const response = await page.request.get(path)
     const headers = response.headers()
     const csp = headers['content-security-policy'] ?? ''

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
+import { pageData } from './support'
+
 /**
  * Every page comes from the server whole (React Router's framework mode renders it with its
  * data), then the browser hydrates it: before any script has run, and without scripts at
@@ -21,8 +23,7 @@ test.describe('pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('a page arrives whole: header, content with its data, footer, no placeholders', async ({ page }) => {
-    const site = (await (await page.request.get('/api/site')).json()) as { brand_name: string }
-    const courses = (await (await page.request.get('/api/courses')).json()) as { name: string }[]
+    const { site, courses } = await pageData(page, '/api/pages/courses')
     const response = await page.goto('/courses')
     expect(response?.status()).toBe(200)
     const brand = page.getByRole('banner').getByRole('link').first()
@@ -113,8 +114,9 @@ test('a menu pressed as the page appears stays open: hydrating never swaps or cl
 test('a course page reads before the scripts arrive, and hydrating keeps it in place', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const path = '/Web-Development-registration'
-  const answer = await page.request.get(`/api/courses/by-route?path=${encodeURIComponent(path)}`)
-  const course = (await answer.json()) as { name: string; summary: string; payable_fee_display: string }
+  const found = await pageData(page, '/api/pages/path', { path })
+  if (found.kind === 'event') throw new Error(`No course has the page ${path}.`)
+  const { course } = found
   // Notes whether the page's heading, once shown, is ever gone from what is on screen.
   await page.addInitScript(() => {
     let seen = false

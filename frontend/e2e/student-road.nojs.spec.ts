@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { PASSWORD, signupViaApi } from './accounts-support'
-import { loginViaApi } from './support'
+import { loginViaApi, visitor } from './support'
 
 /*
  * The student's road without JavaScript: the server sets the `?ref=` cookie and applies it to
@@ -30,7 +30,8 @@ test('a ?ref= code reaches the enrolment without JavaScript, and the refusal off
   const referrer = freshPhone()
   await signupViaApi(page, 'Nojs Referrer', referrer)
   await loginViaApi(page, referrer, PASSWORD)
-  const code = ((await (await page.request.get('/api/auth/me')).json()) as { referral_code: string }).referral_code
+  const code = (await visitor(page))?.referral_code ?? ''
+  expect(code).toMatch(/^IRCTP\d{4,}$/)
 
   const context = await browser.newContext({ javaScriptEnabled: false })
   const student = await context.newPage()

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { PASSWORD, signupViaApi } from './accounts-support'
 import { toE164 } from './sms'
-import { loginViaApi, sidewaysOverflow, viewports } from './support'
+import { loginViaApi, sidewaysOverflow, viewports, visitor } from './support'
 
 /*
  * The student's road after enrolling (docs/product.md section 4, turn 4), JavaScript on: the
@@ -101,7 +101,7 @@ test('a ?ref= code is kept from the home page to the course page and its payment
   const referrer = freshPhone()
   await signupViaApi(page, 'Road Referrer', referrer)
   await loginViaApi(page, referrer, PASSWORD)
-  const code = ((await (await page.request.get('/api/auth/me')).json()) as { referral_code: string }).referral_code
+  const code = (await visitor(page))?.referral_code ?? ''
   expect(code).toMatch(/^IRCTP\d{4,}$/)
 
   const student = await freshPage(browser)

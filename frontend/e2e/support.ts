@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 import { expect, type Page } from '@playwright/test'
 
+import type { paths } from '../src/api/schema'
 import { pages } from '../src/routes'
 
 /** Who may open a page; the server redirects (or refuses) everyone else. */
@@ -23,8 +24,25 @@ const SAMPLES: Record<string, string> = {
 
 export type Route = { id: string; path: string; page: string; access?: 'guest' | 'user' | 'staff' }
 
-/** The app's route table (src/routes.ts), with what the specs expect of each page. */
-export const routes: Route[] = pages.map((page) => ({ id: page.id, path: page.path, page: page.file, access: ACCESS[page.id] }))
+/**
+ * The seeded pages found from the data (their course's or event's Page path, served by
+ * src/app/routes/page.tsx): every spec that visits the route table's pages visits these too.
+ */
+const SEEDED_PAGES: Route[] = [
+  { id: 'course-web', path: '/Web-Development-registration', page: 'page' },
+  { id: 'course-android', path: '/Android-Development-registration', page: 'page' },
+  { id: 'course-java', path: '/java-registration', page: 'page' },
+  { id: 'course-python', path: '/python-registration', page: 'page' },
+  { id: 'bootcamp', path: '/java+android_bootcamp', page: 'page' },
+  { id: 'bgmi-events', path: '/BGMI-Events', page: 'page' },
+  { id: 'hackathon', path: '/hackathon', page: 'page' },
+]
+
+/** The app's route table (src/routes.ts) and the seeded pages found from the data, with what the specs expect of each page. */
+export const routes: Route[] = [
+  ...pages.map((page) => ({ id: page.id, path: page.path, page: page.file, access: ACCESS[page.id] })),
+  ...SEEDED_PAGES,
+]
 
 /** A concrete URL for a route: parameters get a sample value. */
 export function samplePath(route: Route): string {
@@ -98,6 +116,22 @@ export async function loginViaApi(page: Page, phone: string, password: string) {
     headers: { 'X-CSRFToken': await csrfToken(page), Referer: page.url() },
   })
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`)
+}
+
+/** The pages' reads (GET /api/pages/…) that take no path parameter. */
+type PagePath = { [P in keyof paths]: P extends `/api/pages/${string}` ? (paths[P] extends { get: { parameters: { path?: never } } } ? P : never) : never }[keyof paths]
+type PageAnswer<P extends PagePath> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer T } } } } } ? T : never
+
+/** A page's data as its loader gets it (GET /api/pages/<page>), in this page's browser session. */
+export async function pageData<P extends PagePath>(page: Page, path: P, query: Record<string, string> = {}): Promise<PageAnswer<P>> {
+  const response = await page.request.get(path, { params: query })
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`)
+  return (await response.json()) as PageAnswer<P>
+}
+
+/** Who every page says is logged in in this page's browser session (null: nobody). */
+export async function visitor(page: Page) {
+  return (await pageData(page, '/api/pages/basic')).visitor
 }
 
 /** Django's CSRF token: the csrftoken cookie, asked of GET /api/auth/csrf when there is none (as the app does). */
@@ -197,4 +231,48 @@ export async function adminAction(page: Page, listUrl: string, search: string, a
 export async function confirmDecision(page: Page, label: string, count = 1) {
   await expect(page.getByTestId('decision-consequences')).toBeVisible()
   await page.getByRole('button', { name: new RegExp(`^${label}: ${count} `) }).click()
+}
+
+/** As onServerDatabase, and what the code printed last (one line of JSON), parsed. */
+export function fromServerDatabase<T>(code: string[]): T {
+  const out = execFileSync(process.env.E2E_UV ?? 'uv', ['run', '--frozen', 'python', 'backend/manage.py', 'shell', '--no-imports', '-c', code.join('\n')], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    encoding: 'utf8',
+  })
+  const last = out.trim().split('\n').at(-1) ?? 'null'
+  return JSON.parse(last) as T
+}
+
+/**
+ * A batch of the course at `route` for a journey (the office's setup, through manage.py:
+ * a class cannot be made to start in a few minutes through the back office's schedule):
+ * started yesterday (India), enrolment open a week, `seats` seats, a meeting link; one
+ * class held an hour ago and one starting in 5 minutes (inside Join class's window). Any
+ * earlier batch of the course is finished first, so the journey's batch is its only one.
+ */
+export function journeyBatch(route: string, { seats, link }: { seats: number; link: string }) {
+  return fromServerDatabase<{ batch: number; held: number; next: number }>([
+    'import json',
+    'from datetime import timedelta',
+    'from django.utils import timezone',
+    'from catalog.models import Batch, Course',
+    'from core.dates import india_today',
+    'from teaching.models import LiveClass',
+    `course = next(c for c in Course.objects.filter(is_active=True) if c.route == ${JSON.stringify(route)})`,
+    'today = india_today()',
+    'Batch.objects.filter(course=course, finished_at__isnull=True).update(finished_at=timezone.now())',
+    `batch = Batch.objects.create(course=course, starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=60), enrolment_closes_on=today + timedelta(days=7), seats=${seats}, meeting_link=${JSON.stringify(link)})`,
+    'now = timezone.now()',
+    'held = LiveClass.objects.create(batch=batch, starts_at=now - timedelta(hours=1), ends_at=now - timedelta(minutes=10))',
+    'nxt = LiveClass.objects.create(batch=batch, starts_at=now + timedelta(minutes=5), ends_at=now + timedelta(minutes=65))',
+    'print(json.dumps({"batch": batch.pk, "held": held.pk, "next": nxt.pk}))',
+  ])
+}
+
+/** An account with a password and an email (made through manage.py), to log in with. */
+export function accountOnServer({ phone, name, email, password }: { phone: string; name: string; email: string; password: string }) {
+  onServerDatabase([
+    'from accounts.models import User',
+    `User.objects.create_user(${JSON.stringify(phone)}, ${JSON.stringify(name)}, ${JSON.stringify(password)}, email=${JSON.stringify(email)})`,
+  ])
 }

@@ -8,7 +8,7 @@ import { ApiError, setServerTransport } from '@/lib/api-client'
 import { RequestIdContext } from '@/lib/request-id'
 import { serverFetch, visitorContext } from '@/server/api-scope.server'
 import { PRIVATE, sharedCacheControl, type SharingHandle } from '@/server/cache-policy'
-import { contentSecurityPolicy, inlineScriptHashes } from '@/server/security-policy'
+import { contentSecurityPolicy, inlineScriptHashes, type PaymentStepHandle } from '@/server/security-policy'
 
 // Loaders and actions call the API through the typed client; on the server its requests
 // go to Django with the visitor's cookies and address.
@@ -25,6 +25,17 @@ function sharingOf(routerContext: EntryContext): SharingHandle['sharing'] {
     if (handle?.sharing) return handle.sharing
   }
   return undefined
+}
+
+/**
+ * Whether a matched route's page holds a payment step (Razorpay Checkout may run there):
+ * never an error page, such as the not-found page the data-found pages' route answers.
+ */
+function checkoutOf(routerContext: EntryContext): boolean {
+  if (routerContext.staticHandlerContext.statusCode >= 400) return false
+  return routerContext.staticHandlerContext.matches.some(
+    ({ route }) => (routerContext.routeModules[route.id]?.handle as PaymentStepHandle | undefined)?.checkout === true,
+  )
 }
 
 function requestIdOf(context: RouterContextProvider): string | null {
@@ -86,7 +97,10 @@ export default function handleRequest(
         clearTimeout(timeoutId)
         const html = Buffer.concat(chunks)
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html.toString('utf8'))))
+        responseHeaders.set(
+          'Content-Security-Policy',
+          contentSecurityPolicy(inlineScriptHashes(html.toString('utf8')), { checkout: checkoutOf(routerContext) }),
+        )
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
         callback()
       },

@@ -2,9 +2,13 @@ import { route, type RouteConfig } from '@react-router/dev/routes'
 
 /**
  * The site's one route table. Paths are exact (matched case-sensitively, as before); a
- * module serving several paths (course, policy, tasks, verify, signup) gets one id per
- * path. Anything else matches the last route and answers 404 with the not-found page.
- * Which pages the sitemap lists: `sitemap` below (src/app/routes/sitemap.ts reads it).
+ * module serving several paths (policy, tasks, verify, signup) gets one id per path.
+ * Anything else matches the last route, the pages found from the data (app/routes/page.tsx):
+ * a course's, the bootcamp's or an event's page at the Page path staff gave it in the back
+ * office, or the not-found page with status 404. Which fixed pages the sitemap lists:
+ * `sitemap` below (src/app/routes/sitemap.ts reads it, and adds the pages found).
+ * server/page-paths.json repeats these paths for Django, which refuses them as a course's or
+ * an event's Page path (src/__tests__/routes.test.ts keeps the two the same).
  */
 type Page = { id: string; path: string; file: string; sitemap?: boolean }
 
@@ -15,17 +19,10 @@ export const pages: readonly Page[] = [
   { id: 'internship', path: '/internship', file: 'internship', sitemap: true },
   { id: 'internship-apply', path: '/internship/apply/:slug', file: 'internship-apply' },
   { id: 'courses', path: '/courses', file: 'courses', sitemap: true },
-  { id: 'course-web', path: '/Web-Development-registration', file: 'course', sitemap: true },
-  { id: 'course-android', path: '/Android-Development-registration', file: 'course', sitemap: true },
-  { id: 'course-java', path: '/java-registration', file: 'course', sitemap: true },
-  { id: 'course-python', path: '/python-registration', file: 'course', sitemap: true },
-  { id: 'bootcamp', path: '/java+android_bootcamp', file: 'bootcamp', sitemap: true },
   { id: 'training', path: '/training-and-internship', file: 'training', sitemap: true },
   { id: 'projects', path: '/projects', file: 'projects', sitemap: true },
   { id: 'getquote', path: '/getquote', file: 'getquote', sitemap: true },
   { id: 'events', path: '/events', file: 'events', sitemap: true },
-  { id: 'bgmi-events', path: '/BGMI-Events', file: 'bgmi-events', sitemap: true },
-  { id: 'hackathon', path: '/hackathon', file: 'hackathon', sitemap: true },
   { id: 'verify', path: '/verify', file: 'verify', sitemap: true },
   { id: 'download-certificate', path: '/downloadCertificate', file: 'verify' },
   { id: 'verify-result', path: '/verify/*', file: 'verify' },
@@ -52,5 +49,5 @@ export const pages: readonly Page[] = [
 export default [
   ...pages.map((page) => route(page.path, `app/routes/${page.file}.tsx`, { id: page.id, caseSensitive: true })),
   route('sitemap.xml', 'app/routes/sitemap.ts', { id: 'sitemap' }),
-  route('*', 'app/routes/not-found.tsx', { id: 'not-found' }),
+  route('*', 'app/routes/page.tsx', { id: 'page' }),
 ] satisfies RouteConfig

@@ -4,23 +4,6 @@
  */
 
 export interface paths {
-    "/api/about": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The about page */
-        get: operations["about_page_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/account": {
         parameters: {
             query?: never;
@@ -160,23 +143,6 @@ export interface paths {
         put?: never;
         /** End the session */
         post: operations["auth_logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logged-in account */
-        get: operations["auth_me"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -343,51 +309,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/courses": {
+    "/api/courses/{slug}/waitlist": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The course cards (no bootcamps) */
-        get: operations["course_list"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/courses/by-route": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The course (or bootcamp) whose page is at `path` */
-        get: operations["course_get_by_route"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/courses/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One course or bootcamp */
-        get: operations["course_get"];
-        put?: never;
-        post?: never;
+        /**
+         * Join the waitlist of a course
+         * @description For a full batch (`batch`) or a course with no batch open: name, phone, email. Those waiting are told in turn when a seat frees or a batch opens. 409 when the course (or the batch asked for) has a seat free, or the phone is already waiting for the course. 422 field errors: course, batch, name, phone, email (as at enrolment). 429 past RATE_LIMIT_WAITLIST for this client address.
+         */
+        post: operations["waitlist_join"];
         delete?: never;
         options?: never;
         head?: never;
@@ -462,60 +397,9 @@ export interface paths {
         put?: never;
         /**
          * Enrol in a course
-         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view: true only for the browser session or account that made it; anyone else gets the message alone. 409 too for a closed course. 422 field errors: course, name, phone, email, referral_code, state, gstin (with the reason: length, format, state code, check digit), business_name.
+         * @description Creates a pending enrolment at the course's payable fee and returns it with its UPI payment instructions. The reference is remembered in this browser's session. 409 when the phone already has an open enrolment for the course: extra.reference, extra.payment (instructions) and extra.can_view: true only for the browser session or account that made it; anyone else gets the message alone. 409 too for a closed course, and for a course with batches: the batch's enrolment closed, or no seat left ('This batch is full.', extra.waitlist true). 422 field errors: course, batch, coupon (the discount code's refusal), name, phone, email, referral_code, state, gstin (with the reason: length, format, state code, check digit), business_name.
          */
         post: operations["enrolment_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/enrolments/bootcamp-payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Payment instructions of the 4-day training bootcamp (/payment) */
-        get: operations["bootcamp_payment_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/enrolments/bootcamp-payment/qr.svg": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** QR code (SVG) of the bootcamp's UPI link */
-        get: operations["bootcamp_payment_qr"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/enrolments/mine": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logged-in account's enrolments */
-        get: operations["enrolment_list_mine"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -559,6 +443,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/enrolments/private/{token}/razorpay-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay online the enrolment whose private payment link this is
+         * @description With PAYMENT_GATEWAY=razorpay: the enrolment's Razorpay order (made on the first call, the same one after) and what Checkout opens with. 409 when online payment is not offered or the enrolment is not pending; 503 when Razorpay cannot be reached.
+         */
+        post: operations["enrolment_private_razorpay_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/enrolments/private/{token}/utr": {
         parameters: {
             query?: never;
@@ -573,43 +477,6 @@ export interface paths {
          * @description As /api/enrolments/{reference}/utr, for whoever holds the link (/e/<token>).
          */
         post: operations["enrolment_private_submit_utr"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/enrolments/session": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The enrolments made in this browser session
-         * @description Newest first; empty for a new visitor. The same enrolments a visitor may open one by one: those created (or claimed) in this session.
-         */
-        get: operations["enrolment_list_session"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/enrolments/states": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** India's states and union territories (the enrolment form's state select) */
-        get: operations["enrolment_states"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -650,6 +517,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/enrolments/{reference}/razorpay-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay online: the enrolment's Razorpay order
+         * @description With PAYMENT_GATEWAY=razorpay: the enrolment's Razorpay order (made on the first call, the same one after) and what Checkout opens with. 409 when online payment is not offered or the enrolment is not pending; 503 when Razorpay cannot be reached.
+         */
+        post: operations["enrolment_razorpay_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/enrolments/{reference}/utr": {
         parameters: {
             query?: never;
@@ -670,34 +557,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/events": {
+    "/api/events/{slug}/registrations": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Events split into upcoming and past (India date) */
-        get: operations["event_list"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/events/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One event */
-        get: operations["event_get"];
-        put?: never;
-        post?: never;
+        /**
+         * Register for an event or tournament
+         * @description `slug`: the event's, or a tournament's that takes its own registrations. Solo: name, phone, email. Team: team_name, the captain's name, phone, email (and game_id), and members [{name, game_id}]. 201 with the reference (a free registration is confirmed at once; a fee's payment goes as an enrolment's, its reference remembered in this browser). 409: 'Registration is closed.', 'This event is full.', the phone already registered. 422: field errors (name, phone, email, team_name, members, game_id, member_<n>_name, member_<n>_game_id).
+         */
+        post: operations["registration_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -713,23 +586,6 @@ export interface paths {
         };
         /** Liveness, database reachability and the queue worker's last pass */
         get: operations["health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/internships": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Internship domains */
-        get: operations["internship_domain_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -798,43 +654,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/internships/domains/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An internship domain as the application form shows it
-         * @description Open or closed (is_open, closed_reason), the batches, and the caller's waiting or accepted application for it (null when anonymous). 404 for an unknown slug.
-         */
-        get: operations["internship_domain_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/internships/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's "My internship": applications and certificates */
-        get: operations["internships_mine"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/internships/submissions/{submission_id}/file": {
         parameters: {
             query?: never;
@@ -847,26 +666,6 @@ export interface paths {
          * @description 404 for anyone else, as for a missing file.
          */
         get: operations["submission_file_download"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Check an invoice, receipt or credit note (its QR code's page)
-         * @description The seller, number, date and total, and the buyer's name: nothing else personal. 404 for an unknown token.
-         */
-        get: operations["invoice_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -902,8 +701,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My message preferences: WhatsApp consent and a channel per kind */
-        get: operations["message_preferences_get"];
+        get?: never;
         /**
          * Save my message preferences
          * @description whatsapp_opt_in: consent to WhatsApp messages (recorded with its time). Each kind: whatsapp, email or none; payments: whatsapp or email (422 at the field otherwise).
@@ -976,26 +774,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/pages/course": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A course's page, or the bootcamp's, at `path`
-         * @description Its head, the course (null when no course has this page), the enrolment form's states, and the visitor's enrolments: the account's when logged in, otherwise those made in this browser session.
-         */
-        get: operations["page_course_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/pages/courses": {
         parameters: {
             query?: never;
@@ -1025,7 +803,7 @@ export interface paths {
         };
         /**
          * The dashboard (logged in)
-         * @description The course cards, the account's enrolments, its referral figures and reward ledger, and its internship applications and certificates. 401 when not logged in.
+         * @description My classes (each confirmed enrolment's batch: the next class with its Join class link of the site, the schedule, attendance and certificate; never a meeting link), the account's waitlists, the course cards, its enrolments, its referral figures and reward ledger, and its internship applications and certificates. 401 when not logged in.
          */
         get: operations["page_dashboard_get"];
         put?: never;
@@ -1068,47 +846,6 @@ export interface paths {
          * @description Its head and the events, upcoming and past (India date).
          */
         get: operations["page_events_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pages/events/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An event's page at `path`
-         * @description Its head and the event (null when there is no such event).
-         */
-        get: operations["page_event_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pages/head": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The catalogue's title, description and JSON-LD for the page at `path`
-         * @description Course, event, policy, about and home pages take their head from the catalogue (the
-         *     course's name, the event's summary, structured data); other paths answer 404.
-         */
-        get: operations["page_head_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1166,7 +903,7 @@ export interface paths {
         };
         /**
          * An internship domain's application page (logged in)
-         * @description The domain as /api/internships/domains/{slug} shows it, with the account's waiting or accepted application. 404 for an unknown domain (whoever asks), then 401 when not logged in.
+         * @description The domain as the application form shows it (open or closed, its batches), with the account's waiting or accepted application. 404 for an unknown domain (whoever asks), then 401 when not logged in.
          */
         get: operations["page_internship_apply_get"];
         put?: never;
@@ -1186,9 +923,29 @@ export interface paths {
         };
         /**
          * The check page of an invoice, receipt or credit note (its QR code's page)
-         * @description The document as /api/invoices/{token} shows it. 404 for an unknown token.
+         * @description The seller, number, date and total, and the buyer's name: nothing else personal. 404 for an unknown token.
          */
         get: operations["page_invoice_check_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page found from the data at `path`: a course's, the bootcamp's or an event's
+         * @description `path` is the page's path exactly as the front door read it (case-sensitive, percent-encoding left as it came: a path holding any is no page). `kind` says which page it is. A course's or the bootcamp's page has its head, the course, the enrolment form's states and the visitor's enrolments: the account's when logged in, otherwise those made in this browser session. An event's has its head and the event. 404 when no active course and no event has this page path.
+         */
+        get: operations["page_path_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1274,6 +1031,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/sitemap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pages found from the data, for /sitemap.xml
+         * @description Every active course's and the bootcamp's page path, and every event's.
+         */
+        get: operations["page_sitemap_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/tasks/{slug}": {
         parameters: {
             query?: never;
@@ -1283,7 +1060,7 @@ export interface paths {
         };
         /**
          * An internship task board's page
-         * @description The board as /api/internships/boards/{slug} shows it to this visitor today. For an unknown board the answer is still 200, with `board` null and the refusal's message in `refusal`.
+         * @description The board as the task board's read (/api/internships/boards/{slug}) shows it to this visitor today. For an unknown board the answer is still 200, with `board` null and the refusal's message in `refusal`.
          */
         get: operations["page_task_board_get"];
         put?: never;
@@ -1323,7 +1100,7 @@ export interface paths {
         };
         /**
          * A certificate's verify page
-         * @description The certificate as /api/certificates/{certificate_id} answers it, counted and rate-limited per client IP the same way. When there is no such certificate (the lookup's 404), the answer is still 200, with `certificate` null and the refusal's message in `refusal`. 429 when this client has checked too many certificates.
+         * @description The certificate as the lookup (/api/certificates/{certificate_id}) answers it, counted and rate-limited per client IP by the same function. When there is no such certificate (the lookup's 404), the answer is still 200, with `certificate` null and the refusal's message in `refusal`. 429 when this client has checked too many certificates.
          */
         get: operations["page_verify_get"];
         put?: never;
@@ -1334,85 +1111,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/policies/{slug}": {
+    "/api/payments/razorpay/verify": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A policy page: terms, privacy or refund */
-        get: operations["policy_page_get"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/portfolio": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Portfolio items */
-        get: operations["portfolio_item_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/programme": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Training and internship programme */
-        get: operations["programme_row_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Project packages */
-        get: operations["project_package_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/referrals/entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logged-in account's reward ledger, newest first */
-        get: operations["referral_entry_list"];
-        put?: never;
-        post?: never;
+        /**
+         * Razorpay Checkout's return: confirm the payment by its signature
+         * @description The three fields of Checkout's handler. The signature (HMAC-SHA256 of our order id, '|', the payment id, keyed by the key secret) is checked and the payment confirmed at once, as staff confirm one. 400 for a wrong signature or an order that is not ours (nothing changes); 409 while Razorpay has not captured it.
+         */
+        post: operations["razorpay_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1433,57 +1145,6 @@ export interface paths {
          * @description 422 extra.fields.upi_id for a malformed UPI ID; 409 when less than REFERRAL_MIN_PAYOUT is payable (rewards on hold do not count) or a request is already waiting.
          */
         post: operations["payout_request_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/referrals/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The dashboard's referral figures */
-        get: operations["referral_summary_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/site": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Public site settings */
-        get: operations["site_settings_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/team": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Team members shown on the home page */
-        get: operations["team_member_list"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1512,13 +1173,13 @@ export interface components {
         };
         /** AboutPageData */
         AboutPageData: {
-            /** @description As /api/about; null while the about page is not written. */
+            /** @description The about page's text and sections; null while it is not written. */
             about: components["schemas"]["AboutOut"] | null;
-            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            /** @description The catalogue's title, description and JSON-LD for the page; null where it has none. */
             head: components["schemas"]["PageHeadOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** AccountDataOut */
@@ -1547,11 +1208,11 @@ export interface components {
         };
         /** AccountPageData */
         AccountPageData: {
-            /** @description As /api/notifications/preferences. */
+            /** @description The account's message preferences: WhatsApp consent and a channel per kind. */
             preferences: components["schemas"]["MessagePreferencesOut"];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** AccountUpdateIn */
@@ -1644,6 +1305,71 @@ export interface components {
             day: number;
             /** Label */
             label: string;
+        };
+        /** BatchPlaceOut */
+        BatchPlaceOut: {
+            /**
+             * Choice Text
+             * @description The enrolment form's Batch choice: 'Starts …, Mon/Wed/Fri'.
+             */
+            choice_text: string;
+            /**
+             * Days
+             * @description Its class days, e.g. Mon/Wed/Fri.
+             */
+            days: string;
+            /**
+             * Ends On
+             * Format: date
+             */
+            ends_on: string;
+            /**
+             * Id
+             * @description The batch's id: `batch` in POST /api/enrolments.
+             */
+            id: number;
+            /**
+             * Is Closed
+             * @description Its enrolment has closed.
+             */
+            is_closed: boolean;
+            /** Is Full */
+            is_full: boolean;
+            /**
+             * Is Open
+             * @description It takes an enrolment now: not closed, a seat free.
+             */
+            is_open: boolean;
+            /**
+             * Seats
+             * @description How many it takes; null: no limit.
+             */
+            seats: number | null;
+            /**
+             * Seats Left
+             * @description Seats left; null: no limit.
+             */
+            seats_left: number | null;
+            /**
+             * Starts On
+             * Format: date
+             */
+            starts_on: string;
+            /**
+             * Starts Text
+             * @description 'Starts 4 January 2027' (India date).
+             */
+            starts_text: string;
+            /**
+             * Status Text
+             * @description 'Enrolment closed', 'Full', '<N> seats left' ('1 seat left'), or 'Seats available'.
+             */
+            status_text: string;
+            /**
+             * Time
+             * @description Its class time, India time, e.g. 9:00 PM - 11:00 PM.
+             */
+            time: string;
         };
         /** BoardCertificateOut */
         BoardCertificateOut: {
@@ -1774,6 +1500,16 @@ export interface components {
             mode: string;
             /** Name */
             name: string;
+            /**
+             * Offer Ends On
+             * @description The offer's last day (India); null: no end.
+             */
+            offer_ends_on: string | null;
+            /**
+             * Offer Ends Text
+             * @description 'Offer ends 31 December 2026' while the offer runs with an end; else null.
+             */
+            offer_ends_text: string | null;
             /** Offer Fee */
             offer_fee: number | null;
             /** Offer Fee Display */
@@ -1808,37 +1544,52 @@ export interface components {
         };
         /** CoursePageData */
         CoursePageData: {
-            /** @description As /api/courses/by-route for the page's path; null where it answers 404. */
-            course: components["schemas"]["CourseOut"] | null;
+            /**
+             * Batches
+             * @description The course's batches that have not ended, earliest first: open, full or with their enrolment closed. Never a meeting link.
+             */
+            batches: components["schemas"]["BatchPlaceOut"][];
+            /** @description The active course (or bootcamp) whose page this is. */
+            course: components["schemas"]["CourseOut"];
             /**
              * Enrolments
-             * @description Logged in, as /api/enrolments/mine; otherwise as /api/enrolments/session (the enrolments made in this browser session).
+             * @description Logged in, the account's enrolments; otherwise those made in this browser session; newest first.
              */
             enrolments: components["schemas"]["EnrolmentOut"][];
-            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            /**
+             * Has Batches
+             * @description The course has batches (ended ones too): it takes an enrolment only into an open one, and offers the waitlist when none is open. False: it enrols as before.
+             */
+            has_batches: boolean;
+            /** @description The catalogue's title, description and JSON-LD for the page; null where it has none. */
             head: components["schemas"]["PageHeadOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /**
+             * @description A course's page, or the bootcamp's (a course among the bootcamps). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "bootcamp" | "course";
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
             /**
              * States
-             * @description As /api/enrolments/states.
+             * @description India's states and union territories (the enrolment form's state select).
              */
             states: components["schemas"]["StateOut"][];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** CoursesPageData */
         CoursesPageData: {
-            /** @description As /api/courses/by-route?path=/java+android_bootcamp; null where it answers 404. */
+            /** @description The first active bootcamp, with its page path; null when there is none. */
             bootcamp: components["schemas"]["CourseOut"] | null;
             /**
              * Courses
-             * @description As /api/courses.
+             * @description The course cards, in order (no bootcamps).
              */
             courses: components["schemas"]["CourseOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /**
@@ -1876,28 +1627,48 @@ export interface components {
         /** DashboardPageData */
         DashboardPageData: {
             /**
+             * Calendar Path
+             * @description The private /calendar/<token>.ics of the account's classes; null without classes.
+             */
+            calendar_path: string | null;
+            /**
+             * Classes
+             * @description "My classes": each confirmed enrolment with a batch, newest first. Never a meeting link: Join class is the site's /classes/<id>/join.
+             */
+            classes: components["schemas"]["StudentBatchOut"][];
+            /**
              * Courses
-             * @description As /api/courses.
+             * @description The course cards, in order (no bootcamps).
              */
             courses: components["schemas"]["CourseOut"][];
             /**
              * Enrolments
-             * @description As /api/enrolments/mine.
+             * @description The account's enrolments, newest first.
              */
             enrolments: components["schemas"]["EnrolmentOut"][];
-            /** @description As /api/internships/me. */
+            /**
+             * Events
+             * @description "My events": the registrations the account made (as entrant or captain).
+             */
+            events: components["schemas"]["MyEventOut"][];
+            /** @description "My internship": the account's applications and certificates. */
             internship: components["schemas"]["InternshipsMineOut"];
-            /** @description As /api/referrals/summary. */
+            /** @description The account's referral figures and payable balance. */
             referral_summary: components["schemas"]["ReferralSummaryOut"];
             /**
              * Reward Entries
-             * @description As /api/referrals/entries.
+             * @description The account's reward ledger, newest first.
              */
             reward_entries: components["schemas"]["RewardEntryOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
+            /**
+             * Waitlist
+             * @description The account's places on waitlists, newest first (waiting, or told a seat is free).
+             */
+            waitlist: components["schemas"]["WaitlistEntryOut"][];
         };
         /** DomainForApplicationOut */
         DomainForApplicationOut: {
@@ -1939,6 +1710,12 @@ export interface components {
              * @description Optional: a project package slug. Without one the enquiry is a general enquiry (kind contact); a quote (kind quote) names its package.
              */
             package?: string | null;
+            /**
+             * Phone
+             * @description Optional: a phone or WhatsApp number (Indian mobile).
+             * @default
+             */
+            phone: string;
             /** Subject */
             subject: string;
             /**
@@ -1955,9 +1732,18 @@ export interface components {
         };
         /** EnrolmentCourseOut */
         EnrolmentCourseOut: {
+            /**
+             * Kind
+             * @description What was bought: a course, or an event's registration.
+             * @enum {string}
+             */
+            kind: "course" | "event";
             /** Name */
             name: string;
-            /** Route */
+            /**
+             * Route
+             * @description The course's or the event's page.
+             */
             route: string;
             /** Short Name */
             short_name: string;
@@ -1967,11 +1753,22 @@ export interface components {
         /** EnrolmentCreateIn */
         EnrolmentCreateIn: {
             /**
+             * Batch
+             * @description The batch's id; without it, the course's earliest open batch with a seat.
+             */
+            batch?: number | null;
+            /**
              * Business Name
              * @description The business's name (with its GSTIN).
              * @default
              */
             business_name: string;
+            /**
+             * Coupon
+             * @description A discount code (optional).
+             * @default
+             */
+            coupon: string;
             /**
              * Course
              * @description The course's slug.
@@ -2047,6 +1844,11 @@ export interface components {
             is_open: boolean;
             /** Name */
             name: string;
+            /**
+             * Pay Online
+             * @description 'Pay ₹N online' (Razorpay Checkout) is offered beside the UPI road: PAYMENT_GATEWAY=razorpay and the enrolment is pending.
+             */
+            pay_online: boolean;
             /** @description How to pay; null once the enrolment is confirmed or rejected. */
             payment: components["schemas"]["PaymentInstructionsOut"] | null;
             /** Phone */
@@ -2093,16 +1895,16 @@ export interface components {
         };
         /** EnrolmentPrivatePageData */
         EnrolmentPrivatePageData: {
-            /** @description As /api/enrolments/{reference}. */
+            /** @description As GET /api/enrolments/{reference} shows it. */
             enrolment: components["schemas"]["EnrolmentOut"];
             /**
              * Qr Url
              * @description The QR code of its UPI link, by the private link's token.
              */
             qr_url: string;
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** EnrolmentUtrIn */
@@ -2185,24 +1987,88 @@ export interface components {
         };
         /** EventPageData */
         EventPageData: {
-            /** @description As /api/events/{slug}; null where it answers 404. */
-            event: components["schemas"]["EventOut"] | null;
-            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            /**
+             * Enrolments
+             * @description The visitor's registrations for this event (their payment, as an enrolment's): logged in, the account's; otherwise those made in this browser session.
+             */
+            enrolments: components["schemas"]["EnrolmentOut"][];
+            /** @description The event whose page this is. */
+            event: components["schemas"]["EventOut"];
+            /** @description The catalogue's title, description and JSON-LD for the page; null where it has none. */
             head: components["schemas"]["PageHeadOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /**
+             * @description An event's page. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "event";
+            /** @description Its Register form (who registers, for what, and what is refused) and its published results. */
+            registration: components["schemas"]["EventRegistrationOut"];
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
+        };
+        /** EventRegistrationOut */
+        EventRegistrationOut: {
+            /**
+             * Fee Per
+             * @description “person” or “team”.
+             */
+            fee_per: string;
+            /**
+             * Gaming
+             * @description Each player gives an in-game ID.
+             */
+            gaming: boolean;
+            /**
+             * Results
+             * @description The published results, best first.
+             */
+            results: components["schemas"]["EventResultOut"][];
+            /**
+             * Targets
+             * @description The event, or each of its tournaments that takes registrations.
+             */
+            targets: components["schemas"]["RegistrationTargetOut"][];
+            /** Team Event */
+            team_event: boolean;
+            /** Team Max */
+            team_max: number;
+            /**
+             * Team Min
+             * @description The smallest team, the captain included (1: solo).
+             */
+            team_min: number;
+        };
+        /** EventResultOut */
+        EventResultOut: {
+            /**
+             * Name
+             * @description The team's name, or the solo entrant's.
+             */
+            name: string;
+            /**
+             * Place
+             * @description “1st”, “2nd”, “3rd”.
+             */
+            place: string;
+            /** Rank */
+            rank: number;
+            /**
+             * Tournament
+             * @description The tournament's name; empty for the event itself.
+             */
+            tournament: string;
         };
         /** EventsPageData */
         EventsPageData: {
-            /** @description As /api/events. */
+            /** @description The events, upcoming and past (India date). */
             events: components["schemas"]["EventListOut"];
-            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            /** @description The catalogue's title, description and JSON-LD for the page; null where it has none. */
             head: components["schemas"]["PageHeadOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** ExportAccount */
@@ -2378,29 +2244,29 @@ export interface components {
         HomePageData: {
             /**
              * Courses
-             * @description As /api/courses.
+             * @description The course cards, in order (no bootcamps).
              */
             courses: components["schemas"]["CourseOut"][];
             /**
              * Domains
-             * @description As /api/internships.
+             * @description Every internship domain, open or closed.
              */
             domains: components["schemas"]["InternshipDomainOut"][];
-            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            /** @description The catalogue's title, description and JSON-LD for the page; null where it has none. */
             head: components["schemas"]["PageHeadOut"] | null;
             /**
              * Packages
-             * @description As /api/projects.
+             * @description The project packages, in order.
              */
             packages: components["schemas"]["ProjectPackageOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
             /**
              * Team
-             * @description As /api/team.
+             * @description The team members, in their order.
              */
             team: components["schemas"]["TeamMemberOut"][];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** ImportReportOut */
@@ -2439,11 +2305,11 @@ export interface components {
         };
         /** InternshipApplyPageData */
         InternshipApplyPageData: {
-            /** @description As /api/internships/domains/{slug}. */
+            /** @description The domain as the application form shows it: open or closed, its batches, and the account's waiting or accepted application for it. */
             domain: components["schemas"]["DomainForApplicationOut"];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** InternshipCertificateOut */
@@ -2488,12 +2354,12 @@ export interface components {
         InternshipPageData: {
             /**
              * Domains
-             * @description As /api/internships.
+             * @description Every internship domain, open or closed.
              */
             domains: components["schemas"]["InternshipDomainOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** InternshipsMineOut */
@@ -2548,11 +2414,11 @@ export interface components {
         };
         /** InvoiceCheckPageData */
         InvoiceCheckPageData: {
-            /** @description As /api/invoices/{token}. */
+            /** @description The document's seller, number, date and total, and the buyer's name. */
             check: components["schemas"]["InvoiceCheckOut"];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** LoginIn */
@@ -2568,6 +2434,16 @@ export interface components {
             message: string;
             user: components["schemas"]["UserOut"];
         };
+        /** MemberIn */
+        MemberIn: {
+            /**
+             * Game Id
+             * @default
+             */
+            game_id: string;
+            /** Name */
+            name: string;
+        };
         /** MessageOut */
         MessageOut: {
             /** Message */
@@ -2580,6 +2456,11 @@ export interface components {
              * @default
              */
             certificates: string;
+            /**
+             * Classes
+             * @default
+             */
+            classes: string;
             /**
              * Payments
              * @default
@@ -2609,6 +2490,11 @@ export interface components {
              */
             certificates: string;
             /**
+             * Classes
+             * @description whatsapp, email or none
+             */
+            classes: string;
+            /**
              * Payments
              * @description whatsapp or email
              */
@@ -2628,14 +2514,51 @@ export interface components {
             /** Whatsapp Opted In At */
             whatsapp_opted_in_at: string | null;
         };
+        /** MyEventOut */
+        MyEventOut: {
+            /**
+             * Certificate Id
+             * @description The account holder's certificate, once issued; else empty.
+             */
+            certificate_id: string;
+            /** Checked In */
+            checked_in: boolean;
+            /**
+             * Event
+             * @description The event's title (with the tournament's name).
+             */
+            event: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Route
+             * @description The event's page.
+             */
+            route: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "paid_claimed" | "confirmed" | "rejected" | "expired";
+            /**
+             * Status Display
+             * @description As an enrolment's: “Confirmed”, “Waiting for payment”…
+             */
+            status_display: string;
+            /**
+             * Team
+             * @description The team's name; empty for a solo entrant.
+             */
+            team: string;
+        };
         /**
          * PageData
          * @description What every page shows.
          */
         PageData: {
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /**
@@ -2703,7 +2626,7 @@ export interface components {
             qr_url: string;
             /**
              * Reference
-             * @description The enrolment reference (tr); empty for /payment.
+             * @description The enrolment reference (tr).
              */
             reference: string;
             /** Upi Link */
@@ -2787,13 +2710,13 @@ export interface components {
         };
         /** PolicyPageData */
         PolicyPageData: {
-            /** @description The catalogue's title, description and JSON-LD for the page (as /api/pages/head); null where it has none. */
+            /** @description The catalogue's title, description and JSON-LD for the page; null where it has none. */
             head: components["schemas"]["PageHeadOut"] | null;
-            /** @description As /api/policies/{slug}; null where it answers 404. */
+            /** @description The policy page's text; null when there is no such policy page. */
             policy: components["schemas"]["PolicyPageOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** PolicyPageOut */
@@ -2839,12 +2762,12 @@ export interface components {
         PortfolioPageData: {
             /**
              * Portfolio
-             * @description As /api/portfolio.
+             * @description The portfolio items, in order.
              */
             portfolio: components["schemas"]["PortfolioItemOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** ProgrammeRowOut */
@@ -2878,24 +2801,71 @@ export interface components {
         ProjectsPageData: {
             /**
              * Packages
-             * @description As /api/projects.
+             * @description The project packages, in order.
              */
             packages: components["schemas"]["ProjectPackageOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
+        };
+        /**
+         * RazorpayCheckoutOut
+         * @description What Razorpay Checkout is opened with (never the key secret).
+         */
+        RazorpayCheckoutOut: {
+            /**
+             * Amount
+             * @description In paise.
+             */
+            amount: number;
+            /** Currency */
+            currency: string;
+            /** Description */
+            description: string;
+            /**
+             * Key Id
+             * @description RAZORPAY_KEY_ID.
+             */
+            key_id: string;
+            /**
+             * Name
+             * @description The seller's brand, shown by Checkout.
+             */
+            name: string;
+            /**
+             * Order Id
+             * @description The enrolment's Razorpay order (made once, reused).
+             */
+            order_id: string;
+            /** Prefill Contact */
+            prefill_contact: string;
+            /** Prefill Email */
+            prefill_email: string;
+            /** Prefill Name */
+            prefill_name: string;
+            /** Reference */
+            reference: string;
+        };
+        /** RazorpayVerifyIn */
+        RazorpayVerifyIn: {
+            /** Razorpay Order Id */
+            razorpay_order_id: string;
+            /** Razorpay Payment Id */
+            razorpay_payment_id: string;
+            /** Razorpay Signature */
+            razorpay_signature: string;
         };
         /** ReferEarnPageData */
         ReferEarnPageData: {
             /**
              * Courses
-             * @description As /api/courses.
+             * @description The course cards, in order (no bootcamps).
              */
             courses: components["schemas"]["CourseOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** ReferralSummaryOut */
@@ -2954,6 +2924,82 @@ export interface components {
             pending_payout_display: string;
             /** Successful Referrals */
             successful_referrals: number;
+        };
+        /**
+         * RegistrationIn
+         * @description A solo entrant's name, phone and email; for a team the captain's, with the team's
+         *     name and the other members (and each player's in-game ID for a gaming tournament).
+         */
+        RegistrationIn: {
+            /**
+             * Coupon
+             * @description A discount code (optional).
+             * @default
+             */
+            coupon: string;
+            /** Email */
+            email: string;
+            /**
+             * Game Id
+             * @description The captain's in-game ID (gaming tournaments).
+             * @default
+             */
+            game_id: string;
+            /**
+             * Members
+             * @description The members other than the captain.
+             */
+            members?: components["schemas"]["MemberIn"][];
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Team Name
+             * @default
+             */
+            team_name: string;
+        };
+        /** RegistrationOut */
+        RegistrationOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * Message
+             * @description What the page says: 'Registration confirmed' when free.
+             */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Status */
+            status: string;
+            /** Status Display */
+            status_display: string;
+        };
+        /** RegistrationTargetOut */
+        RegistrationTargetOut: {
+            /**
+             * Closed Reason
+             * @description “Registration is closed.” or “This event is full.”; null while open.
+             */
+            closed_reason: string | null;
+            /**
+             * Fee
+             * @description Rupees, per person or per team (fee_per); 0: free.
+             */
+            fee: number;
+            /**
+             * Fee Display
+             * @description “₹50”, or “Free”.
+             */
+            fee_display: string;
+            /**
+             * Slug
+             * @description Registrations go to POST /api/events/<slug>/registrations.
+             */
+            slug: string;
+            /** Title */
+            title: string;
         };
         /** RelatedDocumentOut */
         RelatedDocumentOut: {
@@ -3067,6 +3113,14 @@ export interface components {
             /** Upi Payee Name */
             upi_payee_name: string;
         };
+        /** SitemapPageData */
+        SitemapPageData: {
+            /**
+             * Paths
+             * @description Every page path found from the data (active courses and the bootcamp, events with a page), in staff order.
+             */
+            paths: string[];
+        };
         /** SocialLinkOut */
         SocialLinkOut: {
             /** Icon */
@@ -3085,6 +3139,114 @@ export interface components {
             code: string;
             /** Name */
             name: string;
+        };
+        /** StudentBatchOut */
+        StudentBatchOut: {
+            /**
+             * Attendance Text
+             * @description 'Attended <n> of <m> classes' (m: the held classes so far).
+             */
+            attendance_text: string;
+            /**
+             * Certificate Id
+             * @description The completion certificate's ID, once issued.
+             */
+            certificate_id: string | null;
+            /**
+             * Certificate Verify Path
+             * @description /verify/<ID>, once issued.
+             */
+            certificate_verify_path: string | null;
+            /**
+             * Classes
+             * @description Its schedule, in order (cancelled ones too).
+             */
+            classes: components["schemas"]["StudentClassOut"][];
+            /**
+             * Course
+             * @description The course's name.
+             */
+            course: string;
+            /** Course Route */
+            course_route: string;
+            /**
+             * Dates Text
+             * @description '7 December 2026 to 20 December 2026'.
+             */
+            dates_text: string;
+            /** Days */
+            days: string;
+            /** @description The first class not over and not cancelled; null when none is left. */
+            next_class: components["schemas"]["StudentClassOut"] | null;
+            /**
+             * Reference
+             * @description The enrolment's reference.
+             */
+            reference: string;
+            /**
+             * Starts Text
+             * @description 'Starts 7 December 2026'.
+             */
+            starts_text: string;
+            /**
+             * Time
+             * @description Its class time, India time.
+             */
+            time: string;
+        };
+        /** StudentClassOut */
+        StudentClassOut: {
+            /** Cancelled */
+            cancelled: boolean;
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /** Id */
+            id: number;
+            /** Is Over */
+            is_over: boolean;
+            /**
+             * Join Open
+             * @description Inside the window: 15 minutes before it starts until it ends.
+             */
+            join_open: boolean;
+            /**
+             * Join Path
+             * @description /classes/<id>/join, for a class not over and not cancelled; null otherwise.
+             */
+            join_path: string | null;
+            /**
+             * Kind
+             * @description 'class' or 'doubt' (a doubt session).
+             */
+            kind: string;
+            /**
+             * Opens Text
+             * @description 'Opens at 8:45 PM' before the window; null inside it or after.
+             */
+            opens_text: string | null;
+            /**
+             * Recording Link
+             * @description Once the class was held, its recording (or '').
+             */
+            recording_link: string;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+            /**
+             * Title
+             * @description 'Class' or 'Doubt session'.
+             */
+            title: string;
+            /**
+             * When Text
+             * @description 'Mon 7 December 2026, 9:00 PM - 11:00 PM' (India time).
+             */
+            when_text: string;
         };
         /** TaskBoardOut */
         TaskBoardOut: {
@@ -3128,9 +3290,9 @@ export interface components {
             board: components["schemas"]["TaskBoardOut"] | null;
             /** @description The error /api/internships/boards/{slug} answers instead (404: no such board), with its message and extra; null when the board is found. */
             refusal: components["schemas"]["ErrorOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /**
@@ -3188,12 +3350,12 @@ export interface components {
         TrainingPageData: {
             /**
              * Programme
-             * @description As /api/programme.
+             * @description The training and internship programme's rows, in order.
              */
             programme: components["schemas"]["ProgrammeRowOut"][];
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
         };
         /** UserOut */
@@ -3227,10 +3389,67 @@ export interface components {
             certificate: components["schemas"]["CertificateOut"] | null;
             /** @description The 404 /api/certificates/{certificate_id} answers instead (no such certificate), with its message and extra; null when the certificate is found. */
             refusal: components["schemas"]["ErrorOut"] | null;
-            /** @description The site settings (as /api/site). */
+            /** @description The site settings (brand, contacts, UPI payee). */
             site: components["schemas"]["SiteOut"];
-            /** @description The logged-in account (as /api/auth/me); null for a visitor not logged in. */
+            /** @description The logged-in account; null for a visitor not logged in. */
             visitor: components["schemas"]["UserOut"] | null;
+        };
+        /** WaitlistEntryOut */
+        WaitlistEntryOut: {
+            /**
+             * Batch Starts Text
+             * @description 'Starts 7 December 2026' for the full batch asked for; null: any batch.
+             */
+            batch_starts_text: string | null;
+            /**
+             * Course
+             * @description The course's name.
+             */
+            course: string;
+            /**
+             * Course Route
+             * @description The course's page path.
+             */
+            course_route: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Message
+             * @description What the page says on joining.
+             */
+            message: string;
+            /** Name */
+            name: string;
+            /**
+             * Status Text
+             * @description 'Waiting for a seat', or 'A seat is free: enrol now' once told.
+             */
+            status_text: string;
+            /**
+             * Told At
+             * @description When they were told a seat is free.
+             */
+            told_at: string | null;
+        };
+        /** WaitlistJoinIn */
+        WaitlistJoinIn: {
+            /**
+             * Batch
+             * @description The full batch asked for (its id); without it, any batch of the course.
+             */
+            batch?: number | null;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
         };
     };
     responses: never;
@@ -3241,44 +3460,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    about_page_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AboutOut"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
     account_update: {
         parameters: {
             query?: never;
@@ -3626,35 +3807,6 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    auth_me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserOut"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4135,67 +4287,7 @@ export interface operations {
             };
         };
     };
-    course_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CourseOut"][];
-                };
-            };
-        };
-    };
-    course_get_by_route: {
-        parameters: {
-            query: {
-                path: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CourseOut"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    course_get: {
+    waitlist_join: {
         parameters: {
             query?: never;
             header?: never;
@@ -4204,19 +4296,23 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoinIn"];
+            };
+        };
         responses: {
-            /** @description OK */
-            200: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CourseOut"];
+                    "application/json": components["schemas"]["WaitlistEntryOut"];
                 };
             };
-            /** @description Not Found */
-            404: {
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4226,6 +4322,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4454,75 +4559,6 @@ export interface operations {
             };
         };
     };
-    bootcamp_payment_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentInstructionsOut"];
-                };
-            };
-        };
-    };
-    bootcamp_payment_qr: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description SVG image */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/svg+xml": unknown;
-                };
-            };
-        };
-    };
-    enrolment_list_mine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EnrolmentOut"][];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
     enrolment_payment_link_send: {
         parameters: {
             query?: never;
@@ -4614,6 +4650,82 @@ export interface operations {
             };
         };
     };
+    enrolment_private_razorpay_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RazorpayCheckoutOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     enrolment_private_submit_utr: {
         parameters: {
             query?: never;
@@ -4672,46 +4784,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    enrolment_list_session: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EnrolmentOut"][];
-                };
-            };
-        };
-    };
-    enrolment_states: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StateOut"][];
                 };
             };
         };
@@ -4796,6 +4868,82 @@ export interface operations {
             };
         };
     };
+    enrolment_razorpay_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RazorpayCheckoutOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     enrolment_submit_utr: {
         parameters: {
             query?: never;
@@ -4858,27 +5006,7 @@ export interface operations {
             };
         };
     };
-    event_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventListOut"];
-                };
-            };
-        };
-    };
-    event_get: {
+    registration_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4887,15 +5015,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationIn"];
+            };
+        };
         responses: {
-            /** @description OK */
-            200: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["RegistrationOut"];
                 };
             };
             /** @description Not Found */
@@ -4907,8 +5039,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4943,26 +5093,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
-                };
-            };
-        };
-    };
-    internship_domain_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternshipDomainOut"][];
                 };
             };
         };
@@ -5180,75 +5310,6 @@ export interface operations {
             };
         };
     };
-    internship_domain_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DomainForApplicationOut"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    internships_mine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternshipsMineOut"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
     submission_file_download: {
         parameters: {
             query?: never;
@@ -5277,46 +5338,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    invoice_check: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceCheckOut"];
                 };
             };
             /** @description Not Found */
@@ -5379,35 +5400,6 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    message_preferences_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessagePreferencesOut"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5546,37 +5538,6 @@ export interface operations {
             };
         };
     };
-    page_course_get: {
-        parameters: {
-            query: {
-                path: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CoursePageData"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
     page_courses_get: {
         parameters: {
             query?: never;
@@ -5682,79 +5643,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventsPageData"];
-                };
-            };
-        };
-    };
-    page_event_get: {
-        parameters: {
-            query: {
-                path: string;
-            };
-            header?: never;
-            path: {
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventPageData"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    page_head_get: {
-        parameters: {
-            query: {
-                path: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PageHeadOut"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -5888,6 +5776,46 @@ export interface operations {
             };
         };
     };
+    page_path_get: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoursePageData"] | components["schemas"]["EventPageData"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     page_policy_get: {
         parameters: {
             query: {
@@ -5977,6 +5905,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferEarnPageData"];
+                };
+            };
+        };
+    };
+    page_sitemap_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitemapPageData"];
                 };
             };
         };
@@ -6072,16 +6020,18 @@ export interface operations {
             };
         };
     };
-    policy_page_get: {
+    razorpay_verify: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                slug: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RazorpayVerifyIn"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -6089,11 +6039,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PolicyPageOut"];
+                    "application/json": components["schemas"]["EnrolmentOut"];
                 };
             };
-            /** @description Not Found */
-            404: {
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6110,88 +6078,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
-        };
-    };
-    portfolio_item_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PortfolioItemOut"][];
-                };
-            };
-        };
-    };
-    programme_row_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProgrammeRowOut"][];
-                };
-            };
-        };
-    };
-    project_package_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectPackageOut"][];
-                };
-            };
-        };
-    };
-    referral_entry_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RewardEntryOut"][];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6257,75 +6145,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    referral_summary_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReferralSummaryOut"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorOut"];
-                };
-            };
-        };
-    };
-    site_settings_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SiteOut"];
-                };
-            };
-        };
-    };
-    team_member_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamMemberOut"][];
                 };
             };
         };

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 
 import { createEnrolment } from '@/features/enrolments/api/create-enrolment'
+import { joinWaitlist } from '@/features/enrolments/api/join-waitlist'
 import { sendPaymentLink } from '@/features/enrolments/api/send-payment-link'
 import { submitUtr } from '@/features/enrolments/api/submit-utr'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
@@ -11,7 +12,8 @@ import { formFailure, readForm } from '@/server/form.server'
 
 /**
  * The action of every course page (course.tsx, bootcamp.tsx): the enrolment form
- * (`intent=enrol`) or the UTR form (`intent=utr`) of the page's enrolment section. An
+ * (`intent=enrol`), the UTR form (`intent=utr`) or the waitlist form (`intent=waitlist`)
+ * of the page's enrolment section. An
  * enrolment made sends the browser to this page with `?enrolment=<reference>`, whose
  * loader brings it among the visitor's enrolments; the other answers name the enrolment
  * they are about by its reference (the page's data has it), with or without JavaScript.
@@ -21,6 +23,7 @@ export async function enrolmentAction(request: Request, url: URL) {
   if (values.intent === 'enrol') return enrol(url, values)
   if (values.intent === 'utr') return utr(values)
   if (values.intent === 'payment-link') return paymentLink(values)
+  if (values.intent === 'waitlist') return waitlist(values)
   throw data('This form is not one of the page’s.', { status: 400 })
 }
 
@@ -39,6 +42,9 @@ async function enrol(url: URL, values: Record<string, string>) {
       state: values.state ?? '',
       gstin: values.gstin ?? '',
       business_name: (values.business_name ?? '').trim(),
+      // A discount code: the form's field when there is one, else the page's `?coupon=`.
+      coupon: (values.coupon ?? '').trim() || (url.searchParams.get('coupon') ?? '').trim(),
+      batch: batchOf(values.batch),
     })
     reference = enrolment.reference
   } catch (error) {
@@ -71,5 +77,31 @@ async function paymentLink(values: Record<string, string>) {
   } catch (error) {
     const failure = formFailure(error, values, 'payment-link')
     return data({ ...failure.data, intent: 'payment-link' } satisfies EnrolmentAnswer, failure.init ?? undefined)
+  }
+}
+
+/**
+ * The batch chosen (its id; the form's select or hidden field); none: the earliest open
+ * one. Anything else than an id is sent as 0, which the API refuses at the field.
+ */
+function batchOf(value: string | undefined): number | null {
+  const text = (value ?? '').trim()
+  if (!text) return null
+  return /^\d{1,9}$/.test(text) ? Number(text) : 0
+}
+
+/** "Join the waitlist" (a full batch, or a course with no batch open). */
+async function waitlist(values: Record<string, string>) {
+  try {
+    const entry = await joinWaitlist(values.course ?? '', {
+      name: (values.name ?? '').trim(),
+      phone: (values.phone ?? '').trim(),
+      email: (values.email ?? '').trim(),
+      batch: batchOf(values.batch),
+    })
+    return { ok: true, intent: 'waitlist', reference: '', message: entry.message } satisfies EnrolmentAnswer
+  } catch (error) {
+    const failure = formFailure(error, values, 'waitlist')
+    return data({ ...failure.data, intent: 'waitlist' } satisfies EnrolmentAnswer, failure.init ?? undefined)
   }
 }

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 
-import type { PageHead } from '@/features/catalog/api/get-page-head'
+import type { PageHead } from '@/features/catalog/types'
 import { frameOf } from '@/lib/page-data'
 
 type Match = { id: string; loaderData?: unknown } | undefined

@@ -7,7 +7,7 @@ import { Header } from '@/components/layouts/header'
 import { mainNav, policyNav, type NavItem } from '@/components/layouts/nav-items'
 import { Shell } from '@/components/layouts/shell'
 import { LinkButton } from '@/components/ui/link-button'
-import type { User } from '@/features/accounts/api/get-me'
+import type { User } from '@/features/accounts/types'
 import { BACK_OFFICE_PATH } from '@/features/accounts/components/dashboard-header'
 import type { PageFrame } from '@/lib/page-data'
 

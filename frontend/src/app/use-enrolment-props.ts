@@ -1,7 +1,7 @@
 import { useActionData, useNavigation, useSearchParams } from 'react-router'
 
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/types'
 import { shownEnrolment } from '@/features/enrolments/shown'
 import { readCookie } from '@/lib/api-client'
 import { REFERRAL_COOKIE, referralCodeOf } from '@/lib/cookies'
@@ -22,7 +22,7 @@ export function useEnrolmentProps({ courseSlug, enrolments }: { courseSlug: stri
   const navigation = useNavigation()
   // Being sent, then (after the answer) the page's data loading again: one form at a time.
   const intent = navigation.state === 'idle' ? undefined : navigation.formData?.get('intent')
-  const pending = intent === 'enrol' || intent === 'utr' || intent === 'payment-link' ? (intent as EnrolmentIntent) : undefined
+  const pending = intent === 'enrol' || intent === 'utr' || intent === 'payment-link' || intent === 'waitlist' ? (intent as EnrolmentIntent) : undefined
   // The address's `?ref=` wins; else, once the page's script runs, the code a `?ref=`
   // address of the last 30 days left in its cookie (the server applies the same cookie to
   // an enrolment sent without JavaScript whose field was left empty).

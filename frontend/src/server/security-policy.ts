@@ -15,15 +15,33 @@ function production(): boolean {
   )
 }
 
-/** The policy, allowing the inline scripts with these hashes (`'sha256-…'` sources). */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+/**
+ * A route module whose page holds an enrolment's payment step says so in its `handle`:
+ * only there may Razorpay Checkout run (docs/product.md section 22), its script from
+ * checkout.razorpay.com and its frame and calls to Razorpay's API host.
+ */
+export type PaymentStepHandle = { checkout?: boolean }
+
+export const CHECKOUT_SOURCES = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+} as const
+
+/**
+ * The policy, allowing the inline scripts with these hashes (`'sha256-…'` sources), and
+ * Razorpay Checkout on a payment step's page (`checkout`).
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = [], { checkout = false } = {}): string {
+  const extra = (sources: readonly string[]) => (checkout ? [...sources] : [])
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptHashes]],
+    ['script-src', ["'self'", ...scriptHashes, ...extra(CHECKOUT_SOURCES.script)]],
     ['style-src', ["'self'"]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'"]],
+    ['connect-src', ["'self'", ...extra(CHECKOUT_SOURCES.connect)]],
+    ...(checkout ? ([['frame-src', ["'self'", ...CHECKOUT_SOURCES.frame]]] as [string, string[]][]) : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['frame-ancestors', ["'none'"]],

@@ -1,9 +1,16 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 
-import * as catalog from '@/test/catalog-fixtures'
-import { gstStates, projectPackages, site, team } from '@/test/fixtures'
-import { pageHandlerFor } from '@/test/page-handlers'
+import type { User } from '@/features/accounts/types'
+import {
+  fixturePageAt,
+  fixturePolicy,
+  pageData,
+  pagePaths,
+  type PageAnswer,
+  type PageName,
+  type PageOverrides,
+} from '@/test/page-data'
 
 export type Handler = (request: Request) => Response | Promise<Response>
 
@@ -11,7 +18,7 @@ export function json(body: unknown, status = 200): Response {
   return HttpResponse.json(body as JsonBodyType, { status })
 }
 
-const notFound = (message: string) => json({ message, extra: {} }, 404)
+const refusal = (status: number, message: string) => json({ message, extra: {} }, status)
 
 /**
  * The network the tests' fetch meets (Mock Service Worker): the app's own fetch, Request and
@@ -31,9 +38,16 @@ export function onAnswer(listener: AnswerListener): void {
   answerListeners.add(listener)
 }
 
+/**
+ * Who the tests' Django has logged in: the `visitor` of every page's answer (renderRoute
+ * sets it and follows logins and logouts). Null: nobody.
+ */
+export const session: { user: User | null } = { user: null }
+
 export function resetApi(): void {
   answerListeners.clear()
   recorded = { requests: [] }
+  session.user = null
 }
 
 /** The requests the app made since mockApi(), in order, as they reached the network. */
@@ -47,40 +61,58 @@ server.events.on('request:start', ({ request }) => {
 
 const requestKey = (request: Request) => `${request.method} ${new URL(request.url).pathname}`
 
-/** The read-only catalogue endpoints, answering from catalog-fixtures.ts. */
-function catalogHandlers(): Record<string, Handler> {
-  const allCourses = [...catalog.courses, catalog.bootcamp]
-  const eventsBySlug = new Map([...catalog.events.upcoming, ...catalog.events.past].map((event) => [event.slug, event]))
-  return {
-    'GET /api/courses': () => json(catalog.courses),
-    'GET /api/courses/by-route': (request) => {
-      const path = new URL(request.url).searchParams.get('path')
-      const course = allCourses.find((item) => item.route === path)
-      return course ? json(course) : notFound('No course has this page.')
-    },
-    'GET /api/internships': () => json(catalog.internshipDomains),
-    'GET /api/programme': () => json(catalog.programme),
-    'GET /api/events': () => json(catalog.events),
-    'GET /api/portfolio': () => json(catalog.portfolio),
-    'GET /api/about': () => json(catalog.about),
-    ...Object.fromEntries(
-      [...eventsBySlug].map(([slug, event]) => [`GET /api/events/${slug}`, () => json(event)] as const),
-    ),
-    ...Object.fromEntries(
-      Object.entries(catalog.policies).map(([slug, page]) => [`GET /api/policies/${slug}`, () => json(page)] as const),
-    ),
-  }
+/** The pages only a logged-in visitor gets (401 otherwise, as Django's `logged_in`). */
+const LOGGED_IN: ReadonlySet<PageName> = new Set(['dashboard', 'account', 'internshipApply'])
+
+/** The one record of these pages, and Django's 404 when the test gives none (an address naming nothing). */
+const ONE_RECORD: Partial<Record<PageName, { field: string; missing: string }>> = {
+  internshipApply: { field: 'domain', missing: 'This internship domain does not exist.' },
+  invoice: { field: 'check', missing: 'No invoice at this address.' },
+  enrolmentPrivate: { field: 'enrolment', missing: 'No enrolment with this reference.' },
+  path: { field: 'kind', missing: 'No page at this address.' },
 }
 
-export const defaultHandlers: Record<string, Handler> = {
-  'GET /api/site': () => json(site),
-  'GET /api/team': () => json(team),
-  'GET /api/projects': () => json(projectPackages),
-  // A new browser session has made no enrolments.
-  'GET /api/enrolments/session': () => json([]),
-  'GET /api/enrolments/states': () => json(gstStates),
-  ...catalogHandlers(),
+/** What a page's address picks out of the catalogue fixtures when the test does not say. */
+function found(name: PageName, url: URL): Record<string, unknown> {
+  const last = decodeURIComponent(url.pathname.split('/').at(-1) ?? '')
+  if (name === 'path') return fixturePageAt(url.searchParams.get('path') ?? '') ?? {}
+  if (name === 'policy') return { policy: fixturePolicy(last) }
+  return {}
 }
+
+type Answer<N extends PageName> = PageOverrides<N> | Partial<PageAnswer<N>>
+
+/**
+ * GET /api/pages/<page> answered from its typed page fixture (src/test/page-data.ts):
+ * `pageData[name]` over what the page's address picks from the catalogue fixtures, over
+ * `answer` (its fields, or a function of the request's URL giving them or a whole Response,
+ * such as an error), the visitor whoever `session` has logged in. Pages for the logged in
+ * answer 401 without one; the pages of one record 404 without it, as Django does.
+ */
+export function answerPage<N extends PageName>(
+  name: N,
+  answer: Answer<N> | ((url: URL) => Answer<N> | Response | Promise<Answer<N> | Response>) = {},
+  /** One address of the page ("/api/pages/verify/WD-1"): the others keep the default answer. */
+  at: string = pagePaths[name],
+): Record<string, Handler> {
+  const handler: Handler = async (request) => {
+    const url = new URL(request.url)
+    const given = typeof answer === 'function' ? await answer(url) : answer
+    if (given instanceof Response) return given
+    const fields = { visitor: session.user, ...found(name, url), ...given } as Record<string, unknown>
+    const record = ONE_RECORD[name]
+    if (record && !(record.field in fields)) return refusal(404, record.missing)
+    if (LOGGED_IN.has(name) && !fields.visitor) return refusal(401, 'Please log in to continue.')
+    const build = pageData[name] as (overrides: Record<string, unknown>) => PageAnswer<N>
+    return json(build(fields))
+  }
+  return { [`GET ${at}`]: handler }
+}
+
+/** Every page, answered from its fixture's defaults. */
+const pageDefaults: Record<string, Handler> = Object.assign({}, ...(Object.keys(pagePaths) as PageName[]).map((name) => answerPage(name)))
+
+export const defaultHandlers: Record<string, Handler> = { ...pageDefaults }
 
 /**
  * A handler's answer, told to the answer listeners before the app sees it. A handler that
@@ -100,36 +132,47 @@ async function answer(key: string, handler: Handler, request: Request): Promise<
   return response
 }
 
+/** A key's path as a pattern: `{name}` is one segment, `{certificate_id}` the rest (an ID may hold a slash). */
+function pathPattern(path: string): RegExp {
+  const segments = path.split('/').map((segment) => {
+    if (segment === '{certificate_id}') return '.+'
+    if (/^\{\w+\}$/.test(segment)) return '[^/]+'
+    return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+  })
+  return new RegExp(`^${segments.join('/')}$`)
+}
+
 /**
  * One MSW handler per "METHOD /path" (any origin: the browser's own, or Django's internal
- * address on the server), the path matched exactly as before.
+ * address on the server): the path matched exactly, or segment by segment where the key
+ * names a parameter ("GET /api/pages/policies/{slug}").
  */
 function mswHandler(key: string, handler: Handler) {
-  const [method, path] = key.split(' ')
+  const [method, path = ''] = key.split(' ')
+  const pattern = path.includes('{') ? pathPattern(path) : null
   return http.all(
-    ({ request }) => request.method === method && new URL(request.url).pathname === path,
+    ({ request }) => {
+      const pathname = new URL(request.url).pathname
+      return request.method === method && (pattern ? pattern.test(pathname) : pathname === path)
+    },
     ({ request }) => answer(key, handler, request),
   )
 }
 
-/**
- * Anything no handler answers: a page-data endpoint (GET /api/pages/…) a test did not answer
- * itself is composed by page-handlers.ts from the other mocked endpoints (its fetches go
- * through this same network); anything else gets the API's 404 envelope.
- */
-const unhandled = http.all('*', ({ request }) => {
-  const key = requestKey(request)
-  return answer(key, pageHandlerFor(key) ?? (() => json({ message: 'Not found.', extra: {} }, 404)), request)
-})
+/** Anything no handler answers gets the API's 404 envelope. */
+const unhandled = http.all('*', ({ request }) => answer(requestKey(request), () => refusal(404, 'Not found.'), request))
 
 /**
  * Answer the API at the network boundary: handlers are keyed "METHOD /path", over the
- * defaults above. Anything unhandled answers 404 with the API's error envelope. Returns the
- * record of the requests made, to inspect.
+ * defaults above (every page from its fixture: `answerPage`); a key for one address
+ * ("GET /api/pages/verify/WD-1") is tried before a key with a parameter. Anything
+ * unhandled answers 404 with the API's error envelope. Returns the record of the requests
+ * made, to inspect.
  */
 export function mockApi(handlers: Record<string, Handler> = {}): RecordedApi {
-  const all = { ...defaultHandlers, ...handlers }
-  server.use(...Object.entries(all).map(([key, handler]) => mswHandler(key, handler)), unhandled)
+  const all = Object.entries({ ...defaultHandlers, ...handlers })
+  const ordered = [...all.filter(([key]) => !key.includes('{')), ...all.filter(([key]) => key.includes('{'))]
+  server.use(...ordered.map(([key, handler]) => mswHandler(key, handler)), unhandled)
   recorded = { requests: [] }
   return recorded
 }

@@ -20,6 +20,8 @@ const courseBase = {
   offer_fee_display: null,
   has_offer: false,
   offer_label: '',
+  offer_ends_on: null,
+  offer_ends_text: null,
 } satisfies Partial<Course>
 
 export const courses: Course[] = [

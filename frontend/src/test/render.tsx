@@ -1,14 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { http } from 'msw'
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react'
 import { createRoutesStub, MemoryRouter, Route, Routes, useLocation, type ActionFunction, type Location } from 'react-router'
 import { vi } from 'vitest'
 
 import App, { ErrorBoundary as RootErrorBoundary, loader as rootLoader } from '@/root'
 import { pages } from '@/routes'
-import type { User } from '@/features/accounts/api/get-me'
-import { json, onAnswer, server } from '@/test/api'
+import type { User } from '@/features/accounts/types'
+import { onAnswer, session } from '@/test/api'
 
 type RouteModule = {
   default: ComponentType
@@ -44,38 +43,31 @@ function LocationProbe() {
 }
 
 /**
- * Who the API says is logged in (GET /api/auth/me): `user`, or a visitor (401). Like
- * Django's session, it follows the account's own requests: a login the API accepted brings
- * its account, a finished sign-up logs in `signsUpAs`, a logout the API accepted or any 401
- * ends it. An MSW handler over mockApi's, told of mockApi's answers before the app sees them.
+ * Who the tests' Django has logged in (src/test/api.ts's `session`, every page's
+ * `visitor`): `user`, or nobody. Like Django's session, it follows the account's own
+ * requests: a login the API accepted brings its account, a finished sign-up logs in
+ * `signsUpAs`, a logout or an account deletion the API accepted or any 401 ends it.
  */
-function answerMe(user: User | null, signsUpAs?: User) {
-  let current = user
-  server.use(
-    http.get(
-      ({ request }) => new URL(request.url).pathname === '/api/auth/me',
-      () => (current ? json(current) : json({ message: 'Not logged in.', extra: {} }, 401)),
-    ),
-  )
+function followSession(user: User | null, signsUpAs?: User) {
+  session.user = user
   onAnswer(async (key, response) => {
     if (response.ok && key === 'POST /api/auth/login') {
       const answer = (await response.clone().json()) as { user?: User }
-      if (answer.user) current = answer.user
+      if (answer.user) session.user = answer.user
     }
     const signedUp = key === 'POST /api/auth/signup/verify' || (key === 'POST /api/auth/signup' && response.status === 201)
-    if (response.ok && signedUp && signsUpAs) current = signsUpAs
-    if (response.ok && key === 'POST /api/auth/logout') current = null
+    if (response.ok && signedUp && signsUpAs) session.user = signsUpAs
+    if (response.ok && (key === 'POST /api/auth/logout' || key === 'POST /api/auth/account/delete')) session.user = null
     // Any 401 means the session has ended (it expired, or was logged out elsewhere).
-    if (response.status === 401) current = null
+    if (response.status === 401) session.user = null
   })
 }
 
 /**
  * Render the whole app at `path` the way the server does: the real route table
  * (src/routes.ts), the root's and each page's loader and action, the root layout. The API
- * is whatever mockApi() installed; `user` answers "who is logged in" (null: a visitor),
- * unless `bootstrap` is false: then mockApi's own `GET /api/auth/me` handler answers (to
- * test a failing or changing answer). SITE_URL is the test document's origin, as the
+ * is whatever mockApi() installed; `user` is who is logged in (null: a visitor), the
+ * `visitor` of every page's answer. SITE_URL is the test document's origin, as the
  * server's is its public address. `history.location` is where the app is after navigations.
  * `signsUpAs`: the account a sign-up the API accepts logs in.
  *
@@ -90,15 +82,14 @@ export function renderRoute(
   path: string,
   {
     user = null,
-    bootstrap = true,
     signsUpAs,
     actions = {},
-  }: { user?: User | null; bootstrap?: boolean; signsUpAs?: User; actions?: Record<string, ActionFunction> } = {},
+  }: { user?: User | null; signsUpAs?: User; actions?: Record<string, ActionFunction> } = {},
 ) {
   for (const id of Object.keys(actions)) {
     if (!pages.some((page) => page.id === id && moduleFor(page.file).action)) throw new Error(`No route ${id} with an action to replace.`)
   }
-  if (bootstrap) answerMe(user, signsUpAs)
+  followSession(user, signsUpAs)
   if (!process.env.SITE_URL) vi.stubEnv('SITE_URL', window.location.origin)
   shownLocation = undefined
   const Stub = createRoutesStub([
@@ -128,7 +119,10 @@ export function renderRoute(
             shouldRevalidate: module.shouldRevalidate,
           }
         }),
-        { id: 'not-found', path: '*', Component: moduleFor('not-found').default, loader: moduleFor('not-found').loader },
+        (() => {
+          const page = moduleFor('page')
+          return { id: 'page', path: '*', Component: page.default, loader: page.loader, action: page.action, shouldRevalidate: page.shouldRevalidate }
+        })(),
       ],
     },
   ] as Parameters<typeof createRoutesStub>[0])

@@ -3,23 +3,28 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
 import { accountHandlers, learner } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi, sentBodies } from '@/test/api'
+import type { components } from '@/api/schema'
+import { answerPage, json, mockApi, sentBodies } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
-const saved = {
+type Preferences = components['schemas']['MessagePreferencesOut']
+
+const saved: Preferences = {
   whatsapp_opt_in: false,
   whatsapp_opted_in_at: null,
   payments: 'whatsapp',
   tasks: 'whatsapp',
   certificates: 'whatsapp',
   reminders: 'whatsapp',
+  classes: 'whatsapp',
 }
 
 async function openAccount(put: (request: Request) => Response | Promise<Response>) {
-  let current: Record<string, unknown> = saved
+  let current = saved
   const api = mockApi({
     ...accountHandlers,
-    'GET /api/notifications/preferences': () => json(current),
+    // The page shows what was last saved (its loader runs again after the save).
+    ...answerPage('account', () => ({ preferences: current })),
     'PUT /api/notifications/preferences': async (request) => {
       const answer = await put(request)
       if (answer.ok) current = await answer.clone().json()
@@ -51,7 +56,7 @@ describe('/account: message preferences', () => {
 
     expect(await within(screen.getByRole('region', { name: 'Messages' })).findByText('Your message preferences are saved.')).toBeInTheDocument()
     expect(await sentBodies(api, 'PUT /api/notifications/preferences')).toEqual([
-      { whatsapp_opt_in: true, payments: 'whatsapp', tasks: 'email', certificates: 'none', reminders: 'whatsapp' },
+      { whatsapp_opt_in: true, payments: 'whatsapp', tasks: 'email', certificates: 'none', reminders: 'whatsapp', classes: 'whatsapp' },
     ])
     const after = screen.getByRole('region', { name: 'Messages' })
     await waitFor(() => expect(within(after).getByRole('checkbox')).toHaveAccessibleDescription(/you agreed on 27 nov/i))

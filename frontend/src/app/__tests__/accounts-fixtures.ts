@@ -1,5 +1,10 @@
 import type { components } from '@/api/schema'
 import { json } from '@/test/api'
+import { courses } from '@/test/catalog-fixtures'
+import { NOTHING_TO_PAY, newMessagePreferences, noRewards } from '@/test/fixtures'
+
+/** The course cards (the catalogue fixtures'), a new account's rewards and preferences: the pages' defaults (src/test/page-data.ts). */
+export { courses, NOTHING_TO_PAY, newMessagePreferences, noRewards }
 
 type Schemas = components['schemas']
 
@@ -14,70 +19,6 @@ export const learner: Schemas['UserOut'] = {
   can_import_certificates: false,
 }
 
-function course(slug: string, name: string, route: string, reward: number): Schemas['CourseOut'] {
-  return {
-    slug,
-    name,
-    short_name: name,
-    route,
-    summary: `${name} summary.`,
-    description: '',
-    duration_text: '3 months',
-    timing: '7 pm to 8 pm',
-    days: 'Mon to Fri',
-    doubt_session: 'Daily',
-    mode: 'Online',
-    certificate: true,
-    list_fee: 2999,
-    list_fee_display: '₹2,999',
-    offer_fee: null,
-    offer_fee_display: null,
-    offer_label: '',
-    has_offer: false,
-    payable_fee: 2999,
-    payable_fee_display: '₹2,999',
-    referral_reward: reward,
-    referral_reward_display: reward ? `₹${reward}` : null,
-    highlights: [],
-    syllabus: [],
-    is_bootcamp: false,
-    updated_at: '2024-01-01T00:00:00Z',
-  }
-}
-
-export const courses: Schemas['CourseOut'][] = [
-  course('web-development', 'Web Development (MERN stack)', '/Web-Development-registration', 150),
-  course('android-development', 'Android with Java', '/Android-Development-registration', 200),
-  course('java', 'Java', '/java-registration', 100),
-  course('python', 'Python (Basic Python)', '/python-registration', 300),
-]
-
-export const coursesHandler = () => json(courses)
-
-/** The server's words for nothing to pay (referrals.selectors.NOTHING_TO_PAY). */
-export const NOTHING_TO_PAY =
-  'You have no reward balance to pay out yet. You earn a reward when a friend enrols with your code and we confirm their payment.'
-
-/** A new referrer: nothing earned, nothing to ask for. */
-export const noRewards: Schemas['ReferralSummaryOut'] = {
-  successful_referrals: 0,
-  earned: 0,
-  on_hold: 0,
-  payable: 0,
-  pending_payout: 0,
-  paid: 0,
-  min_payout: 100,
-  earned_display: '₹0',
-  on_hold_display: '₹0',
-  payable_display: '₹0',
-  pending_payout_display: '₹0',
-  paid_display: '₹0',
-  min_payout_display: '₹100',
-  held_rewards: [],
-  can_request_payout: false,
-  payout_refusal: NOTHING_TO_PAY,
-  open_request: null,
-}
 
 /** Four confirmed referrals (₹650 net of a reversal), ₹150 already paid, ₹500 to ask for. */
 export const withBalance: Schemas['ReferralSummaryOut'] = {
@@ -202,7 +143,8 @@ export function enrolment(overrides: Partial<Schemas['EnrolmentOut']> = {}): Sch
     status: 'pending',
     status_display: 'Waiting for payment',
     refunded: false,
-    course: { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: '/Web-Development-registration' },
+    pay_online: false,
+    course: { kind: 'course', slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: '/Web-Development-registration' },
     name: learner.name,
     phone: learner.phone,
     phone_display: learner.phone_display,
@@ -233,7 +175,7 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     reference: 'ENR-4M8PXW',
     status: 'paid_claimed',
     status_display: 'Payment submitted',
-    course: { slug: 'java', name: 'Java', short_name: 'Java', route: '/java-registration' },
+    course: { kind: 'course', slug: 'java', name: 'Java', short_name: 'Java', route: '/java-registration' },
     amount: 499,
     amount_display: '₹499',
     utr: '412345678901',
@@ -246,7 +188,7 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     reference: 'ENR-9R2TZD',
     status: 'confirmed',
     status_display: 'Confirmed',
-    course: { slug: 'python', name: 'Python (Basic Python)', short_name: 'Python', route: '/python-registration' },
+    course: { kind: 'course', slug: 'python', name: 'Python (Basic Python)', short_name: 'Python', route: '/python-registration' },
     amount: 4499,
     amount_display: '₹4,499',
     utr: '498765432109',
@@ -261,7 +203,7 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
     reference: 'ENR-6HWC3N',
     status: 'rejected',
     status_display: 'Rejected',
-    course: { slug: 'android-development', name: 'Android with Java', short_name: 'Android Development', route: '/Android-Development-registration' },
+    course: { kind: 'course', slug: 'android-development', name: 'Android with Java', short_name: 'Android Development', route: '/Android-Development-registration' },
     amount: 3499,
     amount_display: '₹3,499',
     utr: '400000000001',
@@ -273,31 +215,14 @@ export const myEnrolments: Schemas['EnrolmentOut'][] = [
   }),
 ]
 
-/** A new account's message preferences: no WhatsApp consent yet, every kind by email. */
-export const newMessagePreferences = {
-  whatsapp_opt_in: false,
-  whatsapp_opted_in_at: null,
-  payments: 'email',
-  tasks: 'email',
-  certificates: 'email',
-  reminders: 'email',
-}
-
 /**
- * What every accounts test needs: the CSRF cookie endpoint (as Django sets it), the
- * courses, the dashboard's own answers for a new account (no rewards, no enrolments), and
- * the account page's (its message preferences).
+ * What every accounts test needs besides the pages' answers (whose defaults are a new
+ * account's: no rewards, no enrolments, every message by email): the CSRF cookie endpoint,
+ * as Django sets it.
  */
 export const accountHandlers = {
   'GET /api/auth/csrf': () => {
     document.cookie = 'csrftoken=test-token; path=/'
     return json({ csrf_token: 'test-token' })
   },
-  'GET /api/courses': coursesHandler,
-  'GET /api/referrals/summary': () => json(noRewards),
-  'GET /api/referrals/entries': () => json([]),
-  'GET /api/enrolments/mine': () => json([]),
-  // No internship applications or certificates yet.
-  'GET /api/internships/me': () => json({ applications: [], certificates: [] }),
-  'GET /api/notifications/preferences': () => json(newMessagePreferences),
 }

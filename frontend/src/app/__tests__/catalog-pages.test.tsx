@@ -2,11 +2,10 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
-import { json, mockApi } from '@/test/api'
+import { answerPage, json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /** The API's answer for a thing the catalogue does not have. */
-const missing = (message: string) => json({ message, extra: {} }, 404)
 
 describe('internship route', () => {
   it('links every open domain to its application page and shows the closed ones disabled with the reason', async () => {
@@ -91,11 +90,10 @@ describe('BGMI events route', () => {
     expect(screen.getByRole('button', { name: 'Register Now' })).toHaveAccessibleDescription('This event has ended.')
   })
 
-  it('says so, under the page’s own title, when the catalogue has no such event', async () => {
-    mockApi({ 'GET /api/events/bgmi-tournaments': () => missing('No such event.') })
+  it('is the not-found page when no event has this page path', async () => {
+    mockApi(answerPage('path', () => json({ message: 'No page at this address.', extra: {} }, 404)))
     renderRoute('/BGMI-Events')
-    expect(await screen.findByRole('heading', { level: 1, name: 'BGMI tournaments' })).toBeInTheDocument()
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not find the tournaments.')
+    expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 })
@@ -111,11 +109,12 @@ describe('hackathon route', () => {
     expect(screen.getByRole('link', { name: 'All events' })).toHaveAttribute('href', '/events')
   })
 
-  it('says so when the catalogue has no hackathon', async () => {
-    mockApi({ 'GET /api/events/web-development-hackathon': () => missing('No such event.') })
+  it('asks Django about the path exactly as it came', async () => {
+    const api = mockApi()
     renderRoute('/hackathon')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Web development hackathon' })).toBeInTheDocument()
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not find the hackathon.')
+    await screen.findByRole('region', { name: /at a glance/i })
+    const asked = api.requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/api/pages/path')
+    expect(asked.map((url) => url.searchParams.get('path'))).toEqual(['/hackathon'])
   })
 })
 
@@ -149,7 +148,7 @@ describe('policy route', () => {
   })
 
   it('says so when the catalogue has no such policy', async () => {
-    mockApi({ 'GET /api/policies/terms': () => missing('No such policy.') })
+    mockApi(answerPage('policy', { policy: null }))
     renderRoute('/t&c')
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('We could not find this policy.')
@@ -166,7 +165,7 @@ describe('about route', () => {
   })
 
   it('says so when there is no about text', async () => {
-    mockApi({ 'GET /api/about': () => missing('No about page.') })
+    mockApi(answerPage('about', { about: null }))
     renderRoute('/about')
     expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('We could not find this page.')

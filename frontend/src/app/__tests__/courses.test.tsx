@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-import { json, mockApi } from '@/test/api'
+import { answerPage, json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 describe('courses route', () => {
@@ -28,7 +28,7 @@ describe('courses route', () => {
   })
 
   it('leaves the bootcamp out when the catalogue has none', async () => {
-    mockApi({ 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+    mockApi(answerPage('courses', { bootcamp: null }))
     renderRoute('/courses')
     const list = await screen.findByRole('region', { name: /our courses/i })
     expect(within(list).getAllByRole('article')).toHaveLength(4)
@@ -37,7 +37,7 @@ describe('courses route', () => {
 
   it('shows the error page, with a way to try again, when the courses cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    mockApi({ 'GET /api/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
+    mockApi({ 'GET /api/pages/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/courses')
     expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
@@ -45,11 +45,8 @@ describe('courses route', () => {
   })
 })
 
-/**
- * A course page's data includes the enrolment form's states (the API always has them; the
- * mocked API's defaults do not).
- */
-const states = { 'GET /api/enrolments/states': () => json([{ code: '29', name: 'Karnataka' }]) }
+/** A course page's data includes the enrolment form's states. */
+const states = answerPage('path', { states: [{ code: '29', name: 'Karnataka' }] })
 
 describe('course route', () => {
   it('shows every detail, the struck-through list fee with words for screen readers, and the referral reward', async () => {
@@ -97,13 +94,11 @@ describe('course route', () => {
     expect(within(details).getByText('Saturday')).toBeInTheDocument()
   })
 
-  it('explains when the API has no course for this page', async () => {
-    mockApi({ ...states, 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+  it('is the not-found page when no active course has this page path (Django answers 404)', async () => {
+    mockApi(answerPage('path', () => json({ message: 'No page at this address.', extra: {} }, 404)))
     renderRoute('/java-registration')
-    expect(await screen.findByRole('alert')).toHaveTextContent(/this course is not available/i)
-    expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
-    // The course's name is the catalogue's: without a course, the header says what the page is.
-    expect(screen.getByRole('heading', { level: 1, name: 'Course' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Course details' })).not.toBeInTheDocument()
   })
 })
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { accountHandlers, learner } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi } from '@/test/api'
+import { answerPage, json, mockApi } from '@/test/api'
 import { application } from '@/test/internship-fixtures'
 import { renderRoute } from '@/test/render'
 
@@ -22,8 +22,7 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
 
   it('lists applications with their status, the reason of a rejection and the board once accepted', async () => {
     const section = await internshipSection({
-      'GET /api/internships/me': () =>
-        json({
+      ...answerPage('dashboard', () => ({ internship: {
           applications: [
             application({ id: 9, status: 'accepted', status_label: 'Accepted', board_slug: 'tasks-10' }),
             application({
@@ -38,7 +37,7 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
             application({ id: 2, reference: 'APP-0002', domain_slug: 'android', domain_title: 'Android Development' }),
           ],
           certificates: [],
-        }),
+        } })),
     })
     const cards = within(section).getAllByRole('listitem')
     expect(cards).toHaveLength(3)
@@ -55,11 +54,10 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
 
   it('lists issued certificates as their CertificateID linked to the verify page', async () => {
     const section = await internshipSection({
-      'GET /api/internships/me': () =>
-        json({
+      ...answerPage('dashboard', () => ({ internship: {
           applications: [application({ status: 'accepted', status_label: 'Accepted', board_slug: 'tasks-10' })],
           certificates: [{ certificate_id: 'IN-2026-0042', domain_title: 'Web Development', board_slug: 'tasks-10', issued_on: '2026-04-02', verify_path: '/verify/IN-2026-0042' }],
-        }),
+        } })),
     })
     const link = within(section).getByRole('link', { name: 'IN-2026-0042' })
     expect(link).toHaveAttribute('href', '/verify/IN-2026-0042')
@@ -68,7 +66,7 @@ describe('dashboard: My internship', { timeout: 20_000 }, () => {
   })
 
   it('is the page’s error, with Try again, when the internship part cannot be loaded (the page comes in one answer)', async () => {
-    mockApi({ ...accountHandlers, 'GET /api/internships/me': () => json({ message: 'Server error.', extra: {} }, 500) })
+    mockApi({ ...accountHandlers, 'GET /api/pages/dashboard': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/dashboard', { user: learner })
     expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()

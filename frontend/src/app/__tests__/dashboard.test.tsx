@@ -18,7 +18,7 @@ import {
 } from '@/app/__tests__/accounts-fixtures'
 import { TOAST_MS } from '@/features/accounts/components/use-copy'
 import { UPI_ID_EMPTY } from '@/features/referrals/validation'
-import { json, mockApi, sentBodies, type RecordedApi } from '@/test/api'
+import { answerPage, json, mockApi, sentBodies, type RecordedApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /** userEvent installs its own clipboard; replace it with one we control. */
@@ -84,6 +84,13 @@ describe('dashboard route', () => {
     expect(screen.queryByRole('link', { name: 'Back office' })).toBeNull()
   })
 
+  it('opens with what the student came for: the enrolments before the rewards (issue 41 item 5)', async () => {
+    await renderDashboard()
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    expect(headings.indexOf('My enrolments')).toBeGreaterThanOrEqual(0)
+    expect(headings.indexOf('My enrolments')).toBeLessThan(headings.indexOf('Your rewards'))
+  })
+
   it('greets the user and shows the referral code, the four steps and one card per course', async () => {
     await renderDashboard()
     expect(screen.getByText(/logged in as/i)).toHaveTextContent('Logged in as +91 98765 43210')
@@ -106,8 +113,7 @@ describe('dashboard route', () => {
 
   it('shows the referral figures, the balance and the reward history from the API', async () => {
     await renderDashboard({
-      'GET /api/referrals/summary': () => json(withBalance),
-      'GET /api/referrals/entries': () => json(rewardEntries),
+      ...answerPage('dashboard', () => ({ referral_summary: withBalance, reward_entries: rewardEntries })),
     })
     const rewards = await rewardsRegion()
     expect(await within(rewards).findByText('Successful Referrals')).toBeInTheDocument()
@@ -146,7 +152,7 @@ describe('dashboard route', () => {
   })
 
   it('disables Get Rewards while a request is waiting and says for how much, where and since when', async () => {
-    await renderDashboard({ 'GET /api/referrals/summary': () => json(withOpenRequest) })
+    await renderDashboard({ ...answerPage('dashboard', () => ({ referral_summary: withOpenRequest })) })
     const rewards = await rewardsRegion()
     const button = await within(rewards).findByRole('button', { name: 'Get Rewards' })
     expect(button).toBeDisabled()
@@ -157,8 +163,7 @@ describe('dashboard route', () => {
   it('shows each reward on hold as earned with its date, and why Get Rewards waits below the minimum', async () => {
     const held = { ...rewardEntries[2]!, id: 9, created_at: '2026-11-26T10:00:00Z', on_hold_until: '2026-12-03', on_hold_until_display: '3 December 2026' }
     await renderDashboard({
-      'GET /api/referrals/summary': () => json(withRewardOnHold),
-      'GET /api/referrals/entries': () => json([held, ...rewardEntries]),
+      ...answerPage('dashboard', () => ({ referral_summary: withRewardOnHold, reward_entries: [held, ...rewardEntries] })),
     })
     const rewards = await rewardsRegion()
     expect(await within(rewards).findByText('Rewards earned')).toBeInTheDocument()
@@ -184,7 +189,7 @@ describe('dashboard route', () => {
 
   it('asks for a UPI ID and checks only that it is filled before sending; the API judges its format', async () => {
     const { api } = await renderDashboard({
-      'GET /api/referrals/summary': () => json(withBalance),
+      ...answerPage('dashboard', () => ({ referral_summary: withBalance })),
       'POST /api/referrals/payouts': () =>
         json({ message: 'Check the highlighted field.', extra: { fields: { upi_id: 'Enter a valid UPI ID, for example name@bank.' } } }, 422),
     })
@@ -210,7 +215,7 @@ describe('dashboard route', () => {
   })
 
   it('closes the UPI form on Cancel or Escape and puts focus back on Get Rewards', async () => {
-    await renderDashboard({ 'GET /api/referrals/summary': () => json(withBalance) })
+    await renderDashboard({ ...answerPage('dashboard', () => ({ referral_summary: withBalance })) })
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Get Rewards' }))
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
@@ -226,7 +231,7 @@ describe('dashboard route', () => {
 
   it('shows the server’s UPI ID error at the field', async () => {
     const { api } = await renderDashboard({
-      'GET /api/referrals/summary': () => json(withBalance),
+      ...answerPage('dashboard', () => ({ referral_summary: withBalance })),
       'POST /api/referrals/payouts': () => json({ message: 'Check the highlighted field.', extra: { fields: { upi_id: 'This UPI ID cannot receive payments.' } } }, 422),
     })
     const user = userEvent.setup()
@@ -243,8 +248,7 @@ describe('dashboard route', () => {
   it('requests a payout: sends the UPI ID, says so, and refreshes the figures', async () => {
     let requested = false
     const { api, history } = await renderDashboard({
-      'GET /api/referrals/summary': () => json(requested ? withOpenRequest : withBalance),
-      'GET /api/referrals/entries': () => json(rewardEntries),
+      ...answerPage('dashboard', () => ({ referral_summary: requested ? withOpenRequest : withBalance, reward_entries: rewardEntries })),
       'POST /api/referrals/payouts': () => {
         requested = true
         return json(payoutRequested, 201)
@@ -269,14 +273,14 @@ describe('dashboard route', () => {
     expect(post[0]?.headers.get('X-CSRFToken')).toBe('test-token')
     expect(await sentBodies(api, 'POST /api/referrals/payouts')).toEqual([{ upi_id: '  asha@okaxis ' }])
     expect(history.location.search).toBe('?payout=requested')
-    expect(requests(api, 'GET /api/referrals/summary')).toHaveLength(2)
-    expect(requests(api, 'GET /api/referrals/entries')).toHaveLength(2)
+    // The figures come again with the page's data (its loader runs after the action).
+    expect(requests(api, 'GET /api/pages/dashboard')).toHaveLength(2)
   })
 
   it('shows the server’s refusal when a request is already waiting, and refreshes the figures', async () => {
     let refused = false
     await renderDashboard({
-      'GET /api/referrals/summary': () => json(refused ? withOpenRequest : withBalance),
+      ...answerPage('dashboard', () => ({ referral_summary: refused ? withOpenRequest : withBalance })),
       'POST /api/referrals/payouts': () => {
         refused = true
         return json({ message: ALREADY_REQUESTED, extra: {} }, 409)
@@ -296,14 +300,14 @@ describe('dashboard route', () => {
   })
 
   it('opens the payout form at ?payout=open, the link Get Rewards is without JavaScript', async () => {
-    await renderDashboard({ 'GET /api/referrals/summary': () => json(withBalance) }, '/dashboard?payout=open')
+    await renderDashboard({ ...answerPage('dashboard', () => ({ referral_summary: withBalance })) }, '/dashboard?payout=open')
     expect(await screen.findByRole('textbox', { name: 'UPI ID' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Request ₹500' })).toBeEnabled()
   })
 
   it('shows the latest ten lines of the history, all of them with Show all or at ?history=all', async () => {
     const many = Array.from({ length: 12 }, (_, index) => ({ ...rewardEntries[2]!, id: 100 + index, note: `Reward ${index + 1}` }))
-    await renderDashboard({ 'GET /api/referrals/entries': () => json(many) })
+    await renderDashboard({ ...answerPage('dashboard', () => ({ reward_entries: many })) })
     const history = within(await rewardsRegion()).getByRole('region', { name: 'Reward history' })
     expect(await within(history).findAllByRole('listitem')).toHaveLength(10)
     const toggle = within(history).getByRole('button', { name: 'Show all 12 entries' })
@@ -315,7 +319,7 @@ describe('dashboard route', () => {
 
   it('shows the whole history at ?history=all, the link Show all is without JavaScript', async () => {
     const many = Array.from({ length: 12 }, (_, index) => ({ ...rewardEntries[2]!, id: 100 + index, note: `Reward ${index + 1}` }))
-    await renderDashboard({ 'GET /api/referrals/entries': () => json(many) }, '/dashboard?history=all')
+    await renderDashboard({ ...answerPage('dashboard', () => ({ reward_entries: many })) }, '/dashboard?history=all')
     const history = within(await rewardsRegion()).getByRole('region', { name: 'Reward history' })
     expect(await within(history).findAllByRole('listitem')).toHaveLength(12)
     expect(within(history).getByRole('button', { name: 'Show the latest 10 only' })).toHaveAttribute('aria-expanded', 'true')
@@ -323,7 +327,7 @@ describe('dashboard route', () => {
 
   it('says Refunded, with the refund and its credit note, for a refunded enrolment (not a refusal)', async () => {
     const refunded = enrolment({ status: 'rejected', status_display: 'Refunded', refunded: true, is_open: false, can_submit_utr: false, payment: null, rejected_reason: 'Batch cancelled.' })
-    await renderDashboard({ 'GET /api/enrolments/mine': () => json([refunded]) })
+    await renderDashboard({ ...answerPage('dashboard', () => ({ enrolments: [refunded] })) })
     const section = screen.getByRole('region', { name: 'My enrolments' })
     const [card] = await within(section).findAllByRole('listitem')
     expect(within(card as HTMLElement).getByText('Refunded')).toBeInTheDocument()
@@ -332,7 +336,7 @@ describe('dashboard route', () => {
   })
 
   it('lists my enrolments with their status, and links open ones to their course page', async () => {
-    await renderDashboard({ 'GET /api/enrolments/mine': () => json(myEnrolments) })
+    await renderDashboard({ ...answerPage('dashboard', () => ({ enrolments: myEnrolments })) })
     const section = screen.getByRole('region', { name: 'My enrolments' })
     const cards = await within(section).findAllByRole('listitem')
     expect(cards).toHaveLength(4)
@@ -375,11 +379,12 @@ describe('dashboard route', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve
     })
-    const slow = (body: unknown) => async () => {
-      await gate
-      return json(body)
-    }
-    const page = renderDashboard({ 'GET /api/referrals/summary': slow(withBalance), 'GET /api/enrolments/mine': slow(myEnrolments) })
+    const page = renderDashboard(
+      answerPage('dashboard', async () => {
+        await gate
+        return { referral_summary: withBalance, enrolments: myEnrolments }
+      }),
+    )
     release()
     await page
     expect(await screen.findByRole('button', { name: 'Get Rewards' })).toBeEnabled()
@@ -389,17 +394,15 @@ describe('dashboard route', () => {
   })
 
   // The dashboard comes in one answer from Django (GET /api/pages/dashboard): a part it
-  // cannot give makes the page's error, never a dashboard with holes.
-  it.each(['GET /api/referrals/summary', 'GET /api/referrals/entries', 'GET /api/enrolments/mine', 'GET /api/courses'])(
-    'is the page’s error, with Try again, when a part cannot be loaded (%s)',
-    async (part) => {
-      mockApi({ ...accountHandlers, [part]: () => json({ message: 'Server error', extra: {} }, 500) })
-      renderRoute('/dashboard', { user: learner })
-      expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
-      expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
-      expect(screen.queryByRole('button', { name: 'Copy Referral Code' })).not.toBeInTheDocument()
-    },
-  )
+  // cannot give fails the whole answer, which makes the page's error, never a dashboard
+  // with holes.
+  it('is the page’s error, with Try again, when its data cannot be loaded', async () => {
+    mockApi({ ...accountHandlers, 'GET /api/pages/dashboard': () => json({ message: 'Server error', extra: {} }, 500) })
+    renderRoute('/dashboard', { user: learner })
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Copy Referral Code' })).not.toBeInTheDocument()
+  })
 
   it('copies the code and shows the toast for a few seconds', async () => {
     await renderDashboard()
@@ -499,29 +502,22 @@ describe('dashboard route', () => {
     expect(new URLSearchParams(history.location.search).get('next')).toBe('/dashboard')
   })
 
-  it('asks the API who is logged in when the page has no embedded account', async () => {
-    mockApi({ ...accountHandlers, 'GET /api/auth/me': () => json(learner) })
-    renderRoute('/dashboard', { bootstrap: false })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Asha Verma' })).toBeInTheDocument()
+  it('greets whoever the dashboard’s answer names as logged in', async () => {
+    mockApi({ ...accountHandlers, ...answerPage('dashboard', { visitor: { ...learner, name: 'Ravi Kumar' } }) })
+    renderRoute('/dashboard', { user: learner })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Ravi Kumar' })).toBeInTheDocument()
   })
 
-  it('is the page’s error, with Try again, when the API cannot say who is logged in', async () => {
-    mockApi({ ...accountHandlers, 'GET /api/auth/me': () => json({ message: 'Server error', extra: {} }, 500) })
-    renderRoute('/dashboard', { bootstrap: false })
-    expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
-  })
-
-  it('treats a 401 from the API as logged out', async () => {
-    mockApi({ ...accountHandlers, 'GET /api/auth/me': () => json({ message: 'Log in first.', extra: {} }, 401) })
-    const { history } = renderRoute('/dashboard', { bootstrap: false })
+  it('treats a 401 from the dashboard’s answer as logged out', async () => {
+    mockApi({ ...accountHandlers, 'GET /api/pages/dashboard': () => json({ message: 'Log in first.', extra: {} }, 401) })
+    const { history } = renderRoute('/dashboard', { user: learner })
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
     await waitFor(() => expect(history.location.pathname).toBe('/login'))
   })
 
   it('sends the visitor to log in when the session ends while the dashboard is open', async () => {
     const ended = () => json({ message: 'Log in first.', extra: {} }, 401)
-    mockApi({ ...accountHandlers, 'GET /api/referrals/summary': ended, 'GET /api/enrolments/mine': ended })
+    mockApi({ ...accountHandlers, 'GET /api/pages/dashboard': ended })
     const { history } = renderRoute('/dashboard', { user: learner })
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/login')

@@ -5,11 +5,12 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import type { components } from '@/api/schema'
 import { learner } from '@/app/__tests__/accounts-fixtures'
-import { action as courseAction } from '@/app/routes/course'
+import { action as courseAction } from '@/app/routes/page'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
 import { shownEnrolment } from '@/features/enrolments/shown'
-import { json, mockApi, sentBodies } from '@/test/api'
+import { answerPage, json, mockApi, sentBodies } from '@/test/api'
+import type { PageOverrides } from '@/test/page-data'
 import { renderRoute } from '@/test/render'
 
 type Enrolment = components['schemas']['EnrolmentOut']
@@ -33,7 +34,8 @@ function enrolment(overrides: Partial<Enrolment> = {}): Enrolment {
     status: 'pending',
     status_display: 'Waiting for payment',
     refunded: false,
-    course: { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: COURSE_PATH },
+    pay_online: false,
+    course: { kind: 'course', slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: COURSE_PATH },
     name: 'Ravi Kumar',
     phone: '+918765432109',
     phone_display: '+91 87654 32109',
@@ -64,18 +66,24 @@ const STATES = [
   { code: '29', name: 'Karnataka' },
 ]
 
-/** What every course page's data needs besides the catalogue: the CSRF cookie for its forms, the states. */
+/** A course page's answer with these states and fields (its course the one at its path). */
+function coursePage(fields: () => PageOverrides<'path'> = () => ({})) {
+  return answerPage('path', () => ({ states: STATES, ...fields() }))
+}
+
+/** What every course page needs besides its data: the CSRF cookie for its forms. */
 const csrf = {
   'GET /api/auth/csrf': () => {
     document.cookie = 'csrftoken=test-token; path=/'
     return json({ csrf_token: 'test-token' })
   },
-  'GET /api/enrolments/states': () => json(STATES),
+  ...coursePage(),
 }
 
 /**
- * This browser session's enrolments as Django keeps them (GET /api/enrolments/session, in
- * the page's data): `made` at first, and each enrolment the API then makes or updates.
+ * This browser session's enrolments as Django keeps them (the course page's `enrolments`
+ * for a visitor not logged in): `made` at first, and each enrolment the API then makes or
+ * updates.
  */
 function session(made: Enrolment[] = []) {
   const enrolments = new Map(made.map((item) => [item.reference, item]))
@@ -84,7 +92,7 @@ function session(made: Enrolment[] = []) {
       enrolments.set(item.reference, item)
       return item
     },
-    handlers: { 'GET /api/enrolments/session': () => json([...enrolments.values()]) },
+    handlers: coursePage(() => ({ enrolments: [...enrolments.values()] })),
   }
 }
 
@@ -134,6 +142,8 @@ describe('course page enrolment', () => {
       state: '',
       gstin: '',
       business_name: '',
+      coupon: '',
+      batch: null,
     })
     expect(token).toBe('test-token')
     expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
@@ -151,7 +161,12 @@ describe('course page enrolment', () => {
     const reason = 'This GSTIN’s last character (its check digit) does not match the rest: look for a mistyped character.'
     const api = mockApi({
       ...csrf,
-      'GET /api/enrolments/states': () => json([{ code: '27', name: 'Maharashtra' }, { code: '29', name: 'Karnataka' }]),
+      ...answerPage('path', {
+        states: [
+          { code: '27', name: 'Maharashtra' },
+          { code: '29', name: 'Karnataka' },
+        ],
+      }),
       'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields: { gstin: reason } } }, 422),
     })
     renderRoute(COURSE_PATH)
@@ -284,7 +299,7 @@ describe('course page enrolment', () => {
   })
 
   it('prefills a logged-in user’s details', async () => {
-    mockApi({ ...csrf, 'GET /api/enrolments/mine': () => json([]) })
+    mockApi({ ...csrf, ...coursePage(() => ({ enrolments: [] })) })
     renderRoute(COURSE_PATH, { user: learner })
     const form = await screen.findByRole('region', { name: /enrol in web development/i })
     expect(await within(form).findByLabelText(/^name/i)).toHaveValue('Asha Verma')
@@ -294,7 +309,7 @@ describe('course page enrolment', () => {
   })
 
   it('shows a logged-in user’s open enrolment for the course instead of the form', async () => {
-    mockApi({ ...csrf, 'GET /api/enrolments/mine': () => json([enrolment({ name: 'Asha Verma' })]) })
+    mockApi({ ...csrf, ...coursePage(() => ({ enrolments: [enrolment({ name: 'Asha Verma' })] })) })
     renderRoute(COURSE_PATH, { user: learner })
     expect(await screen.findByRole('heading', { level: 2, name: 'Pay ₹999 to confirm your place' })).toBeInTheDocument()
     expect(screen.getByText('ENR-ABC234')).toBeInTheDocument()
@@ -432,12 +447,10 @@ describe('bootcamp page enrolment', () => {
     expect(screen.getByRole('link', { name: /enrol now/i })).toHaveAttribute('href', '#enrol')
   })
 
-  it('says so when the catalogue has no bootcamp, with the way to the courses', async () => {
-    mockApi({ ...csrf, 'GET /api/courses/by-route': () => json({ message: 'No course has this page.', extra: {} }, 404) })
+  it('is the not-found page when the bootcamp is gone (no active course has its page path)', async () => {
+    mockApi({ ...csrf, ...answerPage('path', () => json({ message: 'No page at this address.', extra: {} }, 404)) })
     renderRoute('/java+android_bootcamp')
-    expect(await screen.findByRole('alert')).toHaveTextContent(/the bootcamp is not available/i)
-    expect(screen.getByRole('link', { name: /see all courses/i })).toHaveAttribute('href', '/courses')
-    expect(screen.getByRole('heading', { level: 1, name: 'Bootcamp' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /couldn’t find that page/i })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: /enrol in/i })).not.toBeInTheDocument()
   })
 })
@@ -535,6 +548,8 @@ describe('course page enrolment without JavaScript (the pages the server renders
       state: '',
       gstin: '',
       business_name: '',
+      coupon: '',
+      batch: null,
     })
   })
 

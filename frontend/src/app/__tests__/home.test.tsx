@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import * as catalog from '@/test/catalog-fixtures'
-import { json, mockApi, sentBodies, type RecordedApi } from '@/test/api'
+import { answerPage, json, mockApi, sentBodies, type RecordedApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /** The paths the page asked Django for (GET /api/pages/…; the head is part of the page's answer). */
@@ -69,7 +69,7 @@ describe('home route', () => {
     expect(await within(hero).findByText('Projects from $30 (US dollars)')).toBeInTheDocument()
     unmount()
 
-    mockApi({ 'GET /api/projects': () => json([]) })
+    mockApi({ ...answerPage('home', () => ({ packages: [] })) })
     renderRoute('/')
     const bare = (await screen.findByRole('heading', { level: 1, name: /build real software/i })).closest('section')!
     expect(within(bare).getByText('Certificates you can verify')).toBeInTheDocument()
@@ -88,12 +88,11 @@ describe('home route', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy')
     // One request into Django brought everything: the settings, the visitor, every section.
     expect(pageCalls(api)).toEqual(['/api/pages/home'])
-    const urls = api.requests.map((request) => new URL(request.url).pathname)
-    expect(urls.filter((url) => url === '/api/site')).toHaveLength(1)
+    expect(api.requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/pages/home'])
   })
 
   it('shows the error page, inside the header and footer, when the page’s data cannot be loaded', async () => {
-    mockApi({ 'GET /api/courses': () => json({ message: 'Server error.', extra: {} }, 500) })
+    mockApi({ 'GET /api/pages/home': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/')
     expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
@@ -103,14 +102,14 @@ describe('home route', () => {
 
   it('leaves out a figure with nothing to count, and the whole band when no figure has one', async () => {
     const closed = catalog.internshipDomains.map((domain) => ({ ...domain, is_open: false }))
-    mockApi({ 'GET /api/courses': () => json([]), 'GET /api/internships': () => json(closed) })
+    mockApi({ ...answerPage('home', () => ({ courses: [], domains: closed })) })
     const { unmount } = renderRoute('/')
     const figures = await screen.findByRole('region', { name: /at a glance/i })
     expect(figureValues(figures)).toEqual({ 'Project packages': '3' })
     expect(within(figures).queryByText('Loading…')).not.toBeInTheDocument()
     unmount()
 
-    mockApi({ 'GET /api/courses': () => json([]), 'GET /api/internships': () => json(closed), 'GET /api/projects': () => json([]) })
+    mockApi({ ...answerPage('home', () => ({ courses: [], domains: closed, packages: [] })) })
     renderRoute('/')
     await screen.findByRole('heading', { level: 1, name: /build real software/i })
     expect(screen.queryByRole('region', { name: /at a glance/i })).not.toBeInTheDocument()
@@ -118,8 +117,7 @@ describe('home route', () => {
 
   it('builds avatar initials from the letters of the name only', async () => {
     mockApi({
-      'GET /api/team': () =>
-        json([{ name: 'Founder Name (placeholder)', role: 'Founder', bio: '', photo_url: null }]),
+      ...answerPage('home', () => ({ team: [{ name: 'Founder Name (placeholder)', role: 'Founder', bio: '', photo_url: null }] })),
     })
     renderRoute('/')
     expect(await screen.findByRole('heading', { name: 'Founder Name (placeholder)' })).toBeInTheDocument()
@@ -128,7 +126,7 @@ describe('home route', () => {
   })
 
   it('hides the team section when there is nobody to show', async () => {
-    mockApi({ 'GET /api/team': () => json([]) })
+    mockApi({ ...answerPage('home', () => ({ team: [] })) })
     renderRoute('/')
     await screen.findByRole('heading', { level: 1 })
     expect(screen.getByRole('heading', { name: /contact us/i })).toBeInTheDocument()
@@ -162,6 +160,7 @@ describe('home route', () => {
         kind: 'contact',
         name: 'Priya Sharma',
         email: 'priya@example.com',
+        phone: '',
         subject: 'Course timings',
         message: 'Are weekend batches available?',
         package: null,

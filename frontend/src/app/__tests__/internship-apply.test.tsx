@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
 import { learner } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi, sentBodies } from '@/test/api'
+import { answerPage, json, mockApi, sentBodies } from '@/test/api'
 import { application, domainDetail, STATEMENT } from '@/test/internship-fixtures'
 import { renderRoute } from '@/test/render'
 
 const PATH = '/internship/apply/web-development'
-const DOMAIN = 'GET /api/internships/domains/web-development'
 const APPLY = 'POST /api/internships/applications'
 
 function form() {
@@ -16,7 +15,7 @@ function form() {
 }
 
 async function renderApply(handlers = {}, user: typeof learner | null = learner) {
-  const api = mockApi({ [DOMAIN]: () => json(domainDetail()), ...handlers })
+  const api = mockApi({ ...answerPage('internshipApply', () => ({ domain: domainDetail() })), ...handlers })
   const result = renderRoute(PATH, { user })
   return { ...result, api }
 }
@@ -38,7 +37,8 @@ describe('internship application route', { timeout: 20_000 }, () => {
   })
 
   it('answers an unknown domain with the not-found page, logged in or not', async () => {
-    mockApi({ 'GET /api/internships/domains/nope': () => json({ message: 'This internship domain does not exist.', extra: {} }, 404) })
+    // No domain has this slug: the page's answer is the 404 (the default without a domain).
+    mockApi()
     renderRoute('/internship/apply/nope', { user: null })
     expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that page' })).toBeInTheDocument()
     // In the site's frame: the header names the brand and offers Login.
@@ -74,7 +74,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     let applied = false
     const { api } = await renderApply({
-      [DOMAIN]: () => json(domainDetail({ my_application: applied ? application() : null })),
+      ...answerPage('internshipApply', () => ({ domain: domainDetail({ my_application: applied ? application() : null }) })),
       [APPLY]: () => {
         applied = true
         return json(application(), 201)
@@ -192,8 +192,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
 
   it('shows a closed domain with the reason and a way back, and no form', async () => {
     mockApi({
-      'GET /api/internships/domains/python': () =>
-        json(domainDetail({ slug: 'python', title: 'Python', is_open: false, closed_reason: 'Applications are not open yet.' })),
+      ...answerPage('internshipApply', () => ({ domain: domainDetail({ slug: 'python', title: 'Python', is_open: false, closed_reason: 'Applications are not open yet.' }) })),
     })
     renderRoute('/internship/apply/python', { user: learner })
     expect(await screen.findByText('Applications for Python are closed')).toBeInTheDocument()
@@ -203,7 +202,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
   })
 
   it('shows an application already made with its status instead of the form', async () => {
-    await renderApply({ [DOMAIN]: () => json(domainDetail({ my_application: application() })) })
+    await renderApply({ ...answerPage('internshipApply', () => ({ domain: domainDetail({ my_application: application() }) })) })
     expect(await screen.findByRole('heading', { name: 'You have applied for this internship' })).toBeInTheDocument()
     expect(screen.getByText('Submitted, waiting for review')).toBeInTheDocument()
     expect(screen.getByText('10th of the month')).toBeInTheDocument()
@@ -213,8 +212,7 @@ describe('internship application route', { timeout: 20_000 }, () => {
 
   it('leads an accepted intern to their task board', async () => {
     await renderApply({
-      [DOMAIN]: () =>
-        json(domainDetail({ my_application: application({ status: 'accepted', status_label: 'Accepted', board_slug: 'tasks-10' }) })),
+      ...answerPage('internshipApply', () => ({ domain: domainDetail({ my_application: application({ status: 'accepted', status_label: 'Accepted', board_slug: 'tasks-10' }) }) })),
     })
     expect(await screen.findByRole('link', { name: /go to your task board/i })).toHaveAttribute('href', '/tasks-10')
     expect(screen.getByText('Accepted')).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { json, mockApi } from '@/test/api'
+import { answerPage, mockApi } from '@/test/api'
 import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
@@ -23,12 +23,12 @@ describe('privacy policy: your rights', () => {
   })
 
   it('links an email-only contact, and the contact form when none is set', async () => {
-    mockApi({ 'GET /api/site': () => json({ ...site, grievance_officer: 'privacy@example.com' }) })
+    mockApi({ ...answerPage('policy', () => ({ site: { ...site, grievance_officer: 'privacy@example.com' } })) })
     const { unmount } = renderRoute('/privacy-policy')
     const rights = await screen.findByRole('region', { name: 'Your rights under the DPDP Act 2023' })
     expect(within(rights).getByRole('link', { name: 'privacy@example.com' })).toHaveAttribute('href', 'mailto:privacy@example.com')
     unmount()
-    mockApi({ 'GET /api/site': () => json({ ...site, grievance_officer: '' }) })
+    mockApi({ ...answerPage('policy', () => ({ site: { ...site, grievance_officer: '' } })) })
     renderRoute('/privacy-policy')
     const fallback = await screen.findByRole('region', { name: 'Your rights under the DPDP Act 2023' })
     expect(within(fallback).getByRole('link', { name: 'our contact form' }).getAttribute('href')).toMatch(/^\/getquote\?subject=/)

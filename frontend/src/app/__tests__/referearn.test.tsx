@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import { accountHandlers, courses, learner } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi } from '@/test/api'
+import { answerPage, json, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 describe('referearn route', () => {
@@ -42,7 +42,7 @@ describe('referearn route', () => {
   })
 
   it('leaves out courses without a reward', async () => {
-    mockApi({ ...accountHandlers, 'GET /api/courses': () => json([{ ...courses[0], referral_reward: 0, referral_reward_display: null }, courses[2]]) })
+    mockApi({ ...accountHandlers, ...answerPage('referearn', () => ({ courses: [{ ...courses[0]!, referral_reward: 0, referral_reward_display: null }, courses[2]!] })) })
     renderRoute('/referearn')
     expect(await screen.findByText('Java')).toBeInTheDocument()
     expect(screen.queryByText('Web Development (MERN stack)')).not.toBeInTheDocument()
@@ -50,7 +50,7 @@ describe('referearn route', () => {
 
   it('shows the error page, with a way to try again, when the rewards cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    mockApi({ ...accountHandlers, 'GET /api/courses': () => json({ message: 'Server error', extra: {} }, 500) })
+    mockApi({ ...accountHandlers, 'GET /api/pages/referearn': () => json({ message: 'Server error', extra: {} }, 500) })
     renderRoute('/referearn')
     expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()
@@ -58,7 +58,7 @@ describe('referearn route', () => {
   })
 
   it('leaves the rewards out when no course pays one', async () => {
-    mockApi({ ...accountHandlers, 'GET /api/courses': () => json([{ ...courses[0], referral_reward: 0, referral_reward_display: null }]) })
+    mockApi({ ...accountHandlers, ...answerPage('referearn', () => ({ courses: [{ ...courses[0]!, referral_reward: 0, referral_reward_display: null }] })) })
     renderRoute('/referearn')
     expect(await screen.findByRole('region', { name: 'How it works' })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Rewards per course' })).not.toBeInTheDocument()

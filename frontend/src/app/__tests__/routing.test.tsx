@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import * as catalog from '@/test/catalog-fixtures'
-import { json, mockApi } from '@/test/api'
+import { answerPage, mockApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 
 /*
@@ -37,12 +37,12 @@ describe('navigating', () => {
   it('keeps the old page, with a progress bar, while the next page’s data loads', async () => {
     let answer = () => {}
     const answered = new Promise<void>((resolve) => (answer = resolve))
-    mockApi({
-      'GET /api/courses': async () => {
+    mockApi(
+      answerPage('courses', async () => {
         await answered
-        return json(catalog.courses)
-      },
-    })
+        return {}
+      }),
+    )
     renderRoute('/about')
     await screen.findByRole('heading', { level: 1, name: catalog.about.title })
     await go('Courses')

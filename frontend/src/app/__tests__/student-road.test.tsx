@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { enrolment } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi, sentBodies } from '@/test/api'
+import { answerPage, json, mockApi, sentBodies } from '@/test/api'
 import { site } from '@/test/fixtures'
 import { renderRoute } from '@/test/render'
 
 const COURSE_PATH = '/Web-Development-registration'
 const TOKEN = 'tok3n-private'
 
-const webCourse = { slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: COURSE_PATH }
+const webCourse = { kind: 'course' as const, slug: 'web-development', name: 'Web Development (MERN stack)', short_name: 'Web Development', route: COURSE_PATH }
 
 function privatePage(overrides: Parameters<typeof enrolment>[0] = {}) {
   return {
@@ -108,10 +108,9 @@ describe('the course page on the student’s road', () => {
 
   it('says Refunded for a refunded enrolment of this browser', async () => {
     mockApi({
-      'GET /api/enrolments/session': () =>
-        json([
+      ...answerPage('path', () => ({ enrolments: [
           enrolment({ course: webCourse, status: 'rejected', status_display: 'Refunded', refunded: true, is_open: false, can_submit_utr: false, payment: null }),
-        ]),
+        ] })),
     })
     renderRoute(COURSE_PATH)
     expect(await screen.findByText('Refunded: enrolment ENR-7K3F9Q')).toBeInTheDocument()

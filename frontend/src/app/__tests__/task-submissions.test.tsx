@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 
 import { learner } from '@/app/__tests__/accounts-fixtures'
-import { json, mockApi, type RecordedApi } from '@/test/api'
+import { answerPage, json, mockApi, type RecordedApi } from '@/test/api'
 import { boardTask, placementTask, taskBoard, type PlacementTask } from '@/test/internship-fixtures'
 import { renderRoute } from '@/test/render'
 import { answering, submissionCases, submittedTask } from '@/test/upload-answers'
 
-const BOARD = 'GET /api/internships/boards/tasks-10'
 const submitKey = (number: number) => `POST /api/internships/boards/tasks-10/tasks/${number}/submission`
 
 /** An intern's board: task 1 approved, 2 with changes requested, 3 not yet sent, 4 locked. */
@@ -58,7 +57,7 @@ function card(number: number) {
 
 describe('task boards: submissions', { timeout: 20_000 }, () => {
   it('offers a visitor “Log in to submit” (back to this board after) on open tasks only', async () => {
-    mockApi({ [BOARD]: () => json(taskBoard()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: taskBoard() })) })
     renderRoute('/tasks-10')
     await screen.findByTestId('task-1')
     for (const number of [1, 2, 3]) {
@@ -71,7 +70,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
   })
 
   it('tells a logged-in learner who is not on this board that interns send their work here', async () => {
-    mockApi({ [BOARD]: () => json(taskBoard()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: taskBoard() })) })
     renderRoute('/tasks-10', { user: learner })
     await screen.findByTestId('task-1')
     expect(within(card(1)).getByText(/Interns placed on this board send their work here/)).toBeInTheDocument()
@@ -81,7 +80,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
   })
 
   it('shows an intern each task’s state, the reviewer’s feedback, their file and the form until approved', async () => {
-    mockApi({ [BOARD]: () => json(internBoard()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: internBoard() })) })
     renderRoute('/tasks-10', { user: learner })
     await screen.findByTestId('task-1')
 
@@ -119,7 +118,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     // The server sends this intern task 4's link; for everyone else it stays locked.
     const board = internBoard(tasks)
     board.tasks[3] = { ...boardTask(4, '2026-01-03'), task_url: 'https://files.example/task-4' }
-    mockApi({ [BOARD]: () => json(board) })
+    mockApi({ ...answerPage('tasks', () => ({ board: board })) })
     renderRoute('/tasks-10', { user: learner })
     const early = await screen.findByTestId('task-4')
     expect(early).toHaveAttribute('data-state', 'unlocked')
@@ -139,7 +138,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ applyAccept: false })
     let entries = defaultEntries()
     const posts: Request[] = []
-    mockApi({ [BOARD]: () => json(internBoard(entries)) })
+    mockApi({ ...answerPage('tasks', () => ({ board: internBoard(entries) })) })
     const accepted = answering(submissionCases.submitted, (request) => {
       posts.push(request)
       // The API has the work: the board the action's revalidation brings shows it.
@@ -171,7 +170,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
 
   it('asks for the link and checks the file’s size first, in the server’s words, and sends nothing', async () => {
     const user = userEvent.setup({ applyAccept: false })
-    const api = mockApi({ [BOARD]: () => json(internBoard()), [submitKey(3)]: () => json(placementTask(3), 201) })
+    const api = mockApi({ ...answerPage('tasks', () => ({ board: internBoard() })), [submitKey(3)]: () => json(placementTask(3), 201) })
     renderRoute('/tasks-10', { user: learner })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     const link = within(form).getByLabelText(/^link to your work/i)
@@ -191,7 +190,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
   it('leaves the link’s form to the server and shows its error at the link, focused', async () => {
     const user = userEvent.setup({ applyAccept: false })
     const posts: Request[] = []
-    mockApi({ [BOARD]: () => json(internBoard()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: internBoard() })) })
     const refused = answering(submissionCases.linkRefused, (request) => posts.push(request))
     renderRoute('/tasks-10', { user: learner, actions: { 'tasks-10': refused } })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
@@ -207,7 +206,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
   it('shows the API’s refusals: a file that is not a PDF or ZIP next to the file, a locked task in the form', async () => {
     const user = userEvent.setup({ applyAccept: false })
     let refusal = submissionCases.fileRefused
-    mockApi({ [BOARD]: () => json(internBoard()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: internBoard() })) })
     renderRoute('/tasks-10', { user: learner, actions: { 'tasks-10': (args) => answering(refusal)(args) } })
     const form = within(await screen.findByTestId('task-3')).getByRole('form')
     await user.type(within(form).getByLabelText(/^link to your work/i), 'https://github.com/asha/task-3')
@@ -241,13 +240,10 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
   it('leads the intern whose certificate was issued here to its verify page', async () => {
     const approved = [1, 2, 3, 4].map((number) => placementTask(number, { state: 'approved', link: `https://github.com/asha/${number}` }))
     mockApi({
-      [BOARD]: () =>
-        json(
-          taskBoard({
+      ...answerPage('tasks', () => ({ board: taskBoard({
             placement: { certificate_id: 'IN-2026-0042', tasks: approved },
             certificate: { enabled: true, verify_path: '/verify/IN-2026-0042', reason: '' },
-          }),
-        ),
+          }), })),
     })
     renderRoute('/tasks-10', { user: learner })
     const link = await screen.findByRole('link', { name: 'Generate Certificate' })

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { components } from '@/api/schema'
 import { refreshDelay } from '@/features/internships/use-board-refresh'
-import { json, mockApi, type RecordedApi } from '@/test/api'
-import { site } from '@/test/fixtures'
+import { answerPage, json, mockApi, type RecordedApi } from '@/test/api'
+import { pageData } from '@/test/page-data'
 import { renderRoute } from '@/test/render'
 
 type TaskBoard = components['schemas']['TaskBoardOut']
@@ -40,7 +40,7 @@ function board(overrides: Partial<TaskBoard> = {}): TaskBoard {
 }
 
 function boardCalls(api: RecordedApi, slug: string): number {
-  return api.requests.filter((request) => new URL(request.url).pathname === `/api/internships/boards/${slug}`).length
+  return api.requests.filter((request) => new URL(request.url).pathname === `/api/pages/tasks/${slug}`).length
 }
 
 // The first render loads the page's lazy module: give a busy machine time.
@@ -50,7 +50,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('shows unlocked tasks with their Get Task link in a new tab, and no external submission form', async () => {
-    mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: board() })) })
     renderRoute('/tasks-20')
     expect(await screen.findByRole('heading', { level: 1, name: /20th batch/ })).toBeInTheDocument()
 
@@ -63,7 +63,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('shows a locked task with its lock and India-time unlock day, and no links at all', async () => {
-    mockApi({ 'GET /api/internships/boards/tasks-20': () => json(board()) })
+    mockApi({ ...answerPage('tasks', () => ({ board: board() })) })
     renderRoute('/tasks-20')
     const locked = await screen.findByTestId('task-4')
     expect(locked).toHaveAttribute('data-state', 'locked')
@@ -76,7 +76,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
 
   it('shows every board’s Generate Certificate visibly disabled with “Complete all four tasks first”, not as a link', async () => {
     const api = mockApi({
-      'GET /api/internships/boards/tasks-10': () => json(board({ slug: 'tasks-10', title: 'Tasks (10th batch)' })),
+      ...answerPage('tasks', () => ({ board: board({ slug: 'tasks-10', title: 'Tasks (10th batch)' }) })),
     })
     renderRoute('/tasks-10')
     expect(await screen.findByRole('heading', { level: 1, name: 'Tasks (10th batch)' })).toBeInTheDocument()
@@ -90,7 +90,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('leaves the certificate out on a board where staff hid it', async () => {
-    mockApi({ 'GET /api/internships/boards/tasks-1': () => json(board({ slug: 'tasks-1', shows_certificate_link: false })) })
+    mockApi({ ...answerPage('tasks', () => ({ board: board({ slug: 'tasks-1', shows_certificate_link: false }) })) })
     renderRoute('/tasks-1')
     await screen.findAllByTestId(/^task-\d$/)
     expect(screen.queryByRole('button', { name: 'Generate Certificate' })).not.toBeInTheDocument()
@@ -102,12 +102,13 @@ describe('task board routes', { timeout: 20_000 }, () => {
     vi.setSystemTime(new Date('2025-12-17T18:29:00Z'))
     let answers = 0
     const api = mockApi({
-      'GET /api/internships/boards/tasks-20': () => {
+      ...answerPage('tasks', () => {
         answers += 1
-        return answers === 1
-          ? json(board())
-          : json(board({ today: '2025-12-18', next_change_at: '2025-12-20T00:00:00+05:30', tasks: [1, 2, 3, 4].map((n) => task(n, null)) }))
-      },
+        return {
+          board:
+            answers === 1 ? board() : board({ today: '2025-12-18', next_change_at: '2025-12-20T00:00:00+05:30', tasks: [1, 2, 3, 4].map((n) => task(n, null)) }),
+        }
+      }),
     })
     renderRoute('/tasks-20')
     const fourth = await screen.findByTestId('task-4')
@@ -135,7 +136,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
     mockApi({
       'GET /api/pages/tasks/tasks-20': () => {
         answers += 1
-        const body = { visitor: null, site, board: board(), refusal: null }
+        const body = pageData.tasks({ board: board() })
         const date = new Date(Date.now() + 30_000).toUTCString()
         return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json', Date: date } })
       },
@@ -150,7 +151,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('refetches when the window gets focus again', async () => {
-    const api = mockApi({ 'GET /api/internships/boards/tasks': () => json(board({ slug: 'tasks' })) })
+    const api = mockApi({ ...answerPage('tasks', () => ({ board: board({ slug: 'tasks' }) })) })
     renderRoute('/tasks')
     await screen.findByTestId('task-1')
     expect(boardCalls(api, 'tasks')).toBe(1)
@@ -159,7 +160,8 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('says so when the board does not exist', async () => {
-    mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'No such task board.', extra: {} }, 404) })
+    // No board has this slug: the page's answer carries the refusal (the default without a board).
+    mockApi()
     renderRoute('/tasks-1')
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText('The tasks could not be loaded')).toBeInTheDocument()
@@ -168,7 +170,7 @@ describe('task board routes', { timeout: 20_000 }, () => {
   })
 
   it('is the page’s error, with Try again, when the board cannot be loaded', async () => {
-    mockApi({ 'GET /api/internships/boards/tasks-1': () => json({ message: 'Server error.', extra: {} }, 500) })
+    mockApi({ 'GET /api/pages/tasks/tasks-1': () => json({ message: 'Server error.', extra: {} }, 500) })
     renderRoute('/tasks-1')
     expect(await screen.findByRole('heading', { level: 1, name: 'This page could not be loaded' }, { timeout: 10000 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument()

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 
 import type { components } from '@/api/schema'
-import { json, mockApi, type RecordedApi } from '@/test/api'
+import { answerPage, json, mockApi, type RecordedApi } from '@/test/api'
 import { renderRoute } from '@/test/render'
 import { answering, credentialCases } from '@/test/upload-answers'
 
@@ -39,7 +39,7 @@ const noDownloads = { certificate_png: null, certificate_pdf: null, letter_png: 
 function lookups(api: RecordedApi): string[] {
   return api.requests
     .map((request) => new URL(request.url).pathname)
-    .filter((path) => path.startsWith('/api/certificates/'))
+    .filter((path) => path.startsWith('/api/pages/verify/'))
 }
 
 /** The details table as { row header: cell text }. */
@@ -74,19 +74,19 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('trims and upper-cases the ID and moves to the shareable /verify/<ID>', async () => {
-    const api = mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    const api = mockApi({ ...answerPage('verify', { certificate: certificate() }, '/api/pages/verify/WD-2025-0042') })
     const user = userEvent.setup()
     const { history } = renderRoute('/verify')
     await user.type(await screen.findByLabelText('Certificate ID'), '  wd-2025-0042 {Enter}')
 
     await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
     expect(await screen.findByRole('heading', { level: 2, name: 'Verified' })).toBeInTheDocument()
-    expect(lookups(api)).toEqual(['/api/certificates/WD-2025-0042'])
+    expect(lookups(api)).toEqual(['/api/pages/verify/WD-2025-0042'])
     expect(screen.getByLabelText('Certificate ID')).toHaveValue('WD-2025-0042')
   })
 
   it('shows the found record as a table, with "-" for empty fields and the tick image', async () => {
-    mockApi({ 'GET /api/certificates/PY-7': () => json(certificate({ certificate_id: 'PY-7', name: '', duration: ' ', issue_date: null })) })
+    mockApi({ ...answerPage('verify', { certificate: certificate({ certificate_id: 'PY-7', name: '', duration: ' ', issue_date: null }) }, '/api/pages/verify/PY-7') })
     renderRoute('/verify/PY-7')
 
     await screen.findByRole('table', { name: /certificate details/i })
@@ -107,7 +107,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('offers the downloads as real links, and the letter only when the server lists it', async () => {
-    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    mockApi({ ...answerPage('verify', { certificate: certificate() }, '/api/pages/verify/WD-2025-0042') })
     renderRoute('/verify/WD-2025-0042')
     const png = await screen.findByRole('link', { name: /^certificate png/i })
     expect(png).toHaveAttribute('href', '/Certificate/WD-2025-0042.png')
@@ -117,7 +117,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('leads with the verdict, then the certificate image, the details and the credential download', async () => {
-    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    mockApi({ ...answerPage('verify', { certificate: certificate() }, '/api/pages/verify/WD-2025-0042') })
     renderRoute('/verify/WD-2025-0042')
     const verdict = await screen.findByRole('heading', { level: 2, name: 'Verified' })
     expect(verdict.closest('[role="status"]')).not.toBeNull()
@@ -139,7 +139,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('offers no credential link when the server lists none', async () => {
-    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate({ downloads: { ...certificate().downloads, credential: null } })) })
+    mockApi({ ...answerPage('verify', { certificate: certificate({ downloads: { ...certificate().downloads, credential: null } }) }, '/api/pages/verify/WD-2025-0042') })
     renderRoute('/verify/WD-2025-0042')
     await screen.findByRole('heading', { name: 'Verified' })
     expect(screen.getByRole('link', { name: /^certificate png/i })).toBeInTheDocument()
@@ -148,8 +148,7 @@ describe('verify route', { timeout: 20_000 }, () => {
 
   it('says "Not verified" for an Eliminated record, "Not awarded" in words and False, with no downloads or sharing', async () => {
     mockApi({
-      'GET /api/certificates/EL-1': () =>
-        json(certificate({ certificate_id: 'EL-1', domain: 'Eliminated', verified: false, downloads: noDownloads })),
+      ...answerPage('verify', { certificate: certificate({ certificate_id: 'EL-1', domain: 'Eliminated', verified: false, downloads: noDownloads }) }, '/api/pages/verify/EL-1'),
     })
     renderRoute('/verify/EL-1')
     expect(await screen.findByRole('heading', { level: 2, name: 'Not verified' })).toBeInTheDocument()
@@ -165,7 +164,8 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('says so in red when the ID is unknown', async () => {
-    mockApi({ 'GET /api/certificates/NOPE-1': () => json({ message: NOT_FOUND, extra: {} }, 404) })
+    // No certificate has this ID: the page's answer carries the lookup's refusal (the default).
+    mockApi()
     renderRoute('/verify/NOPE-1')
     const message = await screen.findByText(NOT_FOUND)
     expect(message.closest('p')).toHaveClass('text-danger')
@@ -175,16 +175,13 @@ describe('verify route', { timeout: 20_000 }, () => {
 
   it('says a revoked certificate has been revoked, with the reason', async () => {
     mockApi({
-      'GET /api/certificates/RV-1': () =>
-        json(
-          certificate({
+      ...answerPage('verify', { certificate: certificate({
             certificate_id: 'RV-1',
             status: 'revoked',
             revoked_reason: 'Issued in error.',
             verified: false,
             downloads: noDownloads,
-          }),
-        ),
+          }), }, '/api/pages/verify/RV-1'),
     })
     renderRoute('/verify/RV-1')
     expect(await screen.findByRole('heading', { level: 2, name: 'Revoked' })).toBeInTheDocument()
@@ -196,7 +193,7 @@ describe('verify route', { timeout: 20_000 }, () => {
 
   it('shows the rate-limit message and lets the visitor retry', async () => {
     mockApi({
-      'GET /api/certificates/WD-1': () =>
+      'GET /api/pages/verify/WD-1': () =>
         json({ message: 'You have checked many certificates in a short time.', extra: { retry_after: 30 } }, 429),
     })
     renderRoute('/verify/WD-1')
@@ -206,7 +203,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('copies the verify link and says so; a failure is said too', async () => {
-    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    mockApi({ ...answerPage('verify', { certificate: certificate() }, '/api/pages/verify/WD-2025-0042') })
     const user = userEvent.setup()
     renderRoute('/verify/WD-2025-0042')
     const button = await screen.findByRole('button', { name: 'Copy link' })
@@ -223,7 +220,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('links to LinkedIn "Add to profile" with the certificate filled in, in a new tab', async () => {
-    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    mockApi({ ...answerPage('verify', { certificate: certificate() }, '/api/pages/verify/WD-2025-0042') })
     renderRoute('/verify/WD-2025-0042')
     const link = await screen.findByRole('link', { name: /add to profile/i })
     expect(link).toHaveAttribute('target', '_blank')
@@ -242,7 +239,7 @@ describe('verify route', { timeout: 20_000 }, () => {
   })
 
   it('opens /verify/<id> typed in small letters at the capitalised address', async () => {
-    mockApi({ 'GET /api/certificates/WD-2025-0042': () => json(certificate()) })
+    mockApi({ ...answerPage('verify', { certificate: certificate() }, '/api/pages/verify/WD-2025-0042') })
     const { history } = renderRoute('/verify/wd-2025-0042')
     await waitFor(() => expect(history.location.pathname).toBe('/verify/WD-2025-0042'))
     expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument()
@@ -250,14 +247,14 @@ describe('verify route', { timeout: 20_000 }, () => {
 
   it('handles an ID with "/" in it, kept inside one path segment', async () => {
     const api = mockApi({
-      'GET /api/certificates/WD%2F2025%2F7': () => json(certificate({ certificate_id: 'WD/2025/7' })),
+      ...answerPage('verify', { certificate: certificate({ certificate_id: 'WD/2025/7' }) }, '/api/pages/verify/WD%2F2025%2F7'),
     })
     const user = userEvent.setup()
     const { history } = renderRoute('/verify')
     await user.type(await screen.findByLabelText('Certificate ID'), 'wd/2025/7{Enter}')
     expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument()
     expect(history.location.pathname).toBe('/verify/WD%2F2025%2F7')
-    expect(lookups(api)).toEqual(['/api/certificates/WD%2F2025%2F7'])
+    expect(lookups(api)).toEqual(['/api/pages/verify/WD%2F2025%2F7'])
     expect(tableRows()['Certificate ID']).toBe('WD/2025/7')
   })
 

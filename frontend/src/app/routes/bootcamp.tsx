@@ -1,5 +1,5 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
-import { href, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { href } from 'react-router'
 
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
@@ -10,44 +10,18 @@ import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
-import type { EnrolmentAnswer } from '@/features/enrolments/answer'
-import { apiClient, unwrap } from '@/lib/api-client'
-import type { Route } from './+types/bootcamp'
-import type { SharingHandle } from '@/server/cache-policy'
-import { pageMeta } from '@/app/meta'
-import { enrolmentAction } from '@/app/enrolment-action.server'
-
-/** The page's one call into Django, as a course page's (course.tsx): the bootcamp is a course. */
-export async function loader() {
-  return unwrap(apiClient.GET('/api/pages/course', { params: { query: { path: href('/java+android_bootcamp') } } }))
-}
-
-/** The enrolment section's two forms: enrol, then the payment's UTR. */
-export async function action({ request, url }: Route.ActionArgs) {
-  return enrolmentAction(request, url)
-}
-
-/** After an answer naming an enrolment, the page's data again (see course.tsx). */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return (actionResult as EnrolmentAnswer | undefined)?.reference ? true : defaultShouldRevalidate
-}
-
-/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+import type { CoursePageData } from '@/features/catalog/types'
 
 /** The bootcamp's name and description come from the catalogue (the loader's head); this
  * is only for when it has none. */
 const ANY_BOOTCAMP = { title: 'Bootcamp', description: 'A live online bootcamp with a certificate.' }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, ANY_BOOTCAMP)
-
-
 /**
  * The Java + Android bootcamp: its details and its enrolment form, the one way to pay for
  * it (the payment is matched to a name and a seat). /payment stays only for old links.
  */
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { course: bootcamp, states, enrolments } = loaderData
+export default function Page({ loaderData }: { loaderData: CoursePageData }) {
+  const { course: bootcamp, states, enrolments, batches, has_batches: hasBatches } = loaderData
   const enrolment = useEnrolmentProps({ courseSlug: bootcamp?.slug ?? '', enrolments })
 
   return (
@@ -77,7 +51,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </>
             }
           />
-          <EnrolmentSection course={bootcamp} states={states} {...enrolment} />
+          <EnrolmentSection course={bootcamp} states={states} batches={batches} hasBatches={hasBatches} {...enrolment} />
         </>
       ) : (
         <div className="container-page py-10" role="alert">

@@ -1,5 +1,5 @@
 import { ArrowDown, MessageSquare } from 'lucide-react'
-import { href, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { href } from 'react-router'
 
 import { useEnrolmentProps } from '@/app/use-enrolment-props'
 import { EnrolmentSection } from '@/features/enrolments/components/enrolment-section'
@@ -10,36 +10,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
 import { CourseOverview } from '@/features/catalog/components/course-overview'
 import { COURSE_EYEBROWS } from '@/features/catalog/content/page-headers'
-import type { EnrolmentAnswer } from '@/features/enrolments/answer'
-import { apiClient, unwrap } from '@/lib/api-client'
-import type { Route } from './+types/course'
-import type { SharingHandle } from '@/server/cache-policy'
-import { pageMeta } from '@/app/meta'
-import { enrolmentAction } from '@/app/enrolment-action.server'
-
-/**
- * The page's one call into Django: the course whose route is this path (null when the
- * catalogue has none: the page says so), its head, the form's states, and the visitor's
- * enrolments (the account's, or this browser session's), among which the section finds
- * the one to show (`?enrolment=`, src/features/enrolments/shown.ts).
- */
-export async function loader({ url }: Route.LoaderArgs) {
-  return unwrap(apiClient.GET('/api/pages/course', { params: { query: { path: url.pathname } } }))
-}
-
-/** The enrolment section's two forms: enrol, then the payment's UTR. */
-export async function action({ request, url }: Route.ActionArgs) {
-  return enrolmentAction(request, url)
-}
-
-/**
- * After an answer naming an enrolment (a UTR sent, the visitor's own found on enrolling
- * again), the page's data again: the enrolment as it is now. A refusal of the form's
- * fields changes nothing the loader reads.
- */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return (actionResult as EnrolmentAnswer | undefined)?.reference ? true : defaultShouldRevalidate
-}
+import type { CoursePageData } from '@/features/catalog/types'
 
 /**
  * The catalogue names each course page (its head: the course's name and description, from
@@ -47,18 +18,14 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
  */
 const ANY_COURSE = { title: 'Course', description: 'A live online course with doubt sessions and a certificate.' }
 
-/** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
-
-export const meta: Route.MetaFunction = (args) => pageMeta(args, ANY_COURSE)
-
 /**
- * One module for every course page (/Web-Development-registration, /java-registration…):
- * the course is the one whose route is this page's path; its enrolment form (with the
- * friend's `?ref=` code) sits below the details.
+ * Every course page (/Web-Development-registration, /java-registration… and any course
+ * staff add): the course whose Page path this is (found by routes/page.tsx, which reads
+ * the page and takes its forms); its enrolment form (with the friend's `?ref=` code) sits
+ * below the details.
  */
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { course, states, enrolments } = loaderData
+export default function Page({ loaderData }: { loaderData: CoursePageData }) {
+  const { course, states, enrolments, batches, has_batches: hasBatches } = loaderData
   const enrolment = useEnrolmentProps({ courseSlug: course?.slug ?? '', enrolments })
 
   return (
@@ -89,7 +56,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </>
             }
           />
-          <EnrolmentSection course={course} states={states} {...enrolment} />
+          <EnrolmentSection course={course} states={states} batches={batches} hasBatches={hasBatches} {...enrolment} />
         </>
       ) : (
         <div className="container-page py-10" role="alert">

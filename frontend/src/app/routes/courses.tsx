@@ -2,7 +2,7 @@ import { ArrowRight, Rocket } from 'lucide-react'
 import { Link, useLoaderData } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
-import type { Course } from '@/features/catalog/api/get-courses'
+import type { Course } from '@/features/catalog/types'
 import { CourseCard } from '@/features/catalog/components/course-card'
 import type { Route } from './+types/courses'
 import type { SharingHandle } from '@/server/cache-policy'

@@ -7,7 +7,10 @@ import { DashboardHeader, LOGOUT_INTENT } from '@/features/accounts/components/d
 import { ReferralCodeCard } from '@/features/accounts/components/referral-code-card'
 import { ReferralSteps } from '@/features/accounts/components/referral-steps'
 import { useCopyWithToast } from '@/features/accounts/components/use-copy'
+import { MyClasses } from '@/features/classes/components/my-classes'
 import { MyEnrolments } from '@/features/enrolments/components/my-enrolments'
+import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
+import { MyEvents } from '@/features/events/my-events'
 import { MyInternship } from '@/features/internships/components/my-internship'
 import { createPayoutRequest } from '@/features/referrals/api/create-payout-request'
 import { PAYOUT_INTENT } from '@/features/referrals/components/payout-form'
@@ -22,8 +25,8 @@ import { loadPage } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 
 /**
- * The account's courses to share, enrolments, referral figures, reward ledger and
- * internship, in one answer; a visitor (or a session that has ended) logs in first.
+ * The account's classes ("My classes"), waitlists, courses to share, enrolments,
+ * referral figures, reward ledger and internship, in one answer; a visitor (or a session that has ended) logs in first.
  */
 export async function loader({ url }: Route.LoaderArgs) {
   return loadPage(url, apiClient.GET('/api/pages/dashboard'))
@@ -74,7 +77,8 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function Page() {
-  const { visitor: user, courses, enrolments, referral_summary, reward_entries, internship } = useLoaderData<typeof loader>()
+  const { visitor: user, courses, enrolments, referral_summary, reward_entries, internship, classes, waitlist, calendar_path, events } =
+    useLoaderData<typeof loader>()
   const { copy, toast } = useCopyWithToast()
   const location = useLocation()
   const root = useRootData()
@@ -101,17 +105,19 @@ export default function Page() {
         loggingOut={loggingOut}
         logoutError={logoutFailure && `We could not log you out. ${logoutFailure.message}`}
       />
-      {/* The student's own figures and enrolments first; the referral tools after, their
-          explanation folded (a phone screen is short). */}
+      {/* What the student came for first (their classes, enrolments and internship), then
+          their rewards and the referral tools, the explanation folded (a phone screen is short). */}
       <div className="container-page flex flex-col gap-12 py-10 sm:gap-16 sm:py-14">
+        <MyClasses headingId="my-classes-heading" batches={classes} waitlist={waitlist} calendarPath={calendar_path} />
+        <MyEnrolments headingId="my-enrolments-heading" enrolments={enrolments} />
+        <MyInternship headingId="my-internship-heading" internship={internship} />
+        <MyEvents headingId="my-events-heading" events={events} status={(event) => <EnrolmentStatusBadge enrolment={event} className="shrink-0" />} />
         <RewardsSection
           headingId="rewards-heading"
           summary={referral_summary}
           entries={reward_entries}
           payout={{ failure: payoutPending ? undefined : payoutFailure, pending: payoutPending }}
         />
-        <MyEnrolments headingId="my-enrolments-heading" enrolments={enrolments} />
-        <MyInternship headingId="my-internship-heading" internship={internship} />
         <div className="grid gap-6 lg:grid-cols-[1.1fr_0.9fr] lg:items-start lg:gap-8">
           <ReferralCodeCard code={user.referral_code} onCopy={copy} />
           <ReferralSteps headingId="referral-steps-heading" />

@@ -1,4 +1,4 @@
-import { data, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { data, Link, useActionData, useLoaderData, useNavigation, useParams } from 'react-router'
 
 import type { Route } from './+types/enrolment-link'
 import { pageMeta } from '@/app/meta'
@@ -11,6 +11,7 @@ import { OpenEnrolment } from '@/features/enrolments/components/enrolment-sectio
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
+import type { PaymentStepHandle } from '@/server/security-policy'
 
 /**
  * /e/<token>: the private link sent by SMS and email on enrolling. It reopens that
@@ -42,6 +43,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+/** The payment step: Razorpay Checkout may run here (src/server/security-policy). */
+export const handle: PaymentStepHandle = { checkout: true }
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Your enrolment’s payment',
@@ -53,6 +57,7 @@ export default function Page() {
   const { enrolment, qr_url: qrUrl } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as EnrolmentAnswer | undefined
   const navigation = useNavigation()
+  const { token } = useParams()
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'utr'
   const coursePage = (
     <Link to={enrolment.course.route} className="font-semibold text-brand-800 underline underline-offset-4">
@@ -75,6 +80,7 @@ export default function Page() {
             pending={pending}
             qrUrl={qrUrl}
             utrAction="."
+            token={token}
             another={coursePage}
           />
         ) : (

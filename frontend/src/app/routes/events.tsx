@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
-import type { CatalogEvent } from '@/features/catalog/api/get-events'
+import type { CatalogEvent } from '@/features/catalog/types'
 import { EventCard } from '@/features/catalog/components/event-card'
 import type { Route } from './+types/events'
 import type { SharingHandle } from '@/server/cache-policy'

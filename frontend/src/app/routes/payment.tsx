@@ -1,7 +1,10 @@
-import { href, redirect } from 'react-router'
+import { redirect } from 'react-router'
 
-/** Where the bootcamp is paid for: its enrolment form, which gives the payment its reference. */
-export const BOOTCAMP_ENROLMENT = `${href('/java+android_bootcamp')}#enrol`
+/**
+ * Where the bootcamp is paid for: its enrolment form, which gives the payment its reference
+ * (the seeded bootcamp's Page path: a page found from the data, routes/page.tsx).
+ */
+export const BOOTCAMP_ENROLMENT = '/java+android_bootcamp#enrol'
 
 /**
  * /payment, kept for old links. It used to open a UPI payment of its own (no reference,

@@ -2,7 +2,7 @@ import { href, Link, useLoaderData, useLocation } from 'react-router'
 
 import { PageHeader } from '@/components/ui/page-header'
 import { contactPath } from '@/config/paths'
-import type { PolicySlug } from '@/features/catalog/api/get-policy-page'
+import type { PolicySlug } from '@/features/catalog/types'
 import { MissingNotice } from '@/features/catalog/components/missing-notice'
 import { PrivacyRights } from '@/features/catalog/components/privacy-rights'
 import { RIGHTS_SECTION } from '@/features/catalog/content/privacy-rights'

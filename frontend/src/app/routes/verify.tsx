@@ -17,12 +17,7 @@ import type { SharingHandle } from '@/server/cache-policy'
 
 import { PageHeader } from '@/components/ui/page-header'
 import { certificateResultPath, normaliseCertificateId } from '@/features/certificates/certificate-id'
-import {
-  checkCredential,
-  CREDENTIAL_MAX_BYTES,
-  CREDENTIAL_MISSING_MESSAGE,
-  CREDENTIAL_TOO_LARGE_MESSAGE,
-} from '@/features/certificates/api/check-credential'
+import { checkCredential, CREDENTIAL_MAX_BYTES, CREDENTIAL_MISSING_MESSAGE, CREDENTIAL_TOO_LARGE_MESSAGE } from '@/features/certificates/api/check-credential'
 import { CertificateResult, type LookupFailure } from '@/features/certificates/components/certificate-result'
 import {
   CREDENTIAL_INTENT,

@@ -1,4 +1,4 @@
-import type { Certificate } from '@/features/certificates/api/get-certificate'
+import type { Certificate } from '@/features/certificates/types'
 
 /** The verify page's verdict on a looked-up certificate. */
 export const VERDICTS = { verified: 'Verified', notVerified: 'Not verified', revoked: 'Revoked' } as const

@@ -1,4 +1,4 @@
-import type { Certificate } from '@/features/certificates/api/get-certificate'
+import type { Certificate } from '@/features/certificates/types'
 
 const ADD_TO_PROFILE = 'https://www.linkedin.com/profile/add'
 

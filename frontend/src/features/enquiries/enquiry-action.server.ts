@@ -17,6 +17,7 @@ export async function enquiryAction(request: Request) {
       kind: packageSlug ? 'quote' : 'contact',
       name: text('name'),
       email: text('email'),
+      phone: text('phone'),
       subject: text('subject'),
       message: text('message'),
       package: packageSlug || null,

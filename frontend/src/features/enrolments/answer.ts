@@ -1,7 +1,7 @@
 import type { FormFailure } from '@/lib/form-result'
 
-/** The two forms of a course page's enrolment section, told apart by the `intent` field. */
-export type EnrolmentIntent = 'enrol' | 'utr' | 'payment-link'
+/** The forms of a course page's enrolment section, told apart by the `intent` field. */
+export type EnrolmentIntent = 'enrol' | 'utr' | 'payment-link' | 'waitlist'
 
 /**
  * A course page's action answer (src/app/enrolment-action.server.ts) when it does not

@@ -1,4 +1,4 @@
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/types'
 
 /** `?enrolment=<reference>`: the enrolment being paid (the enrol action redirects to it). */
 export const ENROLMENT_PARAM = 'enrolment'

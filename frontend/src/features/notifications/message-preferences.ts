@@ -5,7 +5,7 @@ export const MESSAGE_PREFERENCES_INTENT = 'message-preferences'
 export const MESSAGE_PREFERENCES_SAVED = 'Your message preferences are saved.'
 
 type Channel = 'whatsapp' | 'email' | 'none'
-type KindName = 'payments' | 'tasks' | 'certificates' | 'reminders'
+type KindName = 'payments' | 'tasks' | 'certificates' | 'reminders' | 'classes'
 
 export const CHANNELS: readonly { value: Channel; label: string }[] = [
   { value: 'whatsapp', label: 'WhatsApp' },
@@ -19,6 +19,7 @@ export const MESSAGE_KINDS: readonly { name: KindName; label: string; hint: stri
   { name: 'tasks', label: 'Internship tasks', hint: 'Application accepted, a task opened today, changes requested.' },
   { name: 'certificates', label: 'Certificates', hint: 'Your certificate is issued, with its verify link.' },
   { name: 'reminders', label: 'Reminders', hint: 'A task waiting 3 days for your work, an enrolment waiting for payment.' },
+  { name: 'classes', label: 'Classes', hint: 'Your batch starts tomorrow, a class starts within the hour, a seat is free on the waitlist.' },
 ]
 
 /** The form's fields as the API takes them (an unticked checkbox is not posted at all). */
@@ -29,6 +30,7 @@ export function messagePreferencesFromForm(values: Record<string, string>) {
     tasks: values.tasks ?? '',
     certificates: values.certificates ?? '',
     reminders: values.reminders ?? '',
+    classes: values.classes ?? '',
   }
 }
 

@@ -27,9 +27,9 @@ describe('apiClient', () => {
   it('sends the CSRF cookie in X-CSRFToken on writes, not on reads', async () => {
     document.cookie = 'csrftoken=abc123; path=/'
     const api = mockApi({ 'POST /api/enquiries': () => json({ message: 'Thanks' }, 201) })
-    await unwrap(apiClient.GET('/api/site'))
+    await unwrap(apiClient.GET('/api/pages/basic'))
     await unwrap(
-      apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' } }),
+      apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', phone: '', website: '' } }),
     )
     const [get, post] = api.requests
     expect(get?.headers.get('X-CSRFToken')).toBeNull()
@@ -47,7 +47,7 @@ describe('apiClient', () => {
       'POST /api/enquiries': () => json({ message: 'Thanks' }, 201),
     })
     await unwrap(
-      apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' } }),
+      apiClient.POST('/api/enquiries', { body: { kind: 'contact', name: 'A', email: 'a@b.co', subject: 's', message: 'm', phone: '', website: '' } }),
     )
     const [csrf, post] = api.requests
     expect(new URL(csrf?.url ?? '').pathname).toBe('/api/auth/csrf')
@@ -63,7 +63,7 @@ describe('apiClient', () => {
   })
 
   it('turns a network failure into an ApiError with status 0', async () => {
-    mockApi({ 'GET /api/site': () => Promise.reject(new TypeError('Failed to fetch')) })
-    await expect(unwrap(apiClient.GET('/api/site'))).rejects.toMatchObject({ status: 0, message: /connection/i })
+    mockApi({ 'GET /api/pages/basic': () => Promise.reject(new TypeError('Failed to fetch')) })
+    await expect(unwrap(apiClient.GET('/api/pages/basic'))).rejects.toMatchObject({ status: 0, message: /connection/i })
   })
 })

@@ -14,7 +14,7 @@ type MiddlewareArgs = Parameters<typeof apiScopeMiddleware>[0]
 
 async function page(djangoStatus: number | 'unreachable'): Promise<Response> {
   mockApi({
-    'GET /api/courses': () =>
+    'GET /api/pages/courses': () =>
       djangoStatus === 'unreachable'
         ? Promise.reject(new TypeError('fetch failed'))
         : json({ message: 'The site is briefly unavailable.', extra: {} }, djangoStatus),
@@ -24,7 +24,7 @@ async function page(djangoStatus: number | 'unreachable'): Promise<Response> {
   const args = { request: new Request('https://example.in/courses'), context, params: {} } as unknown as MiddlewareArgs
   return (await apiScopeMiddleware(args, async () => {
     // A loader asking the API for its data (and coping with the failure, as prefetch does).
-    await serverFetch(new Request('http://127.0.0.1:8001/api/courses')).catch(() => undefined)
+    await serverFetch(new Request('http://127.0.0.1:8001/api/pages/courses')).catch(() => undefined)
     return new Response('<html>the page</html>', { status: 200 })
   })) as Response
 }

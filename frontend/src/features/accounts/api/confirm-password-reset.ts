@@ -1,7 +1,6 @@
 import type { components } from '@/api/schema'
+import type { PasswordResetConfirmIn } from '@/features/accounts/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type PasswordResetConfirmIn = components['schemas']['PasswordResetConfirmIn']
 
 /** The new password, with the SMS code (phone and code) or the email link's uid and token. */
 export async function confirmPasswordReset(body: PasswordResetConfirmIn): Promise<components['schemas']['MessageOut']> {

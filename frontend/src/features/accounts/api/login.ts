@@ -1,8 +1,5 @@
-import type { components } from '@/api/schema'
+import type { LoginIn, LoginOut } from '@/features/accounts/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type LoginIn = components['schemas']['LoginIn']
-export type LoginOut = components['schemas']['LoginOut']
 
 export async function login(body: LoginIn): Promise<LoginOut> {
   return unwrap(apiClient.POST('/api/auth/login', { body }))

@@ -1,7 +1,5 @@
-import type { components } from '@/api/schema'
+import type { LogoutOut } from '@/features/accounts/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type LogoutOut = components['schemas']['MessageOut']
 
 export async function logout(): Promise<LogoutOut> {
   return unwrap(apiClient.POST('/api/auth/logout'))

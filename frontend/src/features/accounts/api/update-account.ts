@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema'
-import type { User } from '@/features/accounts/api/get-me'
+import type { User } from '@/features/accounts/types'
 import { apiClient, unwrap } from '@/lib/api-client'
 
 /** The logged-in account's name and email. */

@@ -1,7 +1,6 @@
 import type { components } from '@/api/schema'
+import type { SignupVerifyIn } from '@/features/accounts/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type SignupVerifyIn = components['schemas']['SignupVerifyIn']
 
 /** The code sent at sign-up: the account exists once the API accepts it. */
 export async function verifySignup(body: SignupVerifyIn): Promise<components['schemas']['MessageOut']> {

@@ -4,7 +4,7 @@ import { Form, href } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LinkButton } from '@/components/ui/link-button'
-import type { User } from '@/features/accounts/api/get-me'
+import type { User } from '@/features/accounts/types'
 
 /** The name of the dashboard's form that logs out (the route's action reads it). */
 export const LOGOUT_INTENT = 'logout'

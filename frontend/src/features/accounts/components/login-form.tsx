@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/password-field'
 import { TextField } from '@/components/ui/text-field'
-import type { User } from '@/features/accounts/api/get-me'
+import type { User } from '@/features/accounts/types'
 import {
   LOGIN_FIELDS,
   validateLogin,

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, Clock, Timer } from 'lucide-react'
 import { Link } from 'react-router'
 
-import type { Course } from '@/features/catalog/api/get-courses'
+import type { Course } from '@/features/catalog/types'
 import { CourseFee } from '@/features/catalog/components/course-fee'
 
 const fact = 'flex items-center gap-2'

@@ -1,7 +1,7 @@
 import { Award, CalendarDays, Clock, IndianRupee, MessageCircleQuestion, MonitorPlay, Timer, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 
-import type { Course } from '@/features/catalog/api/get-courses'
+import type { Course } from '@/features/catalog/types'
 import { CourseFee } from '@/features/catalog/components/course-fee'
 
 type Row = { label: string; icon: LucideIcon; value: ReactNode }

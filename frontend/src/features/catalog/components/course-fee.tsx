@@ -1,15 +1,16 @@
-import type { Course } from '@/features/catalog/api/get-courses'
+import type { Course } from '@/features/catalog/types'
 import { cn } from '@/lib/cn'
 
 type CourseFeeProps = {
-  course: Pick<Course, 'has_offer' | 'list_fee_display' | 'payable_fee_display' | 'offer_label'>
+  course: Pick<Course, 'has_offer' | 'list_fee_display' | 'payable_fee_display' | 'offer_label' | 'offer_ends_text'>
   size?: 'md' | 'lg'
   className?: string
 }
 
 /**
- * The fee; with an offer, the list fee struck through before the offer fee. <s> is not
- * announced by screen readers, so hidden words say "was … now …".
+ * The fee; with an offer, the list fee struck through before the offer fee, and the day
+ * the offer ends when it has one. <s> is not announced by screen readers, so hidden words
+ * say "was … now …".
  */
 export function CourseFee({ course, size = 'md', className }: CourseFeeProps) {
   const amount = size === 'lg' ? 'text-3xl' : 'text-2xl'
@@ -29,6 +30,7 @@ export function CourseFee({ course, size = 'md', className }: CourseFeeProps) {
       {course.offer_label && (
         <p className="rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-800">{course.offer_label}</p>
       )}
+      {course.offer_ends_text && <p className="text-sm font-medium text-ink-muted">{course.offer_ends_text}</p>}
     </div>
   )
 }

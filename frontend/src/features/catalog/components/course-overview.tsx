@@ -2,7 +2,7 @@ import { CircleCheck, Gift } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
-import type { Course } from '@/features/catalog/api/get-courses'
+import type { Course } from '@/features/catalog/types'
 import { CourseDetails } from '@/features/catalog/components/course-details'
 
 function paragraphs(text: string): string[] {

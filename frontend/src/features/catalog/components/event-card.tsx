@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 
-import type { CatalogEvent } from '@/features/catalog/api/get-events'
+import type { CatalogEvent } from '@/features/catalog/types'
 import { EventFacts } from '@/features/catalog/components/event-facts'
 import { EventStatus } from '@/features/catalog/components/event-status'
 import { RegisterAction } from '@/features/catalog/components/register-action'

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link, href } from 'react-router'
 
-import type { CatalogEvent } from '@/features/catalog/api/get-events'
+import type { CatalogEvent } from '@/features/catalog/types'
 import { EventFacts } from '@/features/catalog/components/event-facts'
 import { EventStatus } from '@/features/catalog/components/event-status'
 import { RegisterAction } from '@/features/catalog/components/register-action'
@@ -9,7 +9,7 @@ import { RichText } from '@/features/catalog/components/rich-text'
 import { TournamentTable } from '@/features/catalog/components/tournament-table'
 
 /** The body of an event's own page (/hackathon, /BGMI-Events), below its header. */
-export function EventDetail({ event }: { event: CatalogEvent }) {
+export function EventDetail({ event, registerHref }: { event: CatalogEvent; registerHref?: string }) {
   return (
     <div className="container-page flex flex-col gap-12 py-10 sm:py-14">
       <div className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:gap-12">
@@ -24,7 +24,7 @@ export function EventDetail({ event }: { event: CatalogEvent }) {
             <EventStatus status={event.status} />
           </div>
           <EventFacts event={event} />
-          <RegisterAction event={event} size="lg" />
+          <RegisterAction event={event} size="lg" onSite={registerHref} />
         </section>
 
         <div className="flex flex-col gap-12 lg:col-start-1 lg:row-start-1">

@@ -1,6 +1,6 @@
 import { CalendarDays, IndianRupee, MapPin, Trophy, type LucideIcon } from 'lucide-react'
 
-import type { CatalogEvent } from '@/features/catalog/api/get-events'
+import type { CatalogEvent } from '@/features/catalog/types'
 import { formatEventDates } from '@/features/catalog/utils/dates'
 import { cn } from '@/lib/cn'
 

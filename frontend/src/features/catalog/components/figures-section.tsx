@@ -1,6 +1,4 @@
-import type { Course } from '@/features/catalog/api/get-courses'
-import type { InternshipDomain } from '@/features/catalog/api/get-internship-domains'
-import type { ProjectPackage } from '@/features/catalog/api/get-project-packages'
+import type { Course, InternshipDomain, ProjectPackage } from '@/features/catalog/types'
 import { figures } from '@/features/catalog/content/home'
 
 type Figure = {

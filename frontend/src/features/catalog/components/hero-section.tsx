@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from 'lucide-react'
 
 import { LinkButton } from '@/components/ui/link-button'
-import type { ProjectPackage } from '@/features/catalog/api/get-project-packages'
+import type { ProjectPackage } from '@/features/catalog/types'
 import { HeroIllustration } from '@/features/catalog/components/illustrations'
 import { TypedPhrases } from '@/features/catalog/components/typed-phrases'
 import { hero } from '@/features/catalog/content/home'

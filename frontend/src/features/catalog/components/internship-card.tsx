@@ -2,7 +2,7 @@ import { Bot, BrainCircuit, Briefcase, Coffee, Cpu, Globe, Palette, Smartphone, 
 import { Link, href } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { InternshipDomain } from '@/features/catalog/api/get-internship-domains'
+import type { InternshipDomain } from '@/features/catalog/types'
 import { UnavailableAction } from '@/features/catalog/components/unavailable-action'
 import { cn } from '@/lib/cn'
 

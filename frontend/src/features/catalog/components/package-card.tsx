@@ -2,7 +2,7 @@ import { Check, MessageSquare } from 'lucide-react'
 
 import { LinkButton } from '@/components/ui/link-button'
 import { quotePath } from '@/config/paths'
-import type { ProjectPackage } from '@/features/catalog/api/get-project-packages'
+import type { ProjectPackage } from '@/features/catalog/types'
 
 /** A project package: price in US dollars (as the company lists them), features, Get Quote. */
 export function PackageCard({ item }: { item: ProjectPackage }) {

@@ -1,6 +1,6 @@
 import { Cpu, ExternalLink, Globe, LayoutGrid, Smartphone, type LucideIcon } from 'lucide-react'
 
-import type { PortfolioItem } from '@/features/catalog/api/get-portfolio'
+import type { PortfolioItem } from '@/features/catalog/types'
 
 const icons: Record<string, LucideIcon> = { web: Globe, app: Smartphone, iot: Cpu }
 

@@ -1,5 +1,5 @@
 import { SectionHeading } from '@/components/ui/section-heading'
-import type { TeamMember } from '@/features/catalog/api/get-team'
+import type { TeamMember } from '@/features/catalog/types'
 import { team } from '@/features/catalog/content/home'
 import { initials } from '@/features/catalog/utils/initials'
 

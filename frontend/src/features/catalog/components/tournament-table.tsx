@@ -1,4 +1,4 @@
-import type { Tournament } from '@/features/catalog/api/get-events'
+import type { Tournament } from '@/features/catalog/types'
 import { EventStatus } from '@/features/catalog/components/event-status'
 import { formatEventDates } from '@/features/catalog/utils/dates'
 

@@ -1,16 +1,11 @@
-import type { components } from '@/api/schema'
+import type { CredentialCheck } from '@/features/certificates/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type CredentialCheck = components['schemas']['CredentialCheckOut']
 
 /** The largest credential file the API checks (a credential is a few kilobytes). */
 export const CREDENTIAL_MAX_BYTES = 256 * 1024
 
 export const CREDENTIAL_TOO_LARGE_MESSAGE = 'The file is larger than 256 KB: a credential is a few kilobytes. Choose the credential JSON file.'
 export const CREDENTIAL_MISSING_MESSAGE = 'Choose a credential file (.json) to check.'
-
-/** Which check a refused file failed (the API's `extra.reason` on 422 and 413). */
-export type CredentialRefusal = 'not_json' | 'not_credential' | 'proof' | 'unknown_key' | 'too_large'
 
 /**
  * POST the credential file as multipart form data to the API, which checks its signature,

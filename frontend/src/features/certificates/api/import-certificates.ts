@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { components, paths } from '@/api/schema'
+import type { paths } from '@/api/schema'
+import type { ImportReport } from '@/features/certificates/types'
 import { ApiError, apiClient, readCookie, toApiError } from '@/lib/api-client'
-
-export type ImportReport = components['schemas']['ImportReportOut']
-export type ImportRowError = components['schemas']['ImportRowErrorOut']
 
 /** Which check a refused file failed (the server's `extra.reason`). */
 export const importFailureReasons = ['not_csv', 'encoding', 'empty', 'headers', 'too_large', 'rows'] as const

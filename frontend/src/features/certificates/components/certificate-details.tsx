@@ -1,4 +1,4 @@
-import type { Certificate } from '@/features/certificates/api/get-certificate'
+import type { Certificate } from '@/features/certificates/types'
 import verifiedTick from '@/features/certificates/assets/verified-tick.svg'
 import { isEliminated, NOT_AWARDED } from '@/features/certificates/display'
 import { formatDateIst } from '@/lib/format'

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import type { Certificate } from '@/features/certificates/api/get-certificate'
+import type { Certificate } from '@/features/certificates/types'
 import { CertificateDownloads, CertificateShare } from '@/features/certificates/components/certificate-actions'
 import { CertificateDetails } from '@/features/certificates/components/certificate-details'
 import { certificateImageAlt, isEliminated, VERDICTS } from '@/features/certificates/display'

@@ -4,12 +4,8 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import {
-  CREDENTIAL_MAX_BYTES,
-  CREDENTIAL_MISSING_MESSAGE,
-  CREDENTIAL_TOO_LARGE_MESSAGE,
-  type CredentialCheck,
-} from '@/features/certificates/api/check-credential'
+import { CREDENTIAL_MAX_BYTES, CREDENTIAL_MISSING_MESSAGE, CREDENTIAL_TOO_LARGE_MESSAGE } from '@/features/certificates/api/check-credential'
+import type { CredentialCheck } from '@/features/certificates/types'
 import { VERDICT_TITLES } from '@/features/certificates/display'
 import type { FormFailure } from '@/lib/form-result'
 import { formatDateIst } from '@/lib/format'

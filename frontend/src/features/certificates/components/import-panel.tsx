@@ -6,13 +6,8 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
-import {
-  CertificateImportError,
-  useImportCertificates,
-  type ImportFailureReason,
-  type ImportProgress,
-  type ImportReport,
-} from '@/features/certificates/api/import-certificates'
+import { CertificateImportError, useImportCertificates, type ImportFailureReason, type ImportProgress } from '@/features/certificates/api/import-certificates'
+import type { ImportReport } from '@/features/certificates/types'
 import { ImportCounts, ImportErrors, ImportWarnings } from '@/features/certificates/components/import-report'
 import { formatCount, plural } from '@/features/certificates/counts'
 import { ApiError } from '@/lib/api-client'

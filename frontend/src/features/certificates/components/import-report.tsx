@@ -1,4 +1,4 @@
-import type { ImportReport } from '@/features/certificates/api/import-certificates'
+import type { ImportReport } from '@/features/certificates/types'
 import { formatCount, plural } from '@/features/certificates/counts'
 import { cn } from '@/lib/cn'
 

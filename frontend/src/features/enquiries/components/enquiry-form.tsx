@@ -51,7 +51,7 @@ export const GENERAL_ENQUIRY = 'General enquiry'
  */
 export const ENQUIRY_ANCHOR = 'enquiry'
 
-const EMPTY: EnquiryValues = { name: '', email: '', subject: '', package: '', message: '', website: '' }
+const EMPTY: EnquiryValues = { name: '', email: '', phone: '', subject: '', package: '', message: '', website: '' }
 
 type Answer = { values?: EnquiryValues; errors: EnquiryErrors; formError?: string; success?: string }
 
@@ -145,7 +145,7 @@ export function EnquiryForm({ packages, initialPackage, initialSubject, result, 
     error: errors[field],
     onChange,
     onBlur,
-    required: field !== 'package',
+    required: field !== 'package' && field !== 'phone',
   })
 
   return (
@@ -177,6 +177,17 @@ export function EnquiryForm({ packages, initialPackage, initialSubject, result, 
           value={values.email}
         />
       </div>
+
+      <TextField
+        {...common('phone')}
+        label="Phone or WhatsApp (optional)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={LIMITS.phone}
+        value={values.phone}
+        hint="So we can call you or reply on WhatsApp, e.g. 98765 43210."
+      />
 
       <TextField {...common('subject')} label="Subject" maxLength={LIMITS.subject} value={values.subject} />
 

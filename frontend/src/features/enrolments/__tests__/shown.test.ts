@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/types'
 import { anotherSearch, enrolmentSearch, shownEnrolment } from '@/features/enrolments/shown'
 
 function enrolment(reference: string, status: Enrolment['status'], courseSlug = 'java'): Enrolment {

@@ -1,7 +1,5 @@
-import type { components } from '@/api/schema'
+import type { EnrolmentPrivatePage } from '@/features/enrolments/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type EnrolmentPrivatePage = components['schemas']['EnrolmentPrivatePageData']
 
 /** /e/<token>'s data: the enrolment whose private payment link this is (404 for any other token). */
 export async function getPrivatePage(token: string): Promise<EnrolmentPrivatePage> {

@@ -1,4 +1,4 @@
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/types'
 import { apiClient, unwrap } from '@/lib/api-client'
 
 /** The payment's UTR, sent from the enrolment's private link (/e/<token>): no account needed. */

@@ -1,4 +1,4 @@
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/types'
 import { apiClient, unwrap } from '@/lib/api-client'
 
 export type SubmitUtrInput = { reference: string; utr: string }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import type { EnrolmentAnswer } from '@/features/enrolments/answer'
-import type { State } from '@/features/enrolments/api/get-states'
+import type { Batch, State } from '@/features/enrolments/types'
 import {
   BUSINESS_NAME_MAX,
   CODE_MAX,
@@ -36,6 +36,13 @@ type EnrolmentFormProps = {
   result?: EnrolmentAnswer
   /** The form is being sent. */
   pending?: boolean
+  /**
+   * The course's open batches (a course with batches): more than one, the form asks which
+   * ("Batch"); one, it is chosen by itself. None: the server places the student later.
+   */
+  batches?: readonly Batch[]
+  /** The batch to choose first (the waitlist's "a seat is free" link's `?batch=`). */
+  batchChosen?: string
 }
 
 const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '', state: '', gstin: '', business_name: '' }
@@ -48,9 +55,20 @@ function isEnrolmentField(name: string): name is EnrolmentField {
  * A refusal this form shows: field errors next to the fields, the rest as one message.
  * Not one that named the visitor's own enrolment (a 409): the section shows that instead.
  */
-function refusalOf(result: EnrolmentAnswer | undefined): { fields: EnrolmentErrors; message?: string } | undefined {
+function refusalOf(
+  result: EnrolmentAnswer | undefined,
+  withBatch = false,
+): { fields: EnrolmentErrors & { batch?: string }; message?: string } | undefined {
   if (!result || result.ok || result.reference) return undefined
-  return formErrors(failureError(result), isEnrolmentField)
+  const isField = (name: string): name is EnrolmentField | 'batch' => isEnrolmentField(name) || (withBatch && name === 'batch')
+  return formErrors(failureError(result), isField)
+}
+
+/** The batch first chosen: the one sent (no JavaScript), else the one asked for, else the earliest. */
+function batchOf(result: EnrolmentAnswer | undefined, batches: readonly Batch[], chosen?: string): string {
+  const ids = batches.map((batch) => String(batch.id))
+  const sent = result && !result.ok ? result.values.batch : undefined
+  return [sent, chosen].find((id): id is string => Boolean(id && ids.includes(id))) ?? ids[0] ?? ''
 }
 
 /** What was typed, from the answer the page was rendered with (no JavaScript). */
@@ -65,15 +83,18 @@ function valuesOf(result: EnrolmentAnswer | undefined): Partial<EnrolmentValues>
  * which creates a pending enrolment. Checked here first when JavaScript runs; without it the
  * server's answer fills the form again with its errors.
  */
-export function EnrolmentForm({ course, states, initial, codeFromLink, result, pending = false }: EnrolmentFormProps) {
+export function EnrolmentForm({ course, states, initial, codeFromLink, result, pending = false, batches = [], batchChosen }: EnrolmentFormProps) {
   const id = useId()
+  const choosing = batches.length > 1
+  const [batch, setBatch] = useState(() => batchOf(result, batches, batchChosen))
+  const [batchError, setBatchError] = useState(() => refusalOf(result, choosing)?.fields.batch)
   const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<EnrolmentField, EnrolmentValues>({
     fields: ENROLMENT_FIELDS,
     initial: { ...EMPTY, ...initial, ...valuesOf(result) },
     validateField: validateEnrolmentField,
     initialErrors: refusalOf(result)?.fields,
   })
-  const [problem, setProblem] = useState<string | undefined>(() => refusalOf(result)?.message)
+  const [problem, setProblem] = useState<string | undefined>(() => refusalOf(result, choosing)?.message)
   // Without JavaScript the page opens on the first field the server refused.
   const [autoFocusField] = useState(() => ENROLMENT_FIELDS.find((name) => refusalOf(result)?.fields[name]))
 
@@ -81,10 +102,11 @@ export function EnrolmentForm({ course, states, initial, codeFromLink, result, p
   const [shown, setShown] = useState(result)
   if (result !== shown) {
     setShown(result)
-    const refusal = refusalOf(result)
+    const refusal = refusalOf(result, choosing)
     if (refusal) {
       showErrors(refusal.fields)
       setProblem(refusal.message)
+      setBatchError(refusal.fields.batch)
     }
   }
 
@@ -95,6 +117,7 @@ export function EnrolmentForm({ course, states, initial, codeFromLink, result, p
       return
     }
     setProblem(undefined)
+    setBatchError(undefined)
     if (!submit(validateEnrolment(values))) event.preventDefault()
   }
 
@@ -116,6 +139,29 @@ export function EnrolmentForm({ course, states, initial, codeFromLink, result, p
         Fields marked <span className="text-danger" aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
       </p>
+      {choosing ? (
+        <Select
+          id={`${id}-batch`}
+          name="batch"
+          label="Batch"
+          value={batch}
+          error={batchError}
+          onChange={(event) => {
+            setBatch(event.target.value)
+            setBatchError(undefined)
+          }}
+          hint="India time. You can ask us to move you to another batch later."
+          required
+        >
+          {batches.map((option) => (
+            <option key={option.id} value={String(option.id)}>
+              {`${option.choice_text} (${option.status_text})`}
+            </option>
+          ))}
+        </Select>
+      ) : (
+        batch && <input type="hidden" name="batch" value={batch} />
+      )}
       <TextField {...field('name')} label="Name" autoComplete="name" maxLength={NAME_MAX} required />
       <TextField
         {...field('phone')}

@@ -6,12 +6,14 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
 import type { EnrolmentAnswer, EnrolmentIntent } from '@/features/enrolments/answer'
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
-import type { State } from '@/features/enrolments/api/get-states'
+import type { Batch, Enrolment, State } from '@/features/enrolments/types'
+import { CourseBatches } from '@/features/enrolments/components/course-batches'
 import { EnrolmentForm } from '@/features/enrolments/components/enrolment-form'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
+import { OnlinePaymentPanel } from '@/features/enrolments/components/online-payment-panel'
 import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-panel'
 import { UtrForm } from '@/features/enrolments/components/utr-form'
+import { WaitlistForm } from '@/features/enrolments/components/waitlist-form'
 import { anotherSearch, ENROLMENT_PARAM, type ShownEnrolment } from '@/features/enrolments/shown'
 import { ENROLMENT_FIELDS, type EnrolmentValues } from '@/features/enrolments/validation'
 import { cn } from '@/lib/cn'
@@ -33,6 +35,20 @@ type EnrolmentSectionProps = {
   result?: EnrolmentAnswer
   /** Which of the section's forms is being sent. */
   pending?: EnrolmentIntent
+  /** The course's batches that have not ended (the page's data); none for a course without batches. */
+  batches?: readonly Batch[]
+  /** The course has batches (ended ones too): it takes enrolments only into an open one. */
+  hasBatches?: boolean
+}
+
+/**
+ * Whether the section offers "Join the waitlist": the course has batches and none is open,
+ * the enrolment was refused for a full (or closed) batch (the API's 409 with
+ * extra.waitlist), or the waitlist form was just answered.
+ */
+function waitlistOffered(result: EnrolmentAnswer | undefined, noneOpen: boolean): boolean {
+  if (noneOpen || result?.intent === 'waitlist') return true
+  return Boolean(result && !result.ok && result.intent === 'enrol' && result.status === 409 && result.extra.waitlist === true)
 }
 
 /** The notice over an enrolment the visitor tried to make again (the API's 409). */
@@ -80,7 +96,17 @@ const STEPS = [
  * address (`shown`), so a student back from the UPI app (or reloading) finds the same
  * payment details: the server has them among the account's or this session's enrolments.
  */
-export function EnrolmentSection({ course, states, shown, account, referralCode = '', result, pending }: EnrolmentSectionProps) {
+export function EnrolmentSection({
+  course,
+  states,
+  shown,
+  account,
+  referralCode = '',
+  result,
+  pending,
+  batches = [],
+  hasBatches = false,
+}: EnrolmentSectionProps) {
   const [search] = useSearchParams()
   // Without JavaScript the page opens on the heading (see focusesHeading).
   const [autoFocusHeading] = useState(() => focusesHeading(result, shown, search))
@@ -138,7 +164,41 @@ export function EnrolmentSection({ course, states, shown, account, referralCode 
     )
   } else {
     const rejected = current?.status === 'rejected' ? current : undefined
-    body = (
+    const open = batches.filter((batch) => batch.is_open)
+    const noneOpen = hasBatches && open.length === 0
+    const sent = result && !result.ok && result.intent !== 'utr' ? result.values : undefined
+    const waitlist = waitlistOffered(result, noneOpen) && (
+      <WaitlistForm
+        course={course}
+        // The full batch the refused enrolment asked for; any batch when none is open.
+        batch={noneOpen ? undefined : sent?.batch || undefined}
+        initial={{
+          ...(rejected ? { name: rejected.name, phone: rejected.phone_display, email: rejected.email } : account),
+          ...(sent ? { name: sent.name, phone: sent.phone, email: sent.email } : {}),
+        }}
+        result={result?.intent === 'waitlist' ? result : undefined}
+        pending={pending === 'waitlist'}
+      />
+    )
+    if (noneOpen) heading = `Join the waitlist for ${course.name}`
+    // The enrolment just refused (the last seat went meanwhile): its reason, over the waitlist.
+    const refusedNow = result && !result.ok && result.intent === 'enrol' && !result.reference ? result.message : undefined
+    body = noneOpen ? (
+      <div className="flex flex-col gap-6">
+        {refusedNow && (
+          <div role="alert">
+            <Alert tone="error" title="You are not enrolled yet">
+              {refusedNow}
+            </Alert>
+          </div>
+        )}
+        <Alert tone="info" title="No batch is taking enrolments now">
+          Every batch of this course is full or has closed its enrolment. Join the waitlist and we will tell you when a seat
+          is free or a new batch opens.
+        </Alert>
+        {waitlist}
+      </div>
+    ) : (
       <div className="flex flex-col gap-6">
         {rejected?.refunded && (
           <Alert tone="info" title={`Refunded: enrolment ${rejected.reference}`}>
@@ -160,8 +220,11 @@ export function EnrolmentSection({ course, states, shown, account, referralCode 
           codeFromLink={Boolean(referralCode)}
           result={result?.intent === 'enrol' ? result : undefined}
           pending={pending === 'enrol'}
+          batches={open}
+          batchChosen={search.get('batch') ?? undefined}
         />
         <PaymentLinkOffer course={course} result={result} pending={pending === 'payment-link'} />
+        {waitlist && <div className="border-t border-line pt-6">{waitlist}</div>}
       </div>
     )
   }
@@ -176,6 +239,11 @@ export function EnrolmentSection({ course, states, shown, account, referralCode 
           <h2 id="enrol-heading" ref={headingRef} tabIndex={-1} autoFocus={autoFocusHeading || undefined} className="text-title font-bold text-ink">
             {heading}
           </h2>
+          {batches.length > 0 && (
+            <div className="mt-4">
+              <CourseBatches batches={batches} />
+            </div>
+          )}
         </div>
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div role="status" aria-live="polite" className="mb-5 empty:hidden">
@@ -222,10 +290,12 @@ type OpenEnrolmentProps = {
   utrAction?: string
   /** What replaces "Enrol someone else" (the private link's page links to the course page). */
   another?: ReactNode
+  /** The private link's token: "Pay ₹N online" asks for the order by it. */
+  token?: string
 }
 
 /** Waiting for payment (pay, then send the UTR) or for staff to check the UTR sent. */
-export function OpenEnrolment({ enrolment, result, pending, qrUrl, utrAction, another }: OpenEnrolmentProps) {
+export function OpenEnrolment({ enrolment, result, pending, qrUrl, utrAction, another, token }: OpenEnrolmentProps) {
   // The UTR just accepted: thank the student (a later visit says "Payment submitted").
   const saved = result?.ok === true
   const claimed = enrolment.status === 'paid_claimed'
@@ -254,6 +324,10 @@ export function OpenEnrolment({ enrolment, result, pending, qrUrl, utrAction, an
         </p>
       )}
 
+      {enrolment.payment && enrolment.pay_online && <OnlinePaymentPanel enrolment={enrolment} token={token} />}
+      {enrolment.payment && enrolment.pay_online && (
+        <h3 className="-mb-2 text-lg font-semibold text-ink">Pay by UPI yourself</h3>
+      )}
       {enrolment.payment && <UpiPaymentPanel payment={qrUrl ? { ...enrolment.payment, qr_url: qrUrl } : enrolment.payment} />}
 
       <div className="rounded-card border border-line bg-white p-5 shadow-card sm:p-6">

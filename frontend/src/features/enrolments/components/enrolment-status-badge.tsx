@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Clock, Hourglass, Undo2 } from 'lucide-react'
 
-import type { Enrolment, EnrolmentStatus } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment, EnrolmentStatus } from '@/features/enrolments/types'
 import { cn } from '@/lib/cn'
 
 const styles: Record<EnrolmentStatus, { className: string; Icon: typeof Clock }> = {

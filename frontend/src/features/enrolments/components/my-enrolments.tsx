@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import type { Enrolment } from '@/features/enrolments/api/get-my-enrolments'
+import type { Enrolment } from '@/features/enrolments/types'
 import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment-status-badge'
 import { formatDateIst } from '@/lib/format'
 

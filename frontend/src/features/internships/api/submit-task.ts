@@ -1,4 +1,4 @@
-import type { PlacementTask } from '@/features/internships/api/get-task-board'
+import type { PlacementTask } from '@/features/internships/types'
 import { apiClient, unwrap } from '@/lib/api-client'
 
 /** The largest file a submission may carry (the API refuses larger ones too). */

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
-import type { Application, InternshipDomainDetail } from '@/features/internships/api/get-internship-domain'
+import type { Application, InternshipDomainDetail } from '@/features/internships/types'
 import {
   APPLICATION_FIELDS,
   APPLICATION_LIMITS,

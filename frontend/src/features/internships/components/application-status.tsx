@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, Hourglass, Undo2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 
-import type { Application } from '@/features/internships/api/get-internship-domain'
+import type { Application } from '@/features/internships/types'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
 

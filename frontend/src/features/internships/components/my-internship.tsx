@@ -2,8 +2,7 @@ import { ArrowRight, Award } from 'lucide-react'
 import { Link, href } from 'react-router'
 
 import { LinkButton } from '@/components/ui/link-button'
-import type { Application } from '@/features/internships/api/get-internship-domain'
-import type { IssuedCertificate, MyInternship as MyInternshipData } from '@/features/internships/api/get-my-internship'
+import type { Application, IssuedCertificate, MyInternship as MyInternshipData } from '@/features/internships/types'
 import { ApplicationFacts, ApplicationStatusBadge } from '@/features/internships/components/application-status'
 import { formatDateIst } from '@/lib/format'
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { BoardCertificate, BoardTask, TaskBoard } from '@/features/internships/api/get-task-board'
+import type { BoardCertificate, BoardTask, TaskBoard } from '@/features/internships/types'
 import { TaskCard, type BoardViewer } from '@/features/internships/components/task-card'
 import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
 import { submissionIntent } from '@/features/internships/submission-intent'

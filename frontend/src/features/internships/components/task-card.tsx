@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link, href } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { BoardTask, PlacementTask, TaskState } from '@/features/internships/api/get-task-board'
+import type { BoardTask, PlacementTask, TaskState } from '@/features/internships/types'
 import { TaskSubmissionForm, type SubmissionResult } from '@/features/internships/components/task-submission-form'
 import { taskAnchor } from '@/features/internships/submission-intent'
 import { cn } from '@/lib/cn'

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field'
 import { TextArea } from '@/components/ui/text-area'
 import { TextField } from '@/components/ui/text-field'
 import { SUBMISSION_FILE_MAX_BYTES } from '@/features/internships/api/submit-task'
-import type { PlacementTask } from '@/features/internships/api/get-task-board'
+import type { PlacementTask } from '@/features/internships/types'
 import { taskAnchor } from '@/features/internships/submission-intent'
 import {
   NOTE_MAX,

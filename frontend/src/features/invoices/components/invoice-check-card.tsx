@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react'
 
-import type { InvoiceCheck } from '@/features/invoices/api/get-invoice-check'
+import type { InvoiceCheck } from '@/features/invoices/types'
 import { formatDateIst } from '@/lib/format'
 
 const RELATED_LABEL: Record<InvoiceCheck['kind'], string> = {

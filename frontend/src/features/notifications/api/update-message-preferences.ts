@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema'
-import type { MessagePreferences } from '@/features/notifications/api/get-message-preferences'
+import type { MessagePreferences } from '@/features/notifications/types'
 import { apiClient, unwrap } from '@/lib/api-client'
 
 /** Save the WhatsApp consent and the channels; the API judges every value (422 at the field). */

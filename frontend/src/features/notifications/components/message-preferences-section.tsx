@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import type { MessagePreferences } from '@/features/notifications/api/get-message-preferences'
+import type { MessagePreferences } from '@/features/notifications/types'
 import {
   CHANNELS,
   MESSAGE_KINDS,

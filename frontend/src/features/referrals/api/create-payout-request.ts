@@ -1,8 +1,5 @@
-import type { components } from '@/api/schema'
-import type { PayoutRequest } from '@/features/referrals/api/get-referral-summary'
+import type { PayoutRequest, PayoutRequestCreateIn } from '@/features/referrals/types'
 import { apiClient, unwrap } from '@/lib/api-client'
-
-export type PayoutRequestCreateIn = components['schemas']['PayoutRequestCreateIn']
 
 /**
  * Ask for the whole balance to be paid to a UPI ID (the dashboard's action sends it; the

@@ -3,7 +3,7 @@ import { Link, href, useLocation } from 'react-router'
 
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { RewardEntry } from '@/features/referrals/api/get-reward-entries'
+import type { RewardEntry } from '@/features/referrals/types'
 import { HISTORY_ALL, HISTORY_PARAM, searchWith } from '@/features/referrals/page-params'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'

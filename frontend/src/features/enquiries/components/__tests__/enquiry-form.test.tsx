@@ -148,12 +148,32 @@ describe('EnquiryForm', () => {
         kind: 'contact',
         name: 'Priya Sharma',
         email: 'priya@example.com',
+        phone: '',
         subject: 'Course timings',
         message: 'Are weekend batches available?',
         package: null,
         website: '',
       },
     ])
+  })
+
+  it('sends the phone or WhatsApp number when given, and shows its refusal at the field', async () => {
+    const api = mockApi({
+      'POST /api/enquiries': () =>
+        json({ message: 'Check the form.', extra: { fields: { phone: 'Enter a valid Indian mobile number, for example 98765 43210.' } } }, 422),
+    })
+    const user = userEvent.setup()
+    renderForm({ packages, initialPackage: 'iot-project' })
+    const phone = screen.getByLabelText(/^phone or whatsapp/i)
+    expect(phone).toHaveAttribute('type', 'tel')
+    expect(phone).not.toBeRequired()
+    await fillContact(user)
+    await user.type(phone, '12345')
+    await user.click(screen.getByRole('button', { name: /request a quote/i }))
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/Enter a valid Indian mobile number, for example 98765 43210\./))
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    const [body] = await sentBodies(api, 'POST /api/enquiries')
+    expect(body).toMatchObject({ kind: 'quote', phone: '12345' })
   })
 
   it('sends the chosen package with a quote', async () => {
