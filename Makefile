@@ -37,7 +37,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help node install build migrate run dev createsuperuser test test-backend test-pg \
         test-frontend test-e2e test-stages lint schema check-schema chromium clean screenshots \
-        test-scale-out bench-load bench-versus test-api-schema audit wrk bench test-credentials-interop nginx test-nginx \
+        test-scale-out bench-load bench-reports bench-versus test-api-schema audit wrk bench test-credentials-interop nginx test-nginx \
         backup restore pg-client
 
 help: ## List the targets
@@ -210,6 +210,7 @@ audit: install ## Known vulnerabilities in the locked Python (pip-audit) and npm
 
 test-e2e: build chromium ## Playwright against the site (Node in front of gunicorn) on a fresh database, with and without JavaScript
 	E2E_PORT=$(E2E_PORT) scripts/e2e.sh
+	E2E_PORT=$(E2E_PORT) E2E_PAYMENT_GATEWAY=razorpay scripts/e2e.sh e2e/razorpay
 
 TEST_STAGES := lint check-schema test-backend test-credentials-interop test-api-schema test-frontend test-e2e test-nginx
 test: $(TEST_STAGES) ## Every test (installs what it needs)
@@ -235,6 +236,9 @@ bench: build chromium wrk nginx ## Benchmarks (numbers, not pass/fail): first-lo
 bench-load: install ## Import 1,000,000 certificates, then mixed traffic and verify only (closed and open loop) on gunicorn + PostgreSQL + Redis -> bench/results.md (minutes; not a test. BENCH_LOAD_ARGS="--certificates 20000 --seconds 5" for a quick run, --fault restarts PostgreSQL halfway)
 	@test -f frontend/build/server/index.js || $(NPM) run build
 	$(UV) run --frozen --group bench python bench/load.py $(BENCH_LOAD_ARGS)
+
+bench-reports: install ## The back office's Reports selectors on PostgreSQL with 1,000,000 certificates and 100,000 enrolments (bulk-created; minutes; not a test) -> bench/results.md (BENCH_REPORTS_ARGS="--certificates 20000 --enrolments 5000 --no-results" for a quick run)
+	$(UV) run --frozen python bench/reports.py $(BENCH_REPORTS_ARGS)
 
 bench-versus: install wrk ## The code's or the machine's? The same requests from this checkout and commit REV, side by side, one gunicorn worker each (REV=... [BENCH_VERSUS_ARGS="--path /api/health"])
 	@test -n "$(REV)" || { echo 'Name the earlier commit: make bench-versus REV=<commit>'; exit 2; }

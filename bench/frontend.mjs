@@ -283,8 +283,9 @@ async function htmlRows(base, verbose) {
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll('&amp;', '&')).pathname)
   if (paths.length === 0) fail('/sitemap.xml lists no pages.')
   paths.push(`/verify/${CERTIFICATE_ID}`)
-  const [site, courses, packages, internships] = await Promise.all(
-    ['/api/site', '/api/courses', '/api/projects', '/api/internships'].map((p) => getJson(`${base}${p}`)),
+  // The pages' own answers (GET /api/pages/<page>), which the pages are rendered from.
+  const [{ site, courses }, { packages }, { domains: internships }] = await Promise.all(
+    ['/api/pages/courses', '/api/pages/projects', '/api/pages/internship'].map((p) => getJson(`${base}${p}`)),
   )
   const figures = (path) => {
     const expected = [site.brand_name]

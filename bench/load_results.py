@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from measure import LATE_SEND_LIMIT_MS, Meter, latency_row, print_rows
-from report import LOAD_MARKER, machine
+from report import LOAD_MARKER, REPORTS_MARKER, machine
 from traffic import EXPECTED, Sample, Traffic
 
 RECOVERY_TARGET_SECONDS = 5.0
@@ -440,7 +440,13 @@ def write_results(path: Path, result: dict[str, Any]) -> None:
             *("| " + " | ".join(row) + " |" for row in cost_rows(result)),
             "",
         ]
-    head = path.read_text() if path.exists() else "# Benchmark results\n"
-    head = head.split(LOAD_MARKER, 1)[0].rstrip("\n") + "\n\n"
-    path.write_text(head + "\n".join(section))
+    previous = path.read_text() if path.exists() else "# Benchmark results\n"
+    head = previous.split(LOAD_MARKER, 1)[0].split(REPORTS_MARKER, 1)[0].rstrip("\n") + "\n\n"
+    # bench/reports.py's section, when there is one, stays after this one.
+    tail = (
+        "\n" + REPORTS_MARKER + previous.split(REPORTS_MARKER, 1)[1]
+        if REPORTS_MARKER in previous
+        else ""
+    )
+    path.write_text(head + "\n".join(section) + tail)
     print(f"\nWrote {path} ({missed} below target).")

@@ -31,6 +31,8 @@ EXPECTED = {
 HEADERS = ("group", "measure", "subject", "value", "target", "met")
 # bench/load.py (make bench-load) owns the file from this line on; the report keeps it.
 LOAD_MARKER = "<!-- bench/load.py (make bench-load) writes from here to the end -->"
+# bench/reports.py's section, after the load section (both keep it when they rewrite theirs).
+REPORTS_MARKER = "<!-- bench/reports.py writes from here to the end -->"
 
 
 def machine() -> str:
@@ -160,8 +162,10 @@ def main() -> None:
         else "Every figure with a target meets it."
     )
     previous = args.out.read_text() if args.out.exists() else ""
-    if LOAD_MARKER in previous:
-        document += ["", LOAD_MARKER + previous.split(LOAD_MARKER, 1)[1].rstrip("\n")]
+    kept = [marker for marker in (LOAD_MARKER, REPORTS_MARKER) if marker in previous]
+    if kept:
+        first = min(kept, key=previous.index)
+        document += ["", first + previous.split(first, 1)[1].rstrip("\n")]
     args.out.write_text("\n".join(document) + "\n")
     print(f"\nWrote {args.out} ({len(missed)} below target)")
 

@@ -23,6 +23,8 @@ export RATE_LIMIT_ENQUIRY="1000/m"
 export RATE_LIMIT_SIGNUP="1000/m"
 export RATE_LIMIT_VERIFY="1000/m"
 export RATE_LIMIT_ENROLMENT="1000/m"
+export RATE_LIMIT_PAYMENT_VERIFY="1000/m"
+export RATE_LIMIT_EVENT_REGISTRATION="1000/m"
 export RATE_LIMIT_CERTIFICATE_IMPORT="1000/m"
 export RATE_LIMIT_APPLICATION="1000/m"
 export RATE_LIMIT_TASK_SUBMISSION="1000/m"
@@ -31,6 +33,13 @@ export RATE_LIMIT_OTP_CHECK="1000/m"
 export LOGIN_FAILURES_PER_IP="1000/m"
 export LOGIN_FAILURES_PER_PHONE="1000/m"
 unset REDIS_URL
+# E2E_PAYMENT_GATEWAY=razorpay: the site as with Razorpay configured, for e2e/razorpay.spec.ts
+# (`make test-e2e` runs it so after the rest). Test keys, and an API address where nothing
+# answers: the checkout script cannot load offline, so the spec stops at the button.
+if [[ "${E2E_PAYMENT_GATEWAY:-upi}" == razorpay ]]; then
+  export PAYMENT_GATEWAY=razorpay RAZORPAY_KEY_ID=rzp_test_e2e RAZORPAY_KEY_SECRET=e2e-key-secret \
+    RAZORPAY_WEBHOOK_SECRET=e2e-webhook-secret RAZORPAY_API_URL=http://127.0.0.1:9 RAZORPAY_TIMEOUT=2
+fi
 # Sign-up confirms the phone by a code sent by SMS; the console backend writes each message
 # to the server's log, where the specs read the codes (frontend/e2e/sms.ts).
 export SMS_BACKEND="console"

@@ -171,9 +171,9 @@ def test_it_sends_the_api_to_django(front: Front) -> None:
     assert health.header("Content-Type").startswith("application/json")
     # No queue worker runs beside these servers: it has never made a pass on this database.
     assert health.json() == {"status": "ok", "database": "ok", "worker": "never"}
-    site = front.get("/api/site")
+    site = front.get("/api/pages/basic")
     assert site.status == 200
-    assert isinstance(site.json(), dict)
+    assert isinstance(site.json()["site"], dict)
     assert "max-age=31536000" in site.header("Strict-Transport-Security")
     missing = front.get("/api/no-such-endpoint")
     assert missing.status == 404
@@ -254,7 +254,7 @@ def test_a_page_render_asks_django_once(front: Front) -> None:
     pages = {
         "/": "/api/pages/home",
         "/courses": "/api/pages/courses",
-        "/Web-Development-registration": "/api/pages/course?path=",
+        "/Web-Development-registration": "/api/pages/path?path=",
         "/about": "/api/pages/about",
         "/login": "/api/pages/basic",
         f"/verify/{CERTIFICATE_ID}": f"/api/pages/verify/{CERTIFICATE_ID}",
