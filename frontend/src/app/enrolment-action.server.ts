@@ -42,8 +42,8 @@ async function enrol(url: URL, values: Record<string, string>) {
       state: values.state ?? '',
       gstin: values.gstin ?? '',
       business_name: (values.business_name ?? '').trim(),
-      // A discount code: the form's field when there is one, else the page's `?coupon=`.
-      coupon: (values.coupon ?? '').trim() || (url.searchParams.get('coupon') ?? '').trim(),
+      // The "Discount code" field (the page fills it in from an offer's `?coupon=`).
+      coupon: (values.coupon ?? '').trim(),
       batch: batchOf(values.batch),
     })
     reference = enrolment.reference

@@ -186,6 +186,32 @@ describe('course page enrolment', () => {
     ])
   })
 
+  it('prefills the discount code from ?coupon=, sends it, and shows its refusal at the field', async () => {
+    const reason = 'This code has expired.'
+    const api = mockApi({
+      ...csrf,
+      'POST /api/enrolments': () => json({ message: 'Please correct the errors below.', extra: { fields: { coupon: reason } } }, 422),
+    })
+    renderRoute(`${COURSE_PATH}?coupon=launch20`)
+    const user = userEvent.setup()
+    const form = await fillForm(user)
+    const coupon = within(form).getByLabelText('Discount code')
+    expect(coupon).toHaveValue('launch20')
+    expect(within(form).getByText('Filled in from the offer’s link.')).toBeInTheDocument()
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+
+    await waitFor(() => expect(coupon).toHaveAccessibleDescription(expect.stringContaining(reason)))
+    await waitFor(() => expect(coupon).toHaveFocus())
+    expect(await sentBodies(api, 'POST /api/enrolments')).toEqual([expect.objectContaining({ coupon: 'launch20' })])
+
+    // Typed by hand, without an offer's link: sent as typed (the server matches it ignoring case).
+    await user.clear(coupon)
+    await user.type(coupon, 'COLLEGE10')
+    await user.click(within(form).getByRole('button', { name: /enrol and pay/i }))
+    await waitFor(async () => expect(await sentBodies(api, 'POST /api/enrolments')).toHaveLength(2))
+    expect((await sentBodies(api, 'POST /api/enrolments'))[1]).toEqual(expect.objectContaining({ coupon: 'COLLEGE10' }))
+  })
+
   it('asks for the empty required fields before sending, in the server’s words, and focuses the first', async () => {
     const api = mockApi(csrf)
     renderRoute(COURSE_PATH)

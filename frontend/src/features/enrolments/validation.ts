@@ -6,14 +6,14 @@ import { FIELD_MESSAGES, fieldErrors, isBlank } from '@/lib/required-fields'
  * normalises what people type (spaces in a UTR, a referral code's case and spaces).
  */
 
-export type EnrolmentField = 'name' | 'phone' | 'email' | 'referral_code' | 'state' | 'gstin' | 'business_name'
+export type EnrolmentField = 'name' | 'phone' | 'email' | 'referral_code' | 'coupon' | 'state' | 'gstin' | 'business_name'
 export type EnrolmentValues = Record<EnrolmentField, string>
 export type EnrolmentErrors = Partial<Record<EnrolmentField, string>>
 
 /** Field order on screen: the first invalid one receives focus. */
-export const ENROLMENT_FIELDS: readonly EnrolmentField[] = ['name', 'phone', 'email', 'referral_code', 'state', 'gstin', 'business_name']
+export const ENROLMENT_FIELDS: readonly EnrolmentField[] = ['name', 'phone', 'email', 'referral_code', 'coupon', 'state', 'gstin', 'business_name']
 
-/** The fields that must be filled; the others (a referral code, the invoice's state, a business's GSTIN and name) are optional. */
+/** The fields that must be filled; the others (a referral code, a discount code, the invoice's state, a business's GSTIN and name) are optional. */
 type RequiredField = keyof typeof FIELD_MESSAGES.enrolment
 
 function isRequired(field: EnrolmentField): field is RequiredField {
@@ -24,11 +24,13 @@ function isRequired(field: EnrolmentField): field is RequiredField {
 export const NAME_MAX = 120
 export const EMAIL_MAX = 254
 export const CODE_MAX = 20
+/** A discount code (the API's `coupon`, at most 100 characters). */
+export const COUPON_MAX = 100
 export const GSTIN_MAX = 15
 export const BUSINESS_NAME_MAX = 200
 
 export function validateEnrolmentField(field: EnrolmentField, values: EnrolmentValues): string | undefined {
-  // Whether a referral code exists or a GSTIN is valid only the server knows.
+  // Whether a referral or discount code exists or a GSTIN is valid only the server knows.
   if (!isRequired(field)) return undefined
   return isBlank(values[field]) ? FIELD_MESSAGES.enrolment[field] : undefined
 }

@@ -25,7 +25,7 @@ export const TEAM_FIELD = 'team'
  */
 export function registrationBody(values: Record<string, string>): RegistrationIn {
   const text = (name: string) => (values[name] ?? '').trim()
-  const body: RegistrationIn = { name: text('name'), phone: text('phone'), email: text('email'), team_name: '', game_id: '', coupon: '' }
+  const body: RegistrationIn = { name: text('name'), phone: text('phone'), email: text('email'), team_name: '', game_id: '', coupon: text('coupon') }
   if (values[TEAM_FIELD] !== '1') return body
   const positions = Array.from({ length: TEAM_MAX - 1 }, (_, index) => index + 2)
   const given = positions.filter((n) => text(memberName(n)) || text(memberGameId(n)))

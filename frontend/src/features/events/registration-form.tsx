@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Form } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -28,6 +28,8 @@ const NAME_MAX = 120
 const EMAIL_MAX = 254
 const TEAM_NAME_MAX = 80
 const GAME_ID_MAX = 40
+/** A discount code (the API's `coupon`). */
+const COUPON_MAX = 100
 
 /** The refusal's sentence for the form as a whole: what no field on screen shows. */
 function problemOf(result: RegistrationAnswer | undefined, shown: ReadonlySet<string>): string | undefined {
@@ -65,11 +67,16 @@ export function RegistrationForm({ registration, account, result, pending = fals
   const team = registration.team_event
   const gaming = registration.gaming
   const positions = memberPositions(registration)
+  // A paid event takes a discount code; an offer's link may carry it (`?coupon=`).
+  const [search] = useSearchParams()
+  const paid = open.some((target) => target.fee)
+  const couponFromLink = (search.get('coupon') ?? '').trim().slice(0, COUPON_MAX)
   const names = new Set([
     'slug',
     'name',
     'phone',
     'email',
+    ...(paid ? ['coupon'] : []),
     ...(team ? ['team_name', 'members'] : []),
     ...(team && gaming ? ['game_id'] : []),
     ...positions.flatMap((n) => [memberName(n), ...(gaming ? [memberGameId(n)] : [])]),
@@ -88,7 +95,7 @@ export function RegistrationForm({ registration, account, result, pending = fals
   const field = (name: string) => ({
     id: `${id}-${name}`,
     name,
-    defaultValue: sent[name] ?? (name in (account ?? {}) ? account?.[name as 'name' | 'phone' | 'email'] : ''),
+    defaultValue: sent[name] ?? (name === 'coupon' ? couponFromLink : name in (account ?? {}) ? account?.[name as 'name' | 'phone' | 'email'] : ''),
     error: errors[name],
     autoFocus: name === autoFocusField || undefined,
     onChange: () => {
@@ -201,6 +208,19 @@ export function RegistrationForm({ registration, account, result, pending = fals
             )
           })}
         </fieldset>
+      )}
+
+      {paid && (
+        <TextField
+          {...field('coupon')}
+          label="Discount code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={couponFromLink ? 'Filled in from the offer’s link.' : 'Optional: from an offer or your college, if you have one.'}
+          maxLength={COUPON_MAX}
+          className="[&_input]:uppercase"
+        />
       )}
 
       <div role="alert" className="empty:hidden">

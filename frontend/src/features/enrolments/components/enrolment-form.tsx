@@ -11,6 +11,7 @@ import type { Batch, State } from '@/features/enrolments/types'
 import {
   BUSINESS_NAME_MAX,
   CODE_MAX,
+  COUPON_MAX,
   EMAIL_MAX,
   GSTIN_MAX,
   ENROLMENT_FIELDS,
@@ -32,6 +33,8 @@ type EnrolmentFormProps = {
   initial: Partial<EnrolmentValues>
   /** Whether the referral code came from the friend's `?ref=` link. */
   codeFromLink: boolean
+  /** Whether the discount code came from the offer's `?coupon=` link. */
+  codeFromOffer?: boolean
   /** The page action's latest answer to this form (intent "enrol"). */
   result?: EnrolmentAnswer
   /** The form is being sent. */
@@ -45,7 +48,7 @@ type EnrolmentFormProps = {
   batchChosen?: string
 }
 
-const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '', state: '', gstin: '', business_name: '' }
+const EMPTY: EnrolmentValues = { name: '', phone: '', email: '', referral_code: '', coupon: '', state: '', gstin: '', business_name: '' }
 
 function isEnrolmentField(name: string): name is EnrolmentField {
   return (ENROLMENT_FIELDS as readonly string[]).includes(name)
@@ -79,11 +82,11 @@ function valuesOf(result: EnrolmentAnswer | undefined): Partial<EnrolmentValues>
 }
 
 /**
- * Name, phone, email and an optional referral code: posts to the course page's action,
+ * Name, phone, email, an optional referral code and discount code: posts to the course page's action,
  * which creates a pending enrolment. Checked here first when JavaScript runs; without it the
  * server's answer fills the form again with its errors.
  */
-export function EnrolmentForm({ course, states, initial, codeFromLink, result, pending = false, batches = [], batchChosen }: EnrolmentFormProps) {
+export function EnrolmentForm({ course, states, initial, codeFromLink, codeFromOffer = false, result, pending = false, batches = [], batchChosen }: EnrolmentFormProps) {
   const id = useId()
   const choosing = batches.length > 1
   const [batch, setBatch] = useState(() => batchOf(result, batches, batchChosen))
@@ -192,6 +195,16 @@ export function EnrolmentForm({ course, states, initial, codeFromLink, result, p
         spellCheck={false}
         hint={codeFromLink ? 'Filled in from your friend’s link.' : 'From a friend who referred you, e.g. IRCTP3210.'}
         maxLength={CODE_MAX + 10}
+        className="[&_input]:uppercase"
+      />
+      <TextField
+        {...field('coupon')}
+        label="Discount code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint={codeFromOffer ? 'Filled in from the offer’s link.' : 'Optional: from an offer or your college, if you have one.'}
+        maxLength={COUPON_MAX}
         className="[&_input]:uppercase"
       />
       <Select

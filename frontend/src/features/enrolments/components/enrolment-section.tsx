@@ -15,7 +15,7 @@ import { UpiPaymentPanel } from '@/features/enrolments/components/upi-payment-pa
 import { UtrForm } from '@/features/enrolments/components/utr-form'
 import { WaitlistForm } from '@/features/enrolments/components/waitlist-form'
 import { anotherSearch, ENROLMENT_PARAM, type ShownEnrolment } from '@/features/enrolments/shown'
-import { ENROLMENT_FIELDS, type EnrolmentValues } from '@/features/enrolments/validation'
+import { COUPON_MAX, ENROLMENT_FIELDS, type EnrolmentValues } from '@/features/enrolments/validation'
 import { cn } from '@/lib/cn'
 import { formatDateIst } from '@/lib/format'
 
@@ -126,7 +126,9 @@ export function EnrolmentSection({
   }, [showing])
 
   const notice = noticeOf(result, shown)
-  const initial: Partial<EnrolmentValues> = { ...account, referral_code: referralCode }
+  // An offer's link may carry its discount code (`?coupon=`): the field starts with it.
+  const coupon = (search.get('coupon') ?? '').trim().slice(0, COUPON_MAX)
+  const initial: Partial<EnrolmentValues> = { ...account, referral_code: referralCode, coupon }
 
   const showingForm = !current || current.status === 'rejected'
   let heading = `Enrol in ${course.name}`
@@ -216,8 +218,9 @@ export function EnrolmentSection({
           key={rejected?.reference ?? 'new'}
           course={course}
           states={states}
-          initial={rejected ? { name: rejected.name, phone: rejected.phone_display, email: rejected.email } : initial}
+          initial={rejected ? { name: rejected.name, phone: rejected.phone_display, email: rejected.email, coupon } : initial}
           codeFromLink={Boolean(referralCode)}
+          codeFromOffer={Boolean(coupon)}
           result={result?.intent === 'enrol' ? result : undefined}
           pending={pending === 'enrol'}
           batches={open}

@@ -30,9 +30,9 @@ function refusal(overrides: Partial<RegistrationAnswer>): RegistrationAnswer {
   return { ok: false, intent: 'register', status: 422, message: 'Please correct the errors below.', fields: {}, extra: {}, values: {}, ...overrides }
 }
 
-function renderForm(registration: EventRegistration, result?: RegistrationAnswer) {
+function renderForm(registration: EventRegistration, result?: RegistrationAnswer, address = '/event') {
   const Stub = createRoutesStub([{ path: '/event', Component: () => <RegistrationForm registration={registration} result={result} /> }])
-  return render(<Stub initialEntries={['/event']} />)
+  return render(<Stub initialEntries={[address]} />)
 }
 
 describe('RegistrationForm', () => {
@@ -102,6 +102,28 @@ describe('RegistrationForm', () => {
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument()
   })
 
+  it('asks a paid event for a discount code, filled in from ?coupon=', async () => {
+    renderForm(squad, undefined, '/event?coupon=squad10')
+    const coupon = await screen.findByRole('textbox', { name: 'Discount code' })
+    expect(coupon).toHaveValue('squad10')
+    expect(coupon).not.toBeRequired()
+    expect(screen.getByText('Filled in from the offer’s link.')).toBeInTheDocument()
+  })
+
+  it('shows a discount code’s refusal at the field, with what was typed', async () => {
+    renderForm(squad, refusal({ fields: { coupon: 'This code has been used up.' }, values: { coupon: 'SQUAD10' } }))
+    const coupon = await screen.findByRole('textbox', { name: 'Discount code' })
+    expect(coupon).toHaveValue('SQUAD10')
+    expect(coupon).toHaveAccessibleDescription(expect.stringContaining('This code has been used up.'))
+    expect(screen.queryByText('You are not registered yet')).not.toBeInTheDocument()
+  })
+
+  it('asks a free event for no discount code', async () => {
+    renderForm(solo, undefined, '/event?coupon=squad10')
+    await screen.findByRole('textbox', { name: /^Name/ })
+    expect(screen.queryByRole('textbox', { name: 'Discount code' })).not.toBeInTheDocument()
+  })
+
   it('offers each open tournament, a full one named but not chosen', async () => {
     renderForm({
       ...squad,
@@ -118,6 +140,12 @@ describe('RegistrationForm', () => {
 })
 
 describe('registrationBody', () => {
+  it('sends the discount code typed', () => {
+    expect(registrationBody({ name: 'Asha', phone: '98765 43210', email: 'a@example.org', coupon: ' squad10 ' })).toEqual(
+      expect.objectContaining({ coupon: 'squad10' }),
+    )
+  })
+
   it('sends a solo entrant’s contact only', () => {
     expect(registrationBody({ name: ' Asha ', phone: '98765 43210', email: 'a@example.org', member_2_name: 'x' })).toEqual({
       name: 'Asha',
