@@ -24,6 +24,10 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
         "Disallow: /test",
         "Disallow: /admin/",
         "Disallow: /api/",
+        # Private addresses: a class's join link, a student's calendar feed, the payment link.
+        "Disallow: /classes/",
+        "Disallow: /calendar/",
+        "Disallow: /e/",
         f"Sitemap: {settings.SITE_URL}/sitemap.xml",
         "",
     ]

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 def test_it_keeps_private_areas_out_of_robots(client: Client, settings) -> None:
     settings.SITE_URL = "https://site.example"
     body = client.get("/robots.txt").content.decode()
-    for path in ("/dashboard", "/test", "/admin/"):
+    for path in ("/dashboard", "/test", "/admin/", "/api/", "/classes/", "/calendar/", "/e/"):
         assert f"Disallow: {path}\n" in body
     assert "Sitemap: https://site.example/sitemap.xml" in body
 
