@@ -26,7 +26,7 @@ from accounts.schemas import (
 )
 from core.api import logged_in
 from core.http import client_key
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, MessageOut
 
 router = Router(tags=["auth"])
@@ -55,13 +55,12 @@ def auth_csrf(request: HttpRequest) -> dict[str, str]:
         "429 (extra.retry_after): the 60-second wait, the daily cap, the client's limits."
     ),
 )
+@rate_limited(
+    scope="signup",
+    rate="RATE_LIMIT_SIGNUP",
+    message="Too many sign-ups from your network.",
+)
 def auth_signup(request: HttpRequest, payload: SignupIn) -> Status[Any]:
-    rate_limit_hit(
-        scope="signup",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_SIGNUP,
-        message="Too many sign-ups from your network.",
-    )
     if not settings.PHONE_VERIFICATION:
         user = services.user_signup(
             name=payload.name,

@@ -17,15 +17,23 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.http import HttpRequest
 
 from core.env import rate_parts
 from core.errors import RateLimited
+from core.http import client_key
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,32 @@ def rate_limit_hit(*, scope: str, ident: str, rate: str, message: str) -> None:
     window = _window(scope, ident, rate)
     if int(_increment(window) or 0) > window.rate.count:
         raise _refuse(window, message)
+
+
+def rate_limited(
+    *, scope: str, rate: str, message: str, per: Literal["client", "account"] = "client"
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """An endpoint's limit, counted before its body runs (after the payload's schema, which
+    refuses malformed requests first): every request that reaches the view counts, the
+    ones it then refuses too. `rate` names the setting ("RATE_LIMIT_ENQUIRY"), read at
+    each request; `per` is who is counted: the client's address (`client_key`) or the
+    logged-in account. Place it under the router's decorator."""
+
+    def decorate(view: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(view)
+        def limited(*args: P.args, **kwargs: P.kwargs) -> R:
+            request: Any = args[0]
+            assert isinstance(request, HttpRequest)
+            ident = client_key(request) if per == "client" else str(request.user.pk)
+            rate_limit_hit(scope=scope, ident=ident, rate=getattr(settings, rate), message=message)
+            return view(*args, **kwargs)
+
+        # django-ninja reads the view's parameters from its signature: the view's own, with
+        # its annotations evaluated in the view's module (they are strings there).
+        limited.__signature__ = inspect.signature(view, eval_str=True)  # type: ignore[attr-defined]
+        return limited
+
+    return decorate
 
 
 def rate_limit_reset(*, scope: str, ident: str, rate: str) -> None:

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from core.http import client_ip, client_key
-from core.ratelimit import rate_limit_hit
+from core.http import client_ip
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut
 from enquiries import services
 from enquiries.schemas import EnquiryCreatedOut, EnquiryCreateIn
@@ -22,18 +21,17 @@ THANK_YOU = (
     response={201: EnquiryCreatedOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     summary="Send a contact message or a quote request",
 )
+# Every submission that reaches this view counts, before anything else runs: bots
+# (honeypot filled) and invalid forms too, so the limit caps what one address can make us
+# do and the honeypot's fake success cannot be used to probe the limit. Payloads that fail
+# the schema (wrong types, absurd sizes) are refused before this.
+@rate_limited(
+    scope="enquiry",
+    rate="RATE_LIMIT_ENQUIRY",
+    message="You have sent several messages in a short time.",
+)
 def enquiry_create(request: HttpRequest, payload: EnquiryCreateIn) -> Status[EnquiryCreatedOut]:
     ip = client_ip(request)
-    # Every submission that reaches this view counts, before anything else runs: bots
-    # (honeypot filled) and invalid forms too, so the limit caps what one address can
-    # make us do and the honeypot's fake success cannot be used to probe the limit.
-    # Payloads that fail the schema (wrong types, absurd sizes) are refused before this.
-    rate_limit_hit(
-        scope="enquiry",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_ENQUIRY,
-        message="You have sent several messages in a short time.",
-    )
     services.enquiry_create(
         kind=payload.kind,
         name=payload.name,

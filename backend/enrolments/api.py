@@ -14,7 +14,7 @@ from accounts.models import User
 from catalog.selectors import site_settings_cached
 from core.errors import ApplicationError
 from core.http import client_key
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, MessageOut, Text
 from core.upi import upi_qr_svg
 from enrolments import online, selectors, services
@@ -68,13 +68,12 @@ def _svg_response(data: bytes, *, cache: str) -> HttpResponse:
         "(with the reason: length, format, state code, check digit), business_name."
     ),
 )
+@rate_limited(
+    scope="enrolment",
+    rate="RATE_LIMIT_ENROLMENT",
+    message="You have enrolled several times in a short time.",
+)
 def enrolment_create(request: HttpRequest, payload: EnrolmentCreateIn) -> Status[EnrolmentOut]:
-    rate_limit_hit(
-        scope="enrolment",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_ENROLMENT,
-        message="You have enrolled several times in a short time.",
-    )
     try:
         enrolment = services.enrolment_create(
             course_slug=payload.course,
@@ -145,14 +144,13 @@ def enrolment_private_submit_utr(
     return services.enrolment_submit_utr(enrolment=enrolment, utr=payload.utr)
 
 
+@rate_limited(
+    scope="razorpay-order",
+    rate="RATE_LIMIT_ENROLMENT",
+    message="You have asked to pay online several times in a short time.",
+)
 def _checkout(request: HttpRequest, enrolment: Enrolment) -> RazorpayCheckoutOut:
     # Each first press asks Razorpay for an order: bounded per client address.
-    rate_limit_hit(
-        scope="razorpay-order",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_ENROLMENT,
-        message="You have asked to pay online several times in a short time.",
-    )
     order = online.razorpay_order_for(enrolment_id=enrolment.pk)
     return RazorpayCheckoutOut(
         key_id=settings.RAZORPAY_KEY_ID,
@@ -270,13 +268,12 @@ payments_router = Router(tags=["payments"])
         "that is not ours (nothing changes); 409 while Razorpay has not captured it."
     ),
 )
+@rate_limited(
+    scope="razorpay-verify",
+    rate="RATE_LIMIT_PAYMENT_VERIFY",
+    message="Too many payment checks in a short time.",
+)
 def razorpay_verify(request: HttpRequest, payload: RazorpayVerifyIn) -> Enrolment:
-    rate_limit_hit(
-        scope="razorpay-verify",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_PAYMENT_VERIFY,
-        message="Too many payment checks in a short time.",
-    )
     return online.razorpay_verify(
         order_id=payload.razorpay_order_id,
         payment_id=payload.razorpay_payment_id,

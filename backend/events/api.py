@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from core.http import client_key
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, Text
 from enrolments.browser import remember
 from enrolments.models import Enrolment
@@ -34,15 +32,14 @@ WAITING = "Registered: pay to confirm your place."
         "game_id, member_<n>_name, member_<n>_game_id)."
     ),
 )
+@rate_limited(
+    scope="event-registration",
+    rate="RATE_LIMIT_EVENT_REGISTRATION",
+    message="You have registered several times in a short time.",
+)
 def registration_create(
     request: HttpRequest, slug: Text, payload: RegistrationIn
 ) -> Status[RegistrationOut]:
-    rate_limit_hit(
-        scope="event-registration",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_EVENT_REGISTRATION,
-        message="You have registered several times in a short time.",
-    )
     user = request.user if request.user.is_authenticated else None
     enrolment = services.registration_create(
         slug=slug,

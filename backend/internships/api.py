@@ -15,8 +15,7 @@ from accounts.models import User
 from core.api import LoggedIn, logged_in
 from core.dates import india_today
 from core.errors import FieldErrors
-from core.http import client_key
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, Text
 from internships import selectors, services
 from internships.schemas import (
@@ -101,15 +100,14 @@ def task_board_get(
         "errors: college, year, profile_url, statement, batch. Rate-limited per client."
     ),
 )
+@rate_limited(
+    scope="internship-application",
+    rate="RATE_LIMIT_APPLICATION",
+    message="You have sent several applications in a short time.",
+)
 def application_create(
     request: HttpRequest, payload: ApplicationCreateIn
 ) -> Status[ApplicationOut]:
-    rate_limit_hit(
-        scope="internship-application",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_APPLICATION,
-        message="You have sent several applications in a short time.",
-    )
     user: User = request.user  # type: ignore[assignment]
     application = services.application_create(
         user=user,
@@ -144,6 +142,12 @@ def application_create(
         "Rate-limited per account. Answers the task's placement entry."
     ),
 )
+@rate_limited(
+    scope="task-submission",
+    rate="RATE_LIMIT_TASK_SUBMISSION",
+    message="You have submitted many times in a short time.",
+    per="account",
+)
 def task_submission_submit(
     request: HttpRequest,
     slug: Text,
@@ -152,12 +156,6 @@ def task_submission_submit(
     file: File[UploadedFile | None] = None,
 ) -> Status[PlacementTaskOut]:
     user: User = request.user  # type: ignore[assignment]
-    rate_limit_hit(
-        scope="task-submission",
-        ident=str(user.pk),
-        rate=settings.RATE_LIMIT_TASK_SUBMISSION,
-        message="You have submitted many times in a short time.",
-    )
     try:
         submission = services.submission_submit(
             user=user,

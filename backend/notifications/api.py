@@ -22,7 +22,7 @@ from ninja import Router
 
 from core.api import logged_in
 from core.errors import ApplicationError
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, MessageOut
 from core.whatsapp.webhook import WebhookRefused, webhook_receive
 from notifications import selectors, services
@@ -55,16 +55,16 @@ TOKEN_MISMATCH = "The verify token does not match."
         "whatsapp, email or none; payments: whatsapp or email (422 at the field otherwise)."
     ),
 )
+@rate_limited(
+    scope="message-preferences",
+    rate="RATE_LIMIT_PREFERENCES",
+    message="Too many changes to your message preferences.",
+    per="account",
+)
 def message_preferences_update(
     request: HttpRequest, payload: MessagePreferencesIn
 ) -> MessagePreferences:
     user = cast("User", request.user)
-    rate_limit_hit(
-        scope="message-preferences",
-        ident=str(user.pk),
-        rate=settings.RATE_LIMIT_PREFERENCES,
-        message="Too many changes to your message preferences.",
-    )
     services.preferences_update(
         user=user,
         whatsapp_opt_in=payload.whatsapp_opt_in,

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest
 from ninja import Router, Status
 
 from accounts.models import User
-from core.http import client_key
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, Text
 from teaching import services
 from teaching.schemas import WaitlistEntryOut, WaitlistJoinIn
@@ -33,15 +31,14 @@ def _user(request: HttpRequest) -> User | None:
         "enrolment). 429 past RATE_LIMIT_WAITLIST for this client address."
     ),
 )
+@rate_limited(
+    scope="waitlist",
+    rate="RATE_LIMIT_WAITLIST",
+    message="You have joined waitlists several times in a short time.",
+)
 def waitlist_join(
     request: HttpRequest, slug: Text, payload: WaitlistJoinIn
 ) -> Status[WaitlistEntryOut]:
-    rate_limit_hit(
-        scope="waitlist",
-        ident=client_key(request),
-        rate=settings.RATE_LIMIT_WAITLIST,
-        message="You have joined waitlists several times in a short time.",
-    )
     entry = services.waitlist_join(
         course_slug=slug,
         batch_id=payload.batch,
