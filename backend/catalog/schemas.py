@@ -21,7 +21,7 @@ from catalog.selectors import (
 )
 from core.dates import format_india_date
 from core.money import format_rupees, format_usd
-from core.schemas import OptionalOut
+from core.schemas import OptionalOut, Rupees, RupeesText
 
 
 class SocialLinkOut(Schema):
@@ -99,9 +99,9 @@ class CourseOut(Schema):
     offer_ends_text: str | None = Field(
         description="'Offer ends 31 December 2026' while the offer runs with an end; else null."
     )
-    list_fee_display: str
+    list_fee_display: Rupees = RupeesText("list_fee")
     offer_fee_display: str | None
-    payable_fee_display: str
+    payable_fee_display: Rupees = RupeesText("payable_fee")
     duration_text: str
     timing: str
     days: str
@@ -126,16 +126,8 @@ class CourseOut(Schema):
         return f"Offer ends {format_india_date(obj.offer_ends_on)}"
 
     @staticmethod
-    def resolve_list_fee_display(obj: Course) -> str:
-        return format_rupees(obj.list_fee)
-
-    @staticmethod
     def resolve_offer_fee_display(obj: Course) -> str | None:
         return format_rupees(obj.offer_fee) if obj.has_offer and obj.offer_fee else None
-
-    @staticmethod
-    def resolve_payable_fee_display(obj: Course) -> str:
-        return format_rupees(obj.payable_fee)
 
     @staticmethod
     def resolve_referral_reward_display(obj: Course) -> str | None:

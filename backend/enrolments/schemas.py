@@ -9,7 +9,7 @@ from pydantic import Field
 
 from accounts.phones import phone_display
 from core.dates import format_india_date
-from core.money import format_rupees
+from core.schemas import Rupees, RupeesText
 from core.schemas import Text as CoreText
 from core.upi import UpiPayment
 from enrolments.models import Enrolment, Offering
@@ -63,16 +63,12 @@ class EnrolmentUtrIn(Schema):
 # page opens the enrolment by its reference for the QR).
 class PaymentPartsOut(Schema):
     amount: int
-    amount_display: str
+    amount_display: Rupees = RupeesText("amount")
     upi_link: str
     payee_id: str
     payee_name: str
     reference: str = Field(description="The enrolment reference (tr).")
     note: str
-
-    @staticmethod
-    def resolve_amount_display(obj: UpiPayment) -> str:
-        return format_rupees(obj.amount)
 
     @staticmethod
     def resolve_upi_link(obj: UpiPayment) -> str:
@@ -138,7 +134,7 @@ class EnrolmentOut(Schema):
     phone_display: str
     email: str
     amount: int
-    amount_display: str
+    amount_display: Rupees = RupeesText("amount")
     referral_code_used: str
     utr: str
     rejected_reason: str
@@ -191,10 +187,6 @@ class EnrolmentOut(Schema):
     @staticmethod
     def resolve_phone_display(obj: Enrolment) -> str:
         return phone_display(obj.phone)
-
-    @staticmethod
-    def resolve_amount_display(obj: Enrolment) -> str:
-        return format_rupees(obj.amount)
 
     @staticmethod
     def resolve_rejected_reason(obj: Enrolment) -> str:

@@ -8,10 +8,9 @@ from pydantic import Field
 
 from core.dates import format_india_date
 from core.money import format_rupees
-from core.schemas import Text
-from referrals.models import PayoutRequest, RewardEntry
+from core.schemas import Rupees, RupeesText, Text
+from referrals.models import RewardEntry
 from referrals.selectors import (
-    ReferralSummary,
     reward_entry_on_hold_until,
     reward_entry_referrer_note,
 )
@@ -25,27 +24,19 @@ class PayoutRequestCreateIn(Schema):
 class PayoutRequestOut(Schema):
     id: int
     amount: int
-    amount_display: str
+    amount_display: Rupees = RupeesText("amount")
     upi_id: str
     requested_at: datetime
-
-    @staticmethod
-    def resolve_amount_display(obj: PayoutRequest) -> str:
-        return format_rupees(obj.amount)
 
 
 # From a credit (RewardEntry) still on hold.
 class HeldRewardOut(Schema):
     id: int
     amount: int
-    amount_display: str
+    amount_display: Rupees = RupeesText("amount")
     course_name: str
     on_hold_until: date = Field(description="The first India day it can be paid out.")
     on_hold_until_display: str = Field(description='As the site writes it: "3 December 2026".')
-
-    @staticmethod
-    def resolve_amount_display(obj: RewardEntry) -> str:
-        return format_rupees(obj.amount)
 
     @staticmethod
     def resolve_course_name(obj: RewardEntry) -> str:
@@ -71,43 +62,18 @@ class ReferralSummaryOut(Schema):
     pending_payout: int = Field(description="Sum of payout requests not yet paid.")
     paid: int
     min_payout: int = Field(description="REFERRAL_MIN_PAYOUT: the smallest payout, in rupees.")
-    earned_display: str
-    on_hold_display: str
-    payable_display: str
-    pending_payout_display: str
-    paid_display: str
-    min_payout_display: str
+    earned_display: Rupees = RupeesText("earned")
+    on_hold_display: Rupees = RupeesText("on_hold")
+    payable_display: Rupees = RupeesText("payable")
+    pending_payout_display: Rupees = RupeesText("pending_payout")
+    paid_display: Rupees = RupeesText("paid")
+    min_payout_display: Rupees = RupeesText("min_payout")
     held_rewards: list[HeldRewardOut] = Field(description="Rewards on hold, the soonest first.")
     can_request_payout: bool
     payout_refusal: str | None = Field(
         description="Why a payout cannot be asked for now (null when it can)."
     )
     open_request: PayoutRequestOut | None
-
-    # From a ReferralSummary: each amount also as the site writes it.
-    @staticmethod
-    def resolve_earned_display(obj: ReferralSummary) -> str:
-        return format_rupees(obj.earned)
-
-    @staticmethod
-    def resolve_on_hold_display(obj: ReferralSummary) -> str:
-        return format_rupees(obj.on_hold)
-
-    @staticmethod
-    def resolve_payable_display(obj: ReferralSummary) -> str:
-        return format_rupees(obj.payable)
-
-    @staticmethod
-    def resolve_pending_payout_display(obj: ReferralSummary) -> str:
-        return format_rupees(obj.pending_payout)
-
-    @staticmethod
-    def resolve_paid_display(obj: ReferralSummary) -> str:
-        return format_rupees(obj.paid)
-
-    @staticmethod
-    def resolve_min_payout_display(obj: ReferralSummary) -> str:
-        return format_rupees(obj.min_payout)
 
 
 class RewardEntryOut(Schema):
