@@ -261,7 +261,8 @@ describe('dashboard route', () => {
 
     const message = await screen.findByText(/we will send ₹500 to asha@okaxis soon/i)
     expect(message.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
-    expect(screen.getByRole('heading', { level: 3, name: 'Payable balance' })).toHaveFocus()
+    // Focus moves once the page's data has come again (an effect after the render).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 3, name: 'Payable balance' })).toHaveFocus())
     expect(screen.queryByRole('textbox', { name: 'UPI ID' })).not.toBeInTheDocument()
     expect(figure('Pending payout')).toBe('₹500')
     const button = screen.getByRole('button', { name: 'Get Rewards' })
