@@ -9,8 +9,10 @@ each one folder of templates, one per channel, in
   template name and the order of its parameters ({{1}}, {{2}}… are the values named there,
   in order). Its name and words must be created the same in WhatsApp Manager and approved
   by Meta before WHATSAPP_BACKEND=cloud can send it;
-- `message.json`: its kind (the student's channel choice on /account), its topic (the
-  outbox's label) and what each value is, for staff.
+- `message.json`: what it is and when it is sent (in the office's words), its kind (the
+  student's channel choice on /account), its topic (the outbox's label), the caller app's
+  own email for the news when it has one (`email`: an invoice's, a certificate's), what
+  each value is, and sample values (the back office's Message texts).
 
 The texts are Django templates of plain text (`{% autoescape off %}`), filled with the
 values the builders below are given (the caller's app knows its models; this module knows
@@ -20,6 +22,7 @@ none), so a service adds a message with one call:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +30,7 @@ from pathlib import Path
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from core.messages import extra_words, with_extra_words
 from notifications.models import Kind
 
 # Meta refuses a parameter with a newline, a tab or more than four spaces in a row, and
@@ -52,9 +56,21 @@ class Template:
     parameters: tuple[str, ...]  # what each is, for staff
     has_email: bool = True  # False: another app's email carries this news (a certificate)
     sms_beside_email: bool = False  # the SMS goes beside the email too (payment details)
+    heading: str = ""  # what it is, in the office's words (the back office's Message texts)
+    when: str = ""  # when it is sent
+    # The caller app's own email for this news (core.messages), sent instead of email.txt
+    # when the app has it: "enrolments/messages/payment_confirmed".
+    app_email: str = ""
+    sample: dict[str, str] = dataclasses.field(default_factory=dict, compare=False)
+
+    @property
+    def folder(self) -> str:
+        """The folder's template name, "notifications/messages/<name>" (also the key of
+        the words staff add to its email, core.models.MessageWords)."""
+        return f"notifications/messages/{self.name}"
 
     def path(self, channel: str) -> str:
-        return f"notifications/messages/{self.name}/{channel}.txt"
+        return f"{self.folder}/{channel}.txt"
 
     def render(self, channel: str, values: dict[str, str]) -> str:
         return _render(self.path(channel), {"site_url": settings.SITE_URL, **values})
@@ -85,6 +101,10 @@ def _load(folder: Path) -> Template:
         parameters=tuple(about["labels"][v] for v in variables),
         has_email=(folder / "email.txt").exists(),
         sms_beside_email=bool(about.get("sms_beside_email", False)),
+        heading=about["heading"],
+        when=about["when"],
+        app_email=about.get("email", ""),
+        sample=dict(about["sample"]),
     )
 
 
@@ -115,7 +135,11 @@ class Notice:
 
     @property
     def email_body(self) -> str:
-        return self.template.render("email", self.values) if self.template.has_email else ""
+        """The email, with the words staff added to it in the back office (Message texts)."""
+        if not self.template.has_email:
+            return ""
+        body = self.template.render("email", self.values)
+        return with_extra_words(body, extra_words(self.template.folder))
 
 
 # In the order staff read them (the back office's Message templates).
