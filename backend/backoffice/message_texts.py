@@ -155,7 +155,11 @@ def _folder_text(template: Template, samples: _Samples, drafts: dict[str, str]) 
     key = subject = standard = ""
     if template.app_email:
         key = template.app_email
-        context = samples.live(samples.app.get(key, {}))
+        # The app's sample, with this message's own sample values where both have one, so
+        # the email, the SMS and the WhatsApp text of one message tell the same story.
+        app_sample = samples.app.get(key, {})
+        shared = {k: v for k, v in template.sample.items() if k in app_sample}
+        context = samples.live({**app_sample, **shared})
         subject, standard = render_message(key, context, extra="")
     elif template.has_email:
         key = template.folder
