@@ -172,7 +172,8 @@ def _folder_text(template: Template, samples: _Samples, drafts: dict[str, str]) 
         when=template.when,
         subject=subject,
         email=email,
-        sms=template.render("sms", values),
+        # Without an email of its own (a certificate) nothing goes by SMS instead.
+        sms=template.render("sms", values) if template.has_email else "",
         whatsapp=template.render("whatsapp", values),
         whatsapp_name=template.name,
         extra=extra,
@@ -250,31 +251,42 @@ def message_texts_page(request: HttpRequest) -> HttpResponse:
             return HttpResponseRedirect(f"{reverse('messagetexts:page')}?{query}#{_anchor(key)}")
     saved, reset = request.GET.get("saved", ""), request.GET.get("reset", "")
     texts = message_texts(drafts=drafts)
+    items = []
+    first: dict[str, str] = {}  # an email two messages share is edited at its first
+    for t in texts:
+        shared = bool(t.key) and t.key in first
+        anchor = _anchor(t.whatsapp_name or t.heading) if shared or not t.key else _anchor(t.key)
+        if t.key and not shared:
+            first[t.key] = t.heading
+        items.append(
+            {
+                "text": t,
+                "anchor": anchor,
+                "edit_here": bool(t.key) and not shared,
+                "edited_under": first[t.key] if shared else "",
+                "draft": t.key in drafts and not shared,
+                "error": "" if shared else errors.get(t.key, ""),
+                "done": "" if shared else _done(t.key, saved=saved, reset=reset),
+            }
+        )
     context = {
         **admin.site.each_context(request),
         "title": "Message texts",
-        "texts": [
-            {
-                "text": t,
-                "anchor": _anchor(t.key or t.whatsapp_name or t.heading),
-                "draft": t.key in drafts,
-                "error": errors.get(t.key, ""),
-                "done": (
-                    "Saved: the next emails of this message carry your words."
-                    if t.key and saved == t.key
-                    else "Back to our standard words."
-                    if t.key and reset == t.key
-                    else ""
-                ),
-            }
-            for t in texts
-        ],
+        "texts": items,
         "may_change": may_change,
         "notice": notice,
         "extra_max": MessageWords.EXTRA_MAX,
         "site_url": settings.SITE_URL,
     }
     return TemplateResponse(request, "backoffice/message_texts.html", context, status=status)
+
+
+def _done(key: str, *, saved: str, reset: str) -> str:
+    if key and saved == key:
+        return "Saved: the next emails of this message carry your words."
+    if key and reset == key:
+        return "Back to our standard words."
+    return ""
 
 
 def _anchor(key: str) -> str:
