@@ -246,10 +246,10 @@ GROUPS: tuple[Group, ...] = (
             ),
             Link(
                 "Message texts",
-                "admin:notifications_texts",
+                "messagetexts:page",
                 ("notifications.view_messagepreferences",),
                 "mail",
-                "Every email and SMS the site writes, filled with sample values.",
+                "Every email, SMS and WhatsApp message as students see it; add your own words to an email.",
             ),
             Link(
                 "Reminders sent",

@@ -25,6 +25,11 @@ admin_csp = csp_update({"script-src": [UNSAFE_EVAL], "style-src": [UNSAFE_INLINE
 urlpatterns = [
     # The back office's Reports (backoffice/urls.py), before the admin's catch-all.
     path("admin/reports/", decorator_include(admin_csp, "backoffice.urls")),
+    # Message texts (backoffice/message_urls.py), at its address under Message preferences.
+    path(
+        "admin/notifications/messagepreferences/texts/",
+        decorator_include(admin_csp, "backoffice.message_urls"),
+    ),
     path("admin/", decorator_include(admin_csp, admin.site.urls)),
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),

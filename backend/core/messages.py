@@ -31,16 +31,45 @@ def _render(template_name: str, context: Mapping[str, Any]) -> str:
     return render_to_string(template_name, dict(context)).removesuffix("\n")
 
 
-def render_message(template: str, context: Mapping[str, Any]) -> tuple[str, str]:
+SIGN_OFF = "\n\n-- "
+
+
+def extra_words(message: str) -> str:
+    """The paragraph staff added to the email `message` in the back office ("" for none)."""
+    from core.models import MessageWords
+
+    row = MessageWords.objects.filter(message=message).only("email_extra").first()
+    return row.email_extra.strip() if row is not None else ""
+
+
+def with_extra_words(body: str, extra: str) -> str:
+    """`body` with staff's paragraph `extra` after the message's words, before its sign-off
+    ("-- Brand"), as plain text: it is never read as a template."""
+    extra = extra.strip()
+    if not extra:
+        return body
+    words, sign_off, end = body.rpartition(SIGN_OFF)
+    if not sign_off:
+        # A letter signed with the brand alone: before its last paragraph.
+        words, sign_off, end = body.rstrip().rpartition("\n\n")
+    if not sign_off:
+        return f"{body.rstrip()}\n\n{extra}"
+    return f"{words.rstrip()}\n\n{extra}{sign_off}{end}"
+
+
+def render_message(
+    template: str, context: Mapping[str, Any], *, extra: str | None = None
+) -> tuple[str, str]:
     """(subject, body) of the message `template` ("enrolments/messages/payment_confirmed");
-    the subject is "" for a message without one (an SMS)."""
+    the subject is "" for a message without one (an SMS). An email's body carries the words
+    staff added to it (`extra`: those instead, as the back office's preview)."""
     try:
         get_template(f"{template}{SUBJECT_SUFFIX}.txt")
     except TemplateDoesNotExist:
-        subject = ""
-    else:
-        subject = _render(f"{template}{SUBJECT_SUFFIX}.txt", context)
-    return subject, _render(f"{template}.txt", context)
+        return "", _render(f"{template}.txt", context)
+    subject = _render(f"{template}{SUBJECT_SUFFIX}.txt", context)
+    body = _render(f"{template}.txt", context)
+    return subject, with_extra_words(body, extra_words(template) if extra is None else extra)
 
 
 @dataclass(frozen=True)

@@ -161,3 +161,33 @@ class WhatsAppWebhookEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.status} of {self.provider_id}"
+
+
+class MessageWords(models.Model):
+    """Words staff add to one message's email (the back office's Message texts): a plain
+    paragraph placed after the message's own words, before its sign-off. It is data, never
+    a template: braces, percent signs and angle brackets are sent exactly as typed. The SMS
+    and WhatsApp words are not here: they are registered with the SMS operator (DLT) and
+    approved by Meta, so they change only with the code."""
+
+    EXTRA_MAX = 500
+
+    message = models.CharField(
+        max_length=120,
+        unique=True,
+        help_text="Which message: its template's name, e.g. enrolments/messages/payment_confirmed.",
+    )
+    email_extra = models.TextField(
+        "extra words in the email",
+        max_length=EXTRA_MAX,
+        blank=True,
+        help_text="A paragraph added after the message's own words, before the sign-off.",
+    )
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "message's words"
+        verbose_name_plural = "messages' words"
+
+    def __str__(self) -> str:
+        return self.message

@@ -38,7 +38,6 @@ from core.mailbox import email_mailbox
 from core.messages import render_message
 from core.money import format_rupees
 from core.ratelimit import rate_limit_hit
-from core.sms.queue import sms_queue
 from enrolments.models import DiscountCode, Enrolment, StatementLine, UtrChange
 from enrolments.schemas import PaymentPartsOut
 from enrolments.selectors import (
@@ -571,10 +570,8 @@ def enrolment_send_payment_details(*, enrolment: Enrolment) -> None:
             },
         )
         email = Email(to=to, subject=subject, body=body, topic=notice.topic, reply_to=site.email)
-    channel = notify(user=enrolment.user, notice=notice, email=email, phone=enrolment.phone)
-    if channel == "email" and enrolment.phone:
-        # The phone is what every student has with them: the SMS goes beside the email.
-        sms_queue(to=enrolment.phone, text=notice.text, topic=notice.topic)
+    # By email, the SMS goes beside it (the message's folder says so: notify).
+    notify(user=enrolment.user, notice=notice, email=email, phone=enrolment.phone)
 
 
 PAYMENT_LINK_SCOPE = "enrolment-payment-link"
@@ -838,9 +835,10 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
         registration_confirmed_notify(enrolment=enrolment, invoice=invoice)
         return enrolment
     to = enrolment.email_to
+    email: Email | None = None
     if to:
-        # The email carries the invoice, a document the student keeps: it is always sent,
-        # and WhatsApp (for a student who chose it) comes beside it.
+        # The email carries the invoice, a document the student keeps: notify always sends
+        # it, and WhatsApp (for a student who chose it) beside it.
         subject, body = render_message(
             "enrolments/messages/payment_confirmed",
             {
@@ -853,7 +851,7 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
                 "brand": site_settings_cached().brand_name,
             },
         )
-        email_queue(
+        email = Email(
             to=to,
             subject=subject,
             body=body,
@@ -871,7 +869,7 @@ def enrolment_confirm_payment(*, enrolment_id: int, by: User | None) -> Enrolmen
             reference=enrolment.reference,
             link=f"{settings.SITE_URL}/invoice/{invoice.token}",
         ),
-        emailed_elsewhere=bool(to),
+        email=email,
     )
     return enrolment
 
@@ -905,8 +903,19 @@ def registration_confirmed_notify(*, enrolment: Enrolment, invoice: Any = None) 
     subject, body = render_message("enrolments/messages/registration_confirmed", context)
     to = enrolment.email_to
     if invoice is not None:
-        if to:
-            email_queue(
+        notice = registration_paid(
+            name=enrolment.name,
+            amount=format_rupees(enrolment.amount),
+            event=event,
+            reference=enrolment.reference,
+            link=f"{settings.SITE_URL}/invoice/{invoice.token}",
+        )
+        # The receipt or invoice rides on the email: notify always sends it (section 19).
+        notify(
+            user=enrolment.user,
+            phone=enrolment.phone,
+            notice=notice,
+            email=Email(
                 to=to,
                 subject=subject,
                 body=body,
@@ -916,15 +925,8 @@ def registration_confirmed_notify(*, enrolment: Enrolment, invoice: Any = None) 
                     document_file_name(invoice): (document_pdf(invoice), "application/pdf")
                 },
             )
-        notice = registration_paid(
-            name=enrolment.name,
-            amount=format_rupees(enrolment.amount),
-            event=event,
-            reference=enrolment.reference,
-            link=f"{settings.SITE_URL}/invoice/{invoice.token}",
-        )
-        notify(
-            user=enrolment.user, phone=enrolment.phone, notice=notice, emailed_elsewhere=bool(to)
+            if to
+            else None,
         )
         return
     notify(

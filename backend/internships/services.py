@@ -621,7 +621,6 @@ def placement_certificate_issue(*, placement: Placement) -> Certificate | None:
             verify_link=f"{settings.SITE_URL}"
             f"{selectors.certificate_verify_path(certificate_id=certificate.certificate_id)}",
         ),
-        emailed_elsewhere=True,  # certificate_issue emails the certificate itself
     )
     logger.info("Certificate %s issued to placement %s", certificate.certificate_id, placement.pk)
     return certificate

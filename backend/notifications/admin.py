@@ -14,7 +14,6 @@ from unfold.admin import ModelAdmin, TabularInline
 from unfold.decorators import action
 
 from core.dates import datetime_display
-from core.messages import message_templates, render_message
 from notifications.messages import TEMPLATES
 from notifications.models import ConsentRecord, MessagePreferences
 
@@ -65,7 +64,9 @@ class MessagePreferencesAdmin(ModelAdmin):
 
     @action(description="Message texts", url_path="texts-link", icon="mail")
     def texts_link(self, request: HttpRequest) -> HttpResponse:
-        return HttpResponseRedirect(reverse("admin:notifications_texts"))
+        # The page itself is the back office's (backoffice.message_texts): it reads the
+        # site settings and the certificates, which this app sits below.
+        return HttpResponseRedirect(reverse("messagetexts:page"))
 
     @admin.display(description="consent history")
     def consent_history(self, obj: MessagePreferences) -> str:
@@ -82,34 +83,12 @@ class MessagePreferencesAdmin(ModelAdmin):
     def get_urls(self) -> list[URLPattern]:
         return [
             path(
-                "texts/",
-                self.admin_site.admin_view(self.texts_view),
-                name="notifications_texts",
-            ),
-            path(
                 "templates/",
                 self.admin_site.admin_view(self.templates_view),
                 name="notifications_templates",
             ),
             *super().get_urls(),
         ]
-
-    def texts_view(self, request: HttpRequest) -> HttpResponse:
-        """Every email and SMS text of every app (core.messages), filled with its sample
-        values: what students and staff receive, read-only."""
-        if not self.has_view_permission(request):
-            raise PermissionDenied
-        texts = []
-        for template in message_templates():
-            subject, body = render_message(template.name, template.sample)
-            texts.append({"name": template.name, "subject": subject, "body": body})
-        context = {
-            **self.admin_site.each_context(request),
-            "title": "Message texts (emails and SMS)",
-            "texts": texts,
-            "opts": self.model._meta,
-        }
-        return TemplateResponse(request, "notifications/texts.html", context)
 
     def templates_view(self, request: HttpRequest) -> HttpResponse:
         """Every message students get, as registered with WhatsApp (the same words go by

@@ -1,21 +1,36 @@
-"""Every message the site sends students on WhatsApp, in one place staff can read (and see
-in the admin: Messages to students → Templates).
+"""Every message the site sends students by notify() (WhatsApp, email or SMS, section 19),
+each one folder of templates, one per channel, in
+`notifications/templates/notifications/messages/<name>/`:
 
-Each is a WhatsApp "utility" template: its name and body must be created with the same
-words in WhatsApp Manager and approved by Meta before WHATSAPP_BACKEND=cloud can send it;
-{{1}}, {{2}}… are its parameters, in order. The same words, filled in, are the email or
-SMS sent instead when WhatsApp is not the student's choice or cannot reach them.
+- `email_subject.txt` and `email.txt`: the email (when the caller's app has no email of
+  its own for this news);
+- `sms.txt`: the SMS (payments reach a student without an email address this way);
+- `whatsapp.txt` and `whatsapp.json`: the WhatsApp "utility" template, with its Meta
+  template name and the order of its parameters ({{1}}, {{2}}… are the values named there,
+  in order). Its name and words must be created the same in WhatsApp Manager and approved
+  by Meta before WHATSAPP_BACKEND=cloud can send it;
+- `message.json`: what it is and when it is sent (in the office's words), its kind (the
+  student's channel choice on /account), its topic (the outbox's label), the caller app's
+  own email for the news when it has one (`email`: an invoice's, a certificate's), what
+  each value is, and sample values (the back office's Message texts).
 
-The builders below take plain values (the caller's app knows its models; this module
-knows none), so a service adds a message with one call:
+The texts are Django templates of plain text (`{% autoescape off %}`), filled with the
+values the builders below are given (the caller's app knows its models; this module knows
+none), so a service adds a message with one call:
 `notify(user=..., notice=messages.payment_confirmed(...))`.
 """
 
 from __future__ import annotations
 
-import re
+import dataclasses
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
+from django.template.loader import render_to_string
+
+from core.messages import extra_words, with_extra_words
 from notifications.models import Kind
 
 # Meta refuses a parameter with a newline, a tab or more than four spaces in a row, and
@@ -23,16 +38,74 @@ from notifications.models import Kind
 PARAMETER_MAX = 500
 
 
+MESSAGES_DIR = Path(__file__).resolve().parent / "templates" / "notifications" / "messages"
+CHANNEL_FILES = ("email_subject", "email", "sms", "whatsapp")
+
+
+def _render(path: str, context: dict[str, str]) -> str:
+    # A file's last newline is the editor's, not the message's (as core.messages).
+    return render_to_string(path, context).removesuffix("\n")
+
+
 @dataclass(frozen=True)
 class Template:
-    name: str
+    name: str  # the folder's name, and the Meta template's
     kind: Kind
-    subject: str  # the email's subject, with the same {n} as the body
-    body: str  # with {{1}}, {{2}}…
-    parameters: tuple[str, ...]  # what each {{n}} is, for staff
+    topic: str
+    variables: tuple[str, ...]  # the WhatsApp parameters' names, in order
+    parameters: tuple[str, ...]  # what each is, for staff
+    has_email: bool = True  # False: another app's email carries this news (a certificate)
+    sms_beside_email: bool = False  # the SMS goes beside the email too (payment details)
+    heading: str = ""  # what it is, in the office's words (the back office's Message texts)
+    when: str = ""  # when it is sent
+    # The caller app's own email for this news (core.messages), sent instead of email.txt
+    # when the app has it: "enrolments/messages/payment_confirmed".
+    app_email: str = ""
+    sample: dict[str, str] = dataclasses.field(default_factory=dict, compare=False)
 
-    def fill(self, text: str, values: tuple[str, ...]) -> str:
-        return re.sub(r"\{\{(\d+)\}\}", lambda m: values[int(m.group(1)) - 1], text)
+    @property
+    def folder(self) -> str:
+        """The folder's template name, "notifications/messages/<name>" (also the key of
+        the words staff add to its email, core.models.MessageWords)."""
+        return f"notifications/messages/{self.name}"
+
+    def path(self, channel: str) -> str:
+        return f"{self.folder}/{channel}.txt"
+
+    def render(self, channel: str, values: dict[str, str]) -> str:
+        return _render(self.path(channel), {"site_url": settings.SITE_URL, **values})
+
+    def _numbered(self, channel: str) -> str:
+        return self.render(channel, {v: f"{{{{{i}}}}}" for i, v in enumerate(self.variables, 1)})
+
+    @property
+    def body(self) -> str:
+        """The WhatsApp template's words as Meta holds them, with {{1}}, {{2}}…"""
+        return self._numbered("whatsapp")
+
+    @property
+    def subject(self) -> str:
+        return self._numbered("email_subject") if self.has_email else ""
+
+
+def _load(folder: Path) -> Template:
+    about = json.loads((folder / "message.json").read_text())
+    whatsapp = json.loads((folder / "whatsapp.json").read_text())
+    variables = tuple(whatsapp["parameters"])
+    assert whatsapp["template"] == folder.name, folder
+    return Template(
+        name=folder.name,
+        kind=Kind(about["kind"]),
+        topic=about["topic"],
+        variables=variables,
+        parameters=tuple(about["labels"][v] for v in variables),
+        has_email=(folder / "email.txt").exists(),
+        sms_beside_email=bool(about.get("sms_beside_email", False)),
+        heading=about["heading"],
+        when=about["when"],
+        app_email=about.get("email", ""),
+        sample=dict(about["sample"]),
+    )
 
 
 @dataclass(frozen=True)
@@ -40,185 +113,60 @@ class Notice:
     """One message to send: a template and its values."""
 
     template: Template
-    parameters: tuple[str, ...]
-    topic: str
+    values: dict[str, str]
+
+    @property
+    def topic(self) -> str:
+        return self.template.topic
+
+    @property
+    def parameters(self) -> tuple[str, ...]:
+        """The WhatsApp template's parameters, in order."""
+        return tuple(self.values[v] for v in self.template.variables)
 
     @property
     def text(self) -> str:
-        return self.template.fill(self.template.body, self.parameters)
+        """The SMS."""
+        return self.template.render("sms", self.values)
 
     @property
     def subject(self) -> str:
-        return self.template.fill(self.template.subject, self.parameters)
+        return self.template.render("email_subject", self.values) if self.template.has_email else ""
+
+    @property
+    def email_body(self) -> str:
+        """The email, with the words staff added to it in the back office (Message texts)."""
+        if not self.template.has_email:
+            return ""
+        body = self.template.render("email", self.values)
+        return with_extra_words(body, extra_words(self.template.folder))
 
 
-PAYMENT_CONFIRMED = Template(
-    name="payment_confirmed",
-    kind=Kind.PAYMENTS,
-    subject="Payment confirmed: {{3}} ({{4}})",
-    body=(
-        "Hello {{1}}, we have received your payment of {{2}} for {{3}}. Your enrolment {{4}} "
-        "is confirmed. Your enrolments and receipts: {{5}}"
-    ),
-    parameters=("name", "amount", "course", "enrolment reference", "dashboard link"),
+# In the order staff read them (the back office's Message templates).
+ORDER = (
+    "payment_details",
+    "payment_confirmed",
+    "application_accepted",
+    "task_opened",
+    "changes_requested",
+    "certificate_issued",
+    "payout_paid",
+    "reminder_task_open",
+    "reminder_payment",
+    "course_certificate_issued",
+    "batch_starts_tomorrow",
+    "class_starts_soon",
+    "waitlist_seat_free",
+    "registration_paid",
+    "registration_confirmed",
 )
-APPLICATION_ACCEPTED = Template(
-    name="application_accepted",
-    kind=Kind.TASKS,
-    subject="You are in: {{3}} internship ({{2}})",
-    body=(
-        "Hello {{1}}, your application {{2}} for the {{3}} internship is accepted. Welcome "
-        "aboard! Your tasks are on your board: {{4}}"
-    ),
-    parameters=("name", "application reference", "internship", "board link"),
+BY_NAME: dict[str, Template] = {
+    folder.name: _load(folder) for folder in MESSAGES_DIR.iterdir() if folder.is_dir()
+}
+assert set(BY_NAME) == set(ORDER), (
+    "a message folder is missing from ORDER, or ORDER from the folders"
 )
-TASK_OPENED = Template(
-    name="task_opened",
-    kind=Kind.TASKS,
-    subject="Task {{2}} is open: {{3}}",
-    body="Hello {{1}}, task {{2}}, {{3}}, opened today on your board: {{4}}",
-    parameters=("name", "task number", "task title", "board link"),
-)
-CHANGES_REQUESTED = Template(
-    name="changes_requested",
-    kind=Kind.TASKS,
-    subject="Changes requested on task {{2}}",
-    body=(
-        "Hello {{1}}, our reviewer asks for changes to your work on task {{2}}: {{3}} "
-        "Submit it again on your board when it is ready: {{4}}"
-    ),
-    parameters=("name", "task number", "the reviewer's words", "board link"),
-)
-CERTIFICATE_ISSUED = Template(
-    name="certificate_issued",
-    kind=Kind.CERTIFICATES,
-    subject="Your certificate is issued: {{2}}",
-    body=(
-        "Hello {{1}}, all your tasks of the {{2}} internship are approved and your "
-        "certificate {{3}} is issued. Anyone can verify it here: {{4}}"
-    ),
-    parameters=("name", "internship", "certificate ID", "verify link"),
-)
-PAYOUT_PAID = Template(
-    name="payout_paid",
-    kind=Kind.PAYMENTS,
-    subject="Your referral reward of {{2}} has been paid",
-    body=(
-        "Hello {{1}}, we have sent your referral reward of {{2}} to {{3}}. Payment "
-        "reference: {{4}}. Thank you for referring your friends."
-    ),
-    parameters=("name", "amount", "UPI ID", "payment reference"),
-)
-REMINDER_TASK_OPEN = Template(
-    name="reminder_task_open",
-    kind=Kind.REMINDERS,
-    subject="Reminder: task {{2}} is waiting for your work",
-    body=(
-        "Hello {{1}}, task {{2}}, {{3}}, has been open for 3 days and has no submission yet. "
-        "Submit your work on your board: {{4}}"
-    ),
-    parameters=("name", "task number", "task title", "board link"),
-)
-REMINDER_PAYMENT = Template(
-    name="reminder_payment",
-    kind=Kind.REMINDERS,
-    subject="Reminder: your enrolment {{2}} is waiting for payment",
-    body=(
-        "Hello {{1}}, your enrolment {{2}} in {{3}} is waiting for your payment of {{4}}. "
-        "Pay by UPI here: {{5}}"
-    ),
-    parameters=("name", "enrolment reference", "course", "amount", "payment link"),
-)
-
-PAYMENT_DETAILS = Template(
-    name="payment_details",
-    kind=Kind.PAYMENTS,
-    subject="Pay {{3}} for {{2}} ({{4}})",
-    body=(
-        "Hello {{1}}, your enrolment {{4}} in {{2}} is waiting for your payment of {{3}}. "
-        "Pay by UPI and send us the UTR on your private payment link: {{5}}"
-    ),
-    parameters=("name", "course", "amount", "enrolment reference", "private payment link"),
-)
-
-COURSE_CERTIFICATE_ISSUED = Template(
-    name="course_certificate_issued",
-    kind=Kind.CERTIFICATES,
-    subject="Your certificate is issued: {{2}}",
-    body=(
-        "Hello {{1}}, you have completed {{2}} and your certificate {{3}} is issued. "
-        "Anyone can verify it here: {{4}}"
-    ),
-    parameters=("name", "course", "certificate ID", "verify link"),
-)
-BATCH_STARTS_TOMORROW = Template(
-    name="batch_starts_tomorrow",
-    kind=Kind.CLASSES,
-    subject="{{2}} starts tomorrow",
-    body=(
-        "Hello {{1}}, your {{2}} batch starts tomorrow. First class: {{3}} (India time). "
-        "Your classes and the Join class link: {{4}}"
-    ),
-    parameters=("name", "course", "first class (date and time)", "dashboard link"),
-)
-CLASS_STARTS_SOON = Template(
-    name="class_starts_soon",
-    kind=Kind.CLASSES,
-    subject="Your {{2}} class starts at {{3}}",
-    body=(
-        "Hello {{1}}, your {{2}} class starts at {{3}} (India time). Join it from your "
-        "dashboard: {{4}}"
-    ),
-    parameters=("name", "course", "start time", "dashboard link"),
-)
-WAITLIST_SEAT_FREE = Template(
-    name="waitlist_seat_free",
-    kind=Kind.CLASSES,
-    subject="A seat is free in {{2}}",
-    body=(
-        "Hello {{1}}, a seat is free in the {{2}} batch starting {{3}}, which you are waiting "
-        "for. Seats go to whoever enrols first: {{4}}"
-    ),
-    parameters=("name", "course", "start date", "course page link"),
-)
-REGISTRATION_PAID = Template(
-    name="registration_paid",
-    kind=Kind.PAYMENTS,
-    subject="Registration confirmed: {{3}} ({{4}})",
-    body=(
-        "Hello {{1}}, we have received your payment of {{2}} for {{3}}. Your registration {{4}} "
-        "is confirmed. Your events and receipts: {{5}}"
-    ),
-    parameters=("name", "amount", "event", "registration reference", "receipt link"),
-)
-REGISTRATION_CONFIRMED = Template(
-    name="registration_confirmed",
-    kind=Kind.PAYMENTS,
-    subject="Registration confirmed: {{2}} ({{3}})",
-    body=(
-        "Hello {{1}}, your registration for {{2}} is confirmed. Your reference is {{3}}: "
-        "bring it on the day. Your events: {{4}}"
-    ),
-    parameters=("name", "event", "registration reference", "dashboard link"),
-)
-
-TEMPLATES: tuple[Template, ...] = (
-    PAYMENT_DETAILS,
-    PAYMENT_CONFIRMED,
-    APPLICATION_ACCEPTED,
-    TASK_OPENED,
-    CHANGES_REQUESTED,
-    CERTIFICATE_ISSUED,
-    PAYOUT_PAID,
-    REMINDER_TASK_OPEN,
-    REMINDER_PAYMENT,
-    COURSE_CERTIFICATE_ISSUED,
-    BATCH_STARTS_TOMORROW,
-    CLASS_STARTS_SOON,
-    WAITLIST_SEAT_FREE,
-    REGISTRATION_PAID,
-    REGISTRATION_CONFIRMED,
-)
+TEMPLATES: tuple[Template, ...] = tuple(BY_NAME[name] for name in ORDER)
 
 
 def _one_line(value: object) -> str:
@@ -226,51 +174,53 @@ def _one_line(value: object) -> str:
     return text if len(text) <= PARAMETER_MAX else text[: PARAMETER_MAX - 1].rstrip() + "…"
 
 
-def _notice(template: Template, topic: str, *values: object) -> Notice:
-    assert len(values) == len(template.parameters), template.name
-    return Notice(template=template, parameters=tuple(_one_line(v) for v in values), topic=topic)
+def _notice(message: str, /, **values: object) -> Notice:
+    template = BY_NAME[message]
+    assert set(values) == set(template.variables), message
+    return Notice(template=template, values={k: _one_line(v) for k, v in values.items()})
 
 
 def payment_confirmed(*, name: str, amount: str, course: str, reference: str, link: str) -> Notice:
-    return _notice(PAYMENT_CONFIRMED, "enrolment.confirmed", name, amount, course, reference, link)
+    return _notice(
+        "payment_confirmed", name=name, amount=amount, course=course, reference=reference, link=link
+    )
 
 
 def registration_paid(*, name: str, amount: str, event: str, reference: str, link: str) -> Notice:
     """An event registration's payment confirmed (payment_confirmed's variant)."""
     return _notice(
-        REGISTRATION_PAID, "registration.confirmed", name, amount, event, reference, link
+        "registration_paid", name=name, amount=amount, event=event, reference=reference, link=link
     )
 
 
 def registration_confirmed(*, name: str, event: str, reference: str, link: str) -> Notice:
     """A free event registration, confirmed at once."""
-    return _notice(REGISTRATION_CONFIRMED, "registration.confirmed", name, event, reference, link)
+    return _notice("registration_confirmed", name=name, event=event, reference=reference, link=link)
 
 
 def payment_details(*, name: str, course: str, amount: str, reference: str, link: str) -> Notice:
     return _notice(
-        PAYMENT_DETAILS, "enrolment.payment_details", name, course, amount, reference, link
+        "payment_details", name=name, course=course, amount=amount, reference=reference, link=link
     )
 
 
 def application_accepted(*, name: str, reference: str, internship: str, board_link: str) -> Notice:
     return _notice(
-        APPLICATION_ACCEPTED,
-        "internship.application_accepted",
-        name,
-        reference,
-        internship,
-        board_link,
+        "application_accepted",
+        name=name,
+        reference=reference,
+        internship=internship,
+        board_link=board_link,
     )
 
 
 def task_opened(*, name: str, number: int, title: str, board_link: str) -> Notice:
-    return _notice(TASK_OPENED, "internship.task_opened", name, number, title, board_link)
+    return _notice("task_opened", name=name, number=number, title=title, board_link=board_link)
 
 
 def changes_requested(*, name: str, number: int, feedback: str, board_link: str) -> Notice:
     return _notice(
-        CHANGES_REQUESTED, "internship.changes_requested", name, number, feedback, board_link
+        "changes_requested", name=name, number=number, feedback=feedback, board_link=board_link
     )
 
 
@@ -278,42 +228,51 @@ def certificate_issued(
     *, name: str, internship: str, certificate_id: str, verify_link: str
 ) -> Notice:
     return _notice(
-        CERTIFICATE_ISSUED, "certificate.issued", name, internship, certificate_id, verify_link
+        "certificate_issued",
+        name=name,
+        internship=internship,
+        certificate_id=certificate_id,
+        verify_link=verify_link,
     )
 
 
 def payout_paid(*, name: str, amount: str, upi_id: str, reference: str) -> Notice:
-    return _notice(PAYOUT_PAID, "referral.payout", name, amount, upi_id, reference)
+    return _notice("payout_paid", name=name, amount=amount, upi_id=upi_id, reference=reference)
 
 
 def reminder_task_open(*, name: str, number: int, title: str, board_link: str) -> Notice:
-    return _notice(REMINDER_TASK_OPEN, "reminder.task_open", name, number, title, board_link)
+    return _notice(
+        "reminder_task_open", name=name, number=number, title=title, board_link=board_link
+    )
 
 
 def reminder_payment(*, name: str, reference: str, course: str, amount: str, link: str) -> Notice:
-    return _notice(REMINDER_PAYMENT, "reminder.payment", name, reference, course, amount, link)
+    return _notice(
+        "reminder_payment", name=name, reference=reference, course=course, amount=amount, link=link
+    )
 
 
 def course_certificate_issued(
     *, name: str, course: str, certificate_id: str, verify_link: str
 ) -> Notice:
     return _notice(
-        COURSE_CERTIFICATE_ISSUED,
-        "certificate.course_issued",
-        name,
-        course,
-        certificate_id,
-        verify_link,
+        "course_certificate_issued",
+        name=name,
+        course=course,
+        certificate_id=certificate_id,
+        verify_link=verify_link,
     )
 
 
 def batch_starts_tomorrow(*, name: str, course: str, first_class: str, link: str) -> Notice:
-    return _notice(BATCH_STARTS_TOMORROW, "classes.batch_tomorrow", name, course, first_class, link)
+    return _notice(
+        "batch_starts_tomorrow", name=name, course=course, first_class=first_class, link=link
+    )
 
 
 def class_starts_soon(*, name: str, course: str, starts: str, link: str) -> Notice:
-    return _notice(CLASS_STARTS_SOON, "classes.class_soon", name, course, starts, link)
+    return _notice("class_starts_soon", name=name, course=course, starts=starts, link=link)
 
 
 def waitlist_seat_free(*, name: str, course: str, starts_on: str, link: str) -> Notice:
-    return _notice(WAITLIST_SEAT_FREE, "classes.waitlist_seat", name, course, starts_on, link)
+    return _notice("waitlist_seat_free", name=name, course=course, starts_on=starts_on, link=link)

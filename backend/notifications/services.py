@@ -10,17 +10,20 @@ hear about; it picks the channel (docs/product.md section 19):
   address;
 - payments always reach the student by some channel: without an email address, by SMS;
 - "neither" sends nothing (not allowed for payments).
+
+No caller sends a message's email, SMS or WhatsApp itself: each message's folder
+(notifications.messages) holds its words per channel, and notify() sends them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import logging
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -59,16 +62,14 @@ class Email:
     body: str
     topic: str = ""
     reply_to: str = ""
-
-
-def _sign_off(text: str) -> str:
-    return f"{text}\n\n-- {settings.SITE_URL}\n"
+    # A document the email carries (file name: (content, MIME type)), as email_queue's.
+    attachments: dict[str, tuple[bytes, str]] = dataclasses.field(default_factory=dict)
 
 
 def notice_email(notice: Notice, *, to: str) -> Email | None:
-    """The message's own words as an email to `to` (None without an address): for
-    someone without an account, whose preferences are not known."""
-    return Email(to=to, subject=notice.subject, body=_sign_off(notice.text)) if to else None
+    """The message's own email (its folder's email.txt) to `to` (None without an
+    address): for someone without an account, whose preferences are not known."""
+    return Email(to=to, subject=notice.subject, body=notice.email_body) if to else None
 
 
 def notify(
@@ -77,42 +78,56 @@ def notify(
     notice: Notice,
     email: Email | None = None,
     phone: str = "",
-    emailed_elsewhere: bool = False,
 ) -> str:
     """Tell a student about `notice` by their channel; return the channel used
-    ("whatsapp", "email", "sms", or "" for none).
+    ("whatsapp", "email", "sms", or "" for none). The one place that chooses:
 
-    `email`: what the caller's email says (default: the message's own words to the
-    account's address). `phone`: where WhatsApp or SMS go (default: the account's).
-    `emailed_elsewhere`: the caller's app emails this news itself (a certificate, which
-    carries the document), so only WhatsApp is added here, with no fallback.
+    - WhatsApp when the student chose it for this kind and opted in (and has a phone),
+      with the email (or, without an address, the SMS) to send instead should it fail;
+    - otherwise the email, when there is an address;
+    - otherwise, for payments (always sent), the SMS;
+    - an email carrying a document (an invoice: `email.attachments`) is always sent when
+      there is an address, WhatsApp beside it for a student who chose it;
+    - a message whose folder says `"sms_beside_email"` (the payment details) also goes by
+      SMS when it went by email: the phone is what every student has with them;
+    - a message whose folder says `"email": false` has no email of its own (a
+      certificate: the certificates app's email, with the downloads, carries that news):
+      it goes by WhatsApp only, with nothing instead.
+
+    `email`: the caller app's own words for the email (default: the message's email.txt
+    to the account's address). `phone`: where WhatsApp or SMS go (default: the account's).
     """
-    kind = notice.template.kind
+    template = notice.template
+    kind = template.kind
     preferences = preferences_for(user=user) if user is not None else None
     channel = preferences.channel_for(kind) if preferences else Channel.EMAIL
     if channel == Channel.NONE and kind not in ALWAYS_SENT:
         return ""
     to_phone = phone or (user.phone if user is not None else "")
-    if email is None and user is not None and user.email and not emailed_elsewhere:
-        email = Email(to=user.email, subject=notice.subject, body=_sign_off(notice.text))
+    if not template.has_email:
+        email = None
+    elif email is None and user is not None and user.email:
+        email = Email(to=user.email, subject=notice.subject, body=notice.email_body)
     if email is not None and not email.to:
         email = None
     opted_in = preferences is not None and preferences.whatsapp_opted_in
+    document = email is not None and bool(email.attachments)
     if channel == Channel.WHATSAPP and opted_in and to_phone:
         whatsapp_queue(
             to=to_phone,
-            template=notice.template.name,
+            template=template.name,
             parameters=notice.parameters,
             topic=notice.topic,
-            fallback_email=email.to if email else "",
-            fallback_subject=email.subject if email else "",
-            fallback_body=email.body if email else "",
-            fallback_sms_to="" if email or emailed_elsewhere else to_phone,
-            fallback_text="" if emailed_elsewhere else notice.text,
+            fallback_email=email.to if email and not document else "",
+            fallback_subject=email.subject if email and not document else "",
+            fallback_body=email.body if email and not document else "",
+            fallback_sms_to=to_phone if email is None and template.has_email else "",
+            fallback_text=notice.text if email is None and template.has_email else "",
         )
-        return "whatsapp"
-    if emailed_elsewhere:
-        return "email"
+        if not document:
+            return "whatsapp"
+    elif not template.has_email:
+        return "email"  # the other app's email (the certificate's) is the channel
     if email is not None:
         email_queue(
             to=email.to,
@@ -120,7 +135,12 @@ def notify(
             body=email.body,
             reply_to=email.reply_to,
             topic=email.topic or notice.topic,
+            attachments=email.attachments or None,
         )
+        if document and channel == Channel.WHATSAPP and opted_in and to_phone:
+            return "whatsapp"
+        if template.sms_beside_email and to_phone:
+            sms_queue(to=to_phone, text=notice.text, topic=notice.topic)
         return "email"
     if kind in ALWAYS_SENT and to_phone:
         sms_queue(to=to_phone, text=notice.text, topic=notice.topic)

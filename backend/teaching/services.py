@@ -156,7 +156,6 @@ def batch_finish(*, batch: Batch, by: User | None) -> list[Completion]:
                     certificate_id=certificate.certificate_id,
                     verify_link=certificate_verify_url(certificate_id=certificate.certificate_id),
                 ),
-                emailed_elsewhere=True,  # certificate_issue emails the certificate itself
             )
     if batch.finished_at is None:
         batch.finished_at = now

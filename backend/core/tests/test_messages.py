@@ -12,6 +12,9 @@ from django.test import override_settings
 
 from core.messages import message_templates, render_message
 
+# render_message reads the words staff added to an email (core.models.MessageWords).
+pytestmark = pytest.mark.django_db
+
 INVALID = "<<missing: %s>>"
 
 

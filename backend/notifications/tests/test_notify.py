@@ -95,14 +95,15 @@ def test_a_guest_without_an_account_gets_the_email(db: None) -> None:
     assert not OutboundWhatsApp.objects.exists()
 
 
-def test_news_its_app_emails_itself_adds_only_whatsapp(learner: User) -> None:
+def test_news_another_app_emails_adds_only_whatsapp(learner: User) -> None:
+    # The certificate's folder has no email: the certificates app's email carries it.
     notice = messages.certificate_issued(
         name="Asha", internship="Web", certificate_id="C-1", verify_link="https://x/verify/C-1"
     )
-    assert notify(user=learner, notice=notice, emailed_elsewhere=True) == "email"
+    assert notify(user=learner, notice=notice) == "email"
     assert queued_about("certificate.issued") == []
     opted_in(learner)
-    assert notify(user=learner, notice=notice, emailed_elsewhere=True) == "whatsapp"
+    assert notify(user=learner, notice=notice) == "whatsapp"
     row = OutboundWhatsApp.objects.get()
     assert row.fallback_email == "" and row.fallback_sms_to == "" and row.fallback_text == ""
 
