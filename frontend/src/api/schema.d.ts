@@ -1413,6 +1413,31 @@ export interface components {
              */
             unlocks_on: string | null;
         };
+        /** CatchUpOut */
+        CatchUpOut: {
+            /**
+             * Catch Up By
+             * Format: date
+             * @description The cycle's last day: tasks not handed in by then lock again until their day in the next cycle.
+             */
+            catch_up_by: string;
+            /**
+             * Joined On
+             * Format: date
+             * @description The India date the intern was accepted onto the board.
+             */
+            joined_on: string;
+            /**
+             * Task Numbers
+             * @description The tasks already open on the day they joined.
+             */
+            task_numbers: number[];
+            /**
+             * Week
+             * @description The week of the cycle they joined in (1 = its first 7 days).
+             */
+            week: number;
+        };
         /**
          * CertificateDownloadsOut
          * @description Site-relative links; null when the record offers no such download.
@@ -2668,6 +2693,8 @@ export interface components {
         };
         /** PlacementOut */
         PlacementOut: {
+            /** @description Why several tasks opened at once for an intern accepted mid-cycle; null outside the cycle they joined in or when at most one task was open that day. */
+            catch_up: components["schemas"]["CatchUpOut"] | null;
             /**
              * Certificate Id
              * @description Issued once all four tasks are approved.
