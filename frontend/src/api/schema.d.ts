@@ -2298,6 +2298,11 @@ export interface components {
         ImportReportOut: {
             /** Created */
             created: number;
+            /**
+             * Created Ids
+             * @description The first 50 CertificateIDs counted in created (on a dry run: to be created), in file order; created minus their number are left unlisted.
+             */
+            created_ids: string[];
             /** Dry Run */
             dry_run: boolean;
             /** Emails */
@@ -2314,8 +2319,18 @@ export interface components {
             rows: number;
             /** Unchanged */
             unchanged: number;
+            /**
+             * Unchanged Ids
+             * @description The same for unchanged.
+             */
+            unchanged_ids: string[];
             /** Updated */
             updated: number;
+            /**
+             * Updated Ids
+             * @description The same for updated.
+             */
+            updated_ids: string[];
             /** Warnings */
             warnings: string[];
         };
