@@ -52,10 +52,13 @@ function BoardFacts({ board, unlocked }: { board: TaskBoard; unlocked: (task: Bo
 
 /** "tasks 1 to 3", "tasks 1 and 2", "tasks 1, 2 and 4". */
 export function taskList(numbers: number[]): string {
-  const consecutive = numbers.every((number, index) => index === 0 || number === numbers[index - 1] + 1)
-  if (numbers.length > 2 && consecutive) return `tasks ${numbers[0]} to ${numbers[numbers.length - 1]}`
-  if (numbers.length === 1) return `task ${numbers[0]}`
-  return `tasks ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`
+  const first = numbers[0]
+  const last = numbers[numbers.length - 1]
+  if (first === undefined || last === undefined) return 'no tasks'
+  if (numbers.length === 1) return `task ${first}`
+  const consecutive = numbers.every((number, index) => number === first + index)
+  if (numbers.length > 2 && consecutive) return `tasks ${first} to ${last}`
+  return `tasks ${numbers.slice(0, -1).join(', ')} and ${last}`
 }
 
 /**
