@@ -280,7 +280,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
 
 describe('taskList', () => {
   it('names the open tasks in plain words', async () => {
-    const { taskList } = await import('@/features/internships/components/task-board')
+    const { taskList } = await import('@/features/internships/task-list')
     expect(taskList([1, 2, 3])).toBe('tasks 1 to 3')
     expect(taskList([1, 2])).toBe('tasks 1 and 2')
     expect(taskList([1, 2, 4])).toBe('tasks 1, 2 and 4')

@@ -7,6 +7,7 @@ import type { BoardCertificate, BoardTask, CatchUp, TaskBoard } from '@/features
 import { TaskCard, type BoardViewer } from '@/features/internships/components/task-card'
 import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
 import { submissionIntent } from '@/features/internships/submission-intent'
+import { taskList } from '@/features/internships/task-list'
 import { formatDateIst, formatDayMonthIst } from '@/lib/format'
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -48,17 +49,6 @@ function BoardFacts({ board, unlocked }: { board: TaskBoard; unlocked: (task: Bo
       </Fact>
     </dl>
   )
-}
-
-/** "tasks 1 to 3", "tasks 1 and 2", "tasks 1, 2 and 4". */
-export function taskList(numbers: number[]): string {
-  const first = numbers[0]
-  const last = numbers[numbers.length - 1]
-  if (first === undefined || last === undefined) return 'no tasks'
-  if (numbers.length === 1) return `task ${first}`
-  const consecutive = numbers.every((number, index) => number === first + index)
-  if (numbers.length > 2 && consecutive) return `tasks ${first} to ${last}`
-  return `tasks ${numbers.slice(0, -1).join(', ')} and ${last}`
 }
 
 /**
