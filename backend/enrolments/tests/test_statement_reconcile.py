@@ -177,3 +177,17 @@ def test_a_mismatch_line_carries_its_next_step(other_course: Course) -> None:
 
     assert line.next_step == mismatch_next_step(received=Decimal("999"), due=4499)
     assert line.note == "The enrolment's amount is ₹4,499."
+
+
+def test_the_command_prints_a_mismatch_with_its_next_step(
+    other_course: Course, tmp_path: Path
+) -> None:
+    claimed(other_course, HDFC_UTR)  # ₹4499 due, ₹999 received
+    path = tmp_path / "statement.csv"
+    path.write_bytes(hdfc())
+
+    dry = StringIO()
+    call_command("reconcile_statement", str(path), "--dry-run", stdout=dry)
+
+    assert "Amount mismatch (1)" in dry.getvalue()
+    assert "    Next step: ₹3,500 less than the fee arrived." in dry.getvalue()
