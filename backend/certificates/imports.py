@@ -35,6 +35,9 @@ logger = logging.getLogger(__name__)
 
 IMPORT_BATCH_SIZE = 1000
 IMPORT_ERRORS_SHOWN = 200
+# The report lists the first this many CertificateIDs under each count (new, updated,
+# unchanged), in file order; the count says how many more there are.
+IMPORT_IDS_SHOWN = 50
 SNIFF_BYTES = 8192
 
 REQUIRED_COLUMNS = ("CertificateID", "Course", "Duration", "Name")
@@ -74,6 +77,10 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    # The first IMPORT_IDS_SHOWN CertificateIDs behind each count, in file order.
+    created_ids: list[str] = field(default_factory=list)
+    updated_ids: list[str] = field(default_factory=list)
+    unchanged_ids: list[str] = field(default_factory=list)
     # Holders emailed their links by this import (on a dry run: who would be).
     emails: int = 0
     error_count: int = 0
@@ -85,6 +92,9 @@ class ImportReport:
         self.error_count += 1
         if len(self.errors) < IMPORT_ERRORS_SHOWN:
             self.errors.append(ImportRowError(line, certificate_id, message))
+
+    def add_ids(self, shown: list[str], certificate_ids: list[str]) -> None:
+        shown.extend(certificate_ids[: max(0, IMPORT_IDS_SHOWN - len(shown))])
 
 
 class CertificateImportError(ApplicationError):
@@ -397,8 +407,11 @@ class _Importer:
                 to_update.append((pk, row))
             else:
                 self.report.unchanged += 1
+                self.report.add_ids(self.report.unchanged_ids, [row.certificate_id])
         self.report.created += len(to_create)
         self.report.updated += len(to_update)
+        self.report.add_ids(self.report.created_ids, [row.certificate_id for row in to_create])
+        self.report.add_ids(self.report.updated_ids, [row.certificate_id for _, row in to_update])
         self.report.emails += len(to_email)
         # Once a row has failed nothing more is written: the transaction is rolled back
         # at the end anyway, and the rest of the file is only checked for the report.

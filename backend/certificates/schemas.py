@@ -77,6 +77,12 @@ class ImportReportOut(Schema):
     created: int
     updated: int
     unchanged: int
+    created_ids: list[str] = Field(
+        description="The first 50 CertificateIDs counted in created (on a dry run: to be "
+        "created), in file order; created minus their number are left unlisted."
+    )
+    updated_ids: list[str] = Field(description="The same for updated.")
+    unchanged_ids: list[str] = Field(description="The same for unchanged.")
     # Holders emailed their links (verify page, downloads, credential) by this import; on
     # a dry run, how many would be. Always sent, but optional in the schema (no default
     # shown, which the TypeScript generator would read as required) so that clients

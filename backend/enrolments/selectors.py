@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 
 from django.conf import settings
 from django.db.models import Case, Count, F, OuterRef, Q, QuerySet, Subquery, Value, When
@@ -236,6 +237,25 @@ class ReconciledLine:
     utr: str
     enrolment: Enrolment | None
     note: str = ""
+    # What staff do next, in plain words (an amount mismatch: neither confirmed nor
+    # rejected by "Confirm matched", decided on the enrolment's own page).
+    next_step: str = ""
+
+
+def mismatch_next_step(*, received: Decimal, due: int) -> str:
+    """What to do about a credit whose UTR is an enrolment's but whose amount is not."""
+    if received < due:
+        return (
+            f"{format_rupees(due - received)} less than the fee arrived. Ask the student to "
+            "send the rest, then confirm the payment on the enrolment's page once the bank "
+            "shows it all; or reject it there with the reason, and the student is emailed. "
+            "Confirm it now only if the office agreed the lower amount."
+        )
+    return (
+        f"{format_rupees(received - due)} more than the fee arrived. If this is the "
+        "student's payment, confirm it on the enrolment's page and pay the extra back "
+        "from the bank account."
+    )
 
 
 @dataclass
@@ -307,6 +327,7 @@ def statement_reconcile(*, statement: Statement) -> Reconciliation:
                     utr,
                     enrolment,
                     f"The enrolment's amount is {format_rupees(enrolment.amount)}.",
+                    mismatch_next_step(received=credit.amount, due=enrolment.amount),
                 )
             )
         else:

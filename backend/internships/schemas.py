@@ -130,10 +130,25 @@ class PlacementTaskOut(Schema):
         return None if obj.submission is None else obj.submission.submitted_at
 
 
+# From a CatchUp.
+class CatchUpOut(Schema):
+    joined_on: date = Field(description="The India date the intern was accepted onto the board.")
+    week: int = Field(description="The week of the cycle they joined in (1 = its first 7 days).")
+    task_numbers: list[int] = Field(description="The tasks already open on the day they joined.")
+    catch_up_by: date = Field(
+        description="The cycle's last day: tasks not handed in by then lock again until "
+        "their day in the next cycle."
+    )
+
+
 # From a PlacementWork.
 class PlacementOut(Schema):
     certificate_id: str | None = Field(description="Issued once all four tasks are approved.")
     tasks: list[PlacementTaskOut]
+    catch_up: CatchUpOut | None = Field(
+        description="Why several tasks opened at once for an intern accepted mid-cycle; null "
+        "outside the cycle they joined in or when at most one task was open that day."
+    )
 
     @staticmethod
     def resolve_certificate_id(obj: PlacementWork) -> str | None:

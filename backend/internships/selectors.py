@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import PurePath
 from typing import Any
 
@@ -12,6 +12,7 @@ from accounts.models import User
 from catalog.models import InternshipDomain
 from certificates.models import Certificate
 from certificates.selectors import certificate_path_segment
+from core.dates import india_today
 from core.errors import NotFound
 from internships.models import (
     Batch,
@@ -103,6 +104,24 @@ class PlacementWork:
 
     placement: Placement
     tasks: list[PlacementTask]
+    catch_up: CatchUp | None
+
+
+@dataclass(frozen=True)
+class CatchUp:
+    """Why several tasks opened at once for an intern who joined mid-cycle (CatchUpOut).
+
+    The board's cycle is the programme's rule (docs/product.md §6): tasks unlock on fixed
+    days of the month for everyone, so an intern accepted in week 3 finds tasks 1 to 3
+    already open on their first day. Shown only during the cycle they joined in, and only
+    when more than one task was open on the day they joined."""
+
+    joined_on: date
+    week: int
+    task_numbers: list[int]
+    # The cycle's last day: tasks not handed in by then lock again until their day next
+    # cycle (work handed in stays open, see placement_unlocked_task_ids).
+    catch_up_by: date
 
 
 @dataclass(frozen=True)
@@ -217,6 +236,25 @@ def placement_work(
             )
             for s in state.tasks
         ],
+        catch_up=placement_catch_up(placement=placement, state=state),
+    )
+
+
+def placement_catch_up(*, placement: Placement, state: TaskBoardState) -> CatchUp | None:
+    """The catch-up note for an intern placed after their cycle began (see CatchUp), or
+    None: joined in an earlier cycle, on the cycle's first day, or with at most one task
+    open on the day they joined."""
+    joined_on = india_today(now=placement.created_at)
+    if not state.cycle_start < joined_on < state.next_cycle_start:
+        return None
+    open_on_joining = [s.task.number for s in state.tasks if s.unlock_date <= joined_on]
+    if len(open_on_joining) < 2:
+        return None
+    return CatchUp(
+        joined_on=joined_on,
+        week=(joined_on - state.cycle_start).days // 7 + 1,
+        task_numbers=open_on_joining,
+        catch_up_by=state.next_cycle_start - timedelta(days=1),
     )
 
 

@@ -1,26 +1,20 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 import { freshPhone } from './accounts-support'
-import { accountOnServer, adminAction, confirmDecision, journeyBatch, loginViaApi, runTag, staffAccount, viewports } from './support'
+import { addBatch, addCourse, staffPage } from './new-course-support'
+import { accountOnServer, adminAction, confirmDecision, loginViaApi, runTag, viewports } from './support'
 
 /*
- * The batch road of classes.spec.ts with JavaScript off, on the bootcamp (which has
- * batches too): a batch with one seat; a visitor's form, loaded while the seat was free,
- * is refused with "This batch is full." and the waitlist form, filled from it, which they
- * join; the student who took the seat is confirmed by staff, finds My classes and Join
- * class on the dashboard, and after the register and "Finish batch" the certificate
- * verifies at /verify/<ID>. Every form is a plain post and every link a plain link.
+ * The batch road of classes.spec.ts with JavaScript off for the students: staff add a new
+ * course and a batch of it with 2 seats in the back office (which keeps its script); a
+ * visitor's form, loaded while a seat was free, is refused with "This batch is full." once
+ * two students took the seats, and offers the waitlist form, filled from it, which they
+ * join; the first student is confirmed by staff, finds My classes and Join class on the
+ * dashboard, and after the register and "Finish batch" the certificate verifies at
+ * /verify/<ID>. Every form is a plain post and every link a plain link.
  */
 
-const ROUTE = '/java+android_bootcamp'
 const PASSWORD = 'classes-nojs-journey-42'
-
-async function staffPage(browser: Browser): Promise<Page> {
-  // The back office is staff's, with its script.
-  const page = await (await browser.newContext({ javaScriptEnabled: true })).newPage()
-  await loginViaApi(page, staffAccount.phone, staffAccount.password)
-  return page
-}
 
 test.use({ viewport: viewports.mobile })
 
@@ -28,24 +22,41 @@ test('without JavaScript: the full batch offers the waitlist, the confirmed stud
   test.setTimeout(120_000)
   const tag = runTag()
   const link = `https://meet.example/e2e-nojs-${tag}`
-  const { batch, held, next } = journeyBatch(ROUTE, { seats: 1, link })
+  const ROUTE = `/kotlin-live-${tag}-registration`
+  const course = { name: `Kotlin Live ${tag}`, shortName: `Kotlin Live ${tag}`, path: ROUTE, summary: 'Android apps in Kotlin, taught live online.', fee: '1299' }
+
+  // Staff add the course, then a batch of it with 2 seats, in the back office.
+  const staff = await staffPage(browser, 1280)
+  await addCourse(staff, course)
+  const batch = await addBatch(staff, course, { seats: 2, link })
   const student = { phone: freshPhone(), name: `Kiran Nojs ${tag}`, email: `kiran-${tag}@example.org`, password: PASSWORD }
   accountOnServer(student)
 
-  // A visitor opens the page while the one seat is free.
+  // The student, logged in, takes the first seat.
+  await loginViaApi(page, student.phone, student.password)
+  await page.goto(ROUTE)
+  const section = page.getByRole('region', { name: /^Enrol in / })
+  await expect(section.getByRole('list', { name: 'Batch' })).toContainText('2 seats left')
+  await expect(section.getByLabel(/^Name/)).toHaveValue(student.name)
+  await section.getByRole('button', { name: /^Enrol and pay/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: /^Pay ₹.* to confirm your place$/ })).toBeVisible()
+  const reference = new URL(page.url()).searchParams.get('enrolment') ?? ''
+
+  // A visitor opens the page while the last seat is free.
   const late = await (await browser.newContext({ viewport: viewports.mobile, javaScriptEnabled: false })).newPage()
   await late.goto(ROUTE)
   const lateForm = late.getByRole('region', { name: /^Enrol in / })
   await expect(lateForm.getByRole('list', { name: 'Batch' })).toContainText('1 seat left')
 
-  // The student takes it.
-  await loginViaApi(page, student.phone, student.password)
-  await page.goto(ROUTE)
-  const section = page.getByRole('region', { name: /^Enrol in / })
-  await expect(section.getByLabel(/^Name/)).toHaveValue(student.name)
-  await section.getByRole('button', { name: /^Enrol and pay/ }).click()
-  await expect(page.getByRole('heading', { level: 2, name: /^Pay ₹.* to confirm your place$/ })).toBeVisible()
-  const reference = new URL(page.url()).searchParams.get('enrolment') ?? ''
+  // A second student, not logged in, takes it.
+  const second = await (await browser.newContext({ viewport: viewports.mobile, javaScriptEnabled: false })).newPage()
+  await second.goto(ROUTE)
+  const secondForm = second.getByRole('region', { name: /^Enrol in / })
+  await secondForm.getByLabel(/^Name/).fill(`Ravi Nojs ${tag}`)
+  await secondForm.getByLabel(/^Phone number/).fill(freshPhone())
+  await secondForm.getByLabel(/^Email/).fill(`ravi-${tag}@example.org`)
+  await secondForm.getByRole('button', { name: /^Enrol and pay/ }).click()
+  await expect(second.getByRole('heading', { level: 2, name: /^Pay ₹.* to confirm your place$/ })).toBeVisible()
 
   // The visitor's form is refused: the batch is full, and the waitlist form has their details.
   const waitlistPhone = freshPhone()
@@ -71,21 +82,21 @@ test('without JavaScript: the full batch offers the waitlist, the confirmed stud
   await expect(late.getByText(/You are already on the waitlist for this course/)).toBeVisible()
 
   // Staff confirm the student's payment; My classes has the next class and Join class.
-  const staff = await staffPage(browser)
   await adminAction(staff, '/admin/enrolments/enrolment/', reference, 'confirm_payment')
   await confirmDecision(staff, 'Confirm payment')
   await page.goto('/dashboard')
   const classes = page.getByRole('region', { name: 'My classes' })
   await expect(classes).toContainText('Attended 0 of 1 classes')
   const joinClass = classes.getByRole('link', { name: 'Join class' })
-  await expect(joinClass).toHaveAttribute('href', `/classes/${next}/join`)
+  await expect(joinClass).toHaveAttribute('href', /^\/classes\/\d+\/join$/)
   expect(await page.content()).not.toContain(link)
   await page.route(`${link}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Meeting</title><h1>Meeting</h1>' }))
   await joinClass.click()
   await expect(page).toHaveURL(link)
 
-  // The register, "Finish batch", and the certificate on the dashboard verifies.
-  await staff.goto(`/admin/teaching/liveclass/${held}/change/`)
+  // The register of last week's class (from the batch's page), "Finish batch", and the certificate on the dashboard verifies.
+  await staff.goto(`/admin/catalog/batch/${batch}/change/`)
+  await staff.getByTestId('batch-classes').getByRole('link', { name: 'Not taken yet' }).click()
   await staff.getByLabel(student.name).check()
   await staff.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(staff.getByText('Register saved: 1 present, 0 absent.')).toBeVisible()

@@ -67,3 +67,56 @@ export async function expectGone(visitor: Page, course: NewCourse) {
   await expect(visitor.getByRole('main').locator(`a[href="${course.path}"]`)).toHaveCount(0)
   expect(await (await visitor.request.get('/sitemap.xml')).text()).not.toContain(`${course.path}</loc>`)
 }
+
+/** A moment as India writes it: its date (YYYY-MM-DD), weekday ("Mon") and clock ("9:05 PM"). */
+function inIndia(moment: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(moment)
+      .map((part) => [part.type, part.value]),
+  )
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday: String(parts.weekday), clock: `${parts.hour}:${parts.minute} ${parts.dayPeriod}` }
+}
+
+function daysAfter(isoDate: string, days: number): string {
+  const day = new Date(`${isoDate}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + days)
+  return day.toISOString().slice(0, 10)
+}
+
+/**
+ * Adds a batch of `course` through the admin's Batch form (Batches → Add batch) and
+ * returns its id. Its schedule is one class a week, on today's
+ * weekday (India time), from 5 minutes from now for an hour, starting a week ago: so the
+ * form makes a class held last week (the one to take the register of) and one starting in
+ * about 5 minutes (inside Join class's window), then one each week for two months.
+ * Enrolment stays open for a week.
+ */
+export async function addBatch(office: Page, course: NewCourse, { seats, link }: { seats: number; link: string }): Promise<number> {
+  const starts = new Date(Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000)
+  const first = inIndia(starts)
+  const ends = inIndia(new Date(starts.getTime() + 60 * 60_000))
+  await office.goto('/admin/catalog/batch/add/')
+  await office.locator('select[name="course"]').selectOption({ label: course.name })
+  await office.locator('[name="starts_on"]').fill(daysAfter(first.date, -7))
+  await office.locator('[name="ends_on"]').fill(daysAfter(first.date, 60))
+  await office.locator('[name="class_days"]').fill(first.weekday)
+  await office.locator('[name="class_time"]').fill(`${first.clock} - ${ends.clock}`)
+  await office.locator('[name="seats"]').fill(String(seats))
+  await office.locator('[name="enrolment_closes_on"]').fill(daysAfter(first.date, 7))
+  await office.locator('[name="meeting_link"]').fill(link)
+  await office.getByRole('button', { name: 'Save and continue editing' }).click()
+  await expect(office.getByText(/classes made from the schedule/).first()).toBeVisible()
+  const id = /\/admin\/catalog\/batch\/(\d+)\/change\//.exec(office.url())?.[1]
+  expect(id).toBeTruthy()
+  return Number(id)
+}

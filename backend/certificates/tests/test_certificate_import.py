@@ -55,6 +55,11 @@ def test_it_updates_changed_records_and_counts_unchanged_ones() -> None:
     )
 
     assert (report.created, report.updated, report.unchanged) == (1, 1, 1)
+    assert (report.created_ids, report.updated_ids, report.unchanged_ids) == (
+        ["WD-3"],
+        ["WD-2"],
+        ["WD-1"],
+    )
     assert Certificate.objects.get(certificate_id="WD-2").name == "New Name"
     assert Certificate.objects.get(certificate_id="WD-1").updated_at == untouched
 
@@ -74,6 +79,11 @@ def test_it_writes_nothing_on_a_dry_run() -> None:
     report = run(csv_bytes("WD-1,Web Development,30 Days,New", "WD-2,Java,,"), dry_run=True)
 
     assert (report.created, report.updated, report.unchanged) == (1, 1, 0)
+    assert (report.created_ids, report.updated_ids, report.unchanged_ids) == (
+        ["WD-2"],
+        ["WD-1"],
+        [],
+    )
     assert report.dry_run is True
     assert report.imported is False
     assert Certificate.objects.count() == 1
@@ -160,6 +170,23 @@ def test_it_crosses_batch_boundaries() -> None:
 
     assert (report.created, report.updated) == (2499, 1)
     assert Certificate.objects.count() == 2500
+
+
+def test_a_dry_run_lists_the_first_50_ids_of_each_count_in_file_order() -> None:
+    make("ID-00070", name="Old")
+    make("ID-00071", name="Person 71", course="Java", duration="30 Days")
+    rows = [f"ID-{i:05d},Java,30 Days,Person {i}" for i in range(2500)]
+
+    report = run(csv_bytes(*rows), dry_run=True)
+
+    assert report.created == 2498
+    # The first 50 new IDs, across the importer's batches; the rest only counted.
+    expected = [f"ID-{i:05d}" for i in range(2500) if i not in (70, 71)][:50]
+    assert report.created_ids == expected
+    assert (report.updated_ids, report.unchanged_ids) == (["ID-00070"], ["ID-00071"])
+    body = ImportReportOut.model_validate(report).model_dump()
+    assert len(body["created_ids"]) == 50
+    assert Certificate.objects.count() == 2
 
 
 # --- Refusals: each writes nothing ----------------------------------------------------

@@ -58,6 +58,9 @@ def test_it_imports_for_staff(admin_client: Client) -> None:
         "created": 2,
         "updated": 0,
         "unchanged": 0,
+        "created_ids": ["WD-1", "WD-2"],
+        "updated_ids": [],
+        "unchanged_ids": [],
         "emails": 0,
         "error_count": 0,
         "errors": [],
@@ -81,6 +84,12 @@ def test_it_runs_a_dry_run_for_staff(admin_client: Client, flag: str) -> None:
         1,
         1,
         False,
+    )
+    # Which IDs it would create and update, not only how many.
+    assert (body["created_ids"], body["updated_ids"], body["unchanged_ids"]) == (
+        ["WD-2"],
+        ["WD-1"],
+        [],
     )
     assert Certificate.objects.count() == 1
 

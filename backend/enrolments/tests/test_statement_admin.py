@@ -146,3 +146,23 @@ def test_the_list_of_statement_lines_links_the_reconciliation(back_office_client
 
     assert "Reconcile UPI payments" in page
     assert back_office_client.get(RECONCILE).status_code == 200
+
+
+def test_an_amount_mismatch_says_what_to_do_next_and_links_the_enrolment(
+    back_office_client: Client, other_course: Course
+) -> None:
+    # ₹999 arrived for an enrolment whose fee is ₹4,499.
+    short = services.enrolment_submit_utr(enrolment=enrol(other_course), utr=UTR)
+
+    dry = upload(back_office_client, (SAMPLES / "hdfc-delimited.csv").read_bytes())
+
+    page = dry.content.decode()
+    assert dry.status_code == 200
+    assert "Amount mismatch (1)" in page and "Matched (0)" in page
+    assert "“Confirm matched” leaves these alone" in page
+    assert "₹3,500 less than the fee arrived. Ask the student to send the rest" in page
+    link = f'href="/admin/enrolments/enrolment/{short.pk}/change/"'
+    assert f"{link}>Open {short.reference} to confirm or reject</a>" in page
+    # Nothing is confirmed by looking.
+    assert Enrolment.objects.get(pk=short.pk).status == "paid_claimed"
+    assert not StatementLine.objects.exists()

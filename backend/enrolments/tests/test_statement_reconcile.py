@@ -4,6 +4,7 @@ nothing twice."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from io import StringIO
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from catalog.models import Course
 from core.tests.mail import queued_about
 from enrolments import services
 from enrolments.models import Enrolment, StatementLine
-from enrolments.selectors import statement_reconcile
+from enrolments.selectors import mismatch_next_step, statement_reconcile
 from enrolments.statements import statement_parse
 from enrolments.tests.conftest import enrol
 from referrals.models import RewardEntry
@@ -158,3 +159,35 @@ def test_the_command_refuses_a_bad_file(tmp_path: Path) -> None:
         call_command("reconcile_statement", str(path))
     with pytest.raises(CommandError, match="No such file"):
         call_command("reconcile_statement", str(tmp_path / "missing.csv"))
+
+
+def test_a_mismatch_says_what_to_do_next_short_or_over() -> None:
+    assert mismatch_next_step(received=Decimal("999.00"), due=4499).startswith(
+        "₹3,500 less than the fee arrived. Ask the student to send the rest"
+    )
+    over = mismatch_next_step(received=Decimal("1000.50"), due=999)
+    assert over.startswith("₹1.50 more than the fee arrived.")
+    assert "pay the extra back from the bank account" in over
+
+
+def test_a_mismatch_line_carries_its_next_step(other_course: Course) -> None:
+    claimed(other_course, HDFC_UTR)  # ₹4499 due, ₹999 received
+
+    [line] = statement_reconcile(statement=statement_parse(hdfc())).amount_mismatch
+
+    assert line.next_step == mismatch_next_step(received=Decimal("999"), due=4499)
+    assert line.note == "The enrolment's amount is ₹4,499."
+
+
+def test_the_command_prints_a_mismatch_with_its_next_step(
+    other_course: Course, tmp_path: Path
+) -> None:
+    claimed(other_course, HDFC_UTR)  # ₹4499 due, ₹999 received
+    path = tmp_path / "statement.csv"
+    path.write_bytes(hdfc())
+
+    dry = StringIO()
+    call_command("reconcile_statement", str(path), "--dry-run", stdout=dry)
+
+    assert "Amount mismatch (1)" in dry.getvalue()
+    assert "    Next step: ₹3,500 less than the fee arrived." in dry.getvalue()

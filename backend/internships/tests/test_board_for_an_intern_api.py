@@ -4,16 +4,19 @@ certificate control) and the dashboard's "My internship" (/api/pages/dashboard).
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from catalog.models import InternshipDomain
+from core.dates import INDIA
 from internships import services
-from internships.models import BoardTask, Placement
+from internships.models import BoardTask, InternshipApplication, Placement
 from internships.tests.conftest import API, apply, logged_in, pdf, submit, unlock_all
 
 pytestmark = pytest.mark.django_db
@@ -177,3 +180,72 @@ def test_my_internship_reads_a_fixed_number_of_queries_however_many_applications
 
     assert len(response.json()["internship"]["applications"]) > 1
     assert len(more.captured_queries) == len(one.captured_queries)
+
+
+# --- Joined mid-cycle: why several tasks are open at once (issue 41 item 7) --------------
+
+
+def accepted_on(day: datetime, application: InternshipApplication, staff: User) -> Placement:
+    with time_machine.travel(day, tick=False):
+        return services.application_accept(application_id=application.pk, by=staff)
+
+
+def test_an_intern_accepted_in_week_3_is_told_why_tasks_1_to_3_are_open(
+    application: InternshipApplication, staff: User
+) -> None:
+    # /tasks-1: the cycle starts on the 1st, tasks unlock on the 1st, 8th, 15th and 22nd.
+    placement = accepted_on(datetime(2026, 12, 16, 10, 0, tzinfo=INDIA), application, staff)
+
+    with time_machine.travel(datetime(2026, 12, 17, 9, 0, tzinfo=INDIA), tick=False):
+        body = board(logged_in(placement.user))
+
+    assert [t["unlocked"] for t in body["placement"]["tasks"]] == [True, True, True, False]
+    assert body["placement"]["catch_up"] == {
+        "joined_on": "2026-12-16",
+        "week": 3,
+        "task_numbers": [1, 2, 3],
+        "catch_up_by": "2026-12-31",
+    }
+
+
+def test_the_note_counts_the_day_of_joining_in_india_time(
+    application: InternshipApplication, staff: User
+) -> None:
+    # 20:00 UTC on 14 December is 01:30 on the 15th in India: task 3 was already open.
+    placement = accepted_on(datetime(2026, 12, 14, 20, 0, tzinfo=UTC), application, staff)
+
+    with time_machine.travel(datetime(2026, 12, 15, 12, 0, tzinfo=INDIA), tick=False):
+        catch_up = board(logged_in(placement.user))["placement"]["catch_up"]
+
+    assert catch_up["joined_on"] == "2026-12-15"
+    assert catch_up["task_numbers"] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("joined", "seen"),
+    [
+        # Joined in week 1, with only task 1 open: the usual start, nothing to explain.
+        (datetime(2026, 12, 2, 10, 0, tzinfo=INDIA), datetime(2026, 12, 9, 10, 0, tzinfo=INDIA)),
+        # Joined on the cycle's first day.
+        (datetime(2026, 12, 1, 10, 0, tzinfo=INDIA), datetime(2026, 12, 20, 10, 0, tzinfo=INDIA)),
+        # Joined mid-cycle, but the next cycle has begun: tasks unlock in order again.
+        (datetime(2026, 12, 16, 10, 0, tzinfo=INDIA), datetime(2027, 1, 2, 10, 0, tzinfo=INDIA)),
+    ],
+)
+def test_no_note_when_the_tasks_opened_in_their_usual_order(
+    application: InternshipApplication, staff: User, joined: datetime, seen: datetime
+) -> None:
+    placement = accepted_on(joined, application, staff)
+
+    with time_machine.travel(seen, tick=False):
+        assert board(logged_in(placement.user))["placement"]["catch_up"] is None
+
+
+def test_the_note_is_the_interns_own(
+    application: InternshipApplication, staff: User, other_learner: User
+) -> None:
+    accepted_on(datetime(2026, 12, 16, 10, 0, tzinfo=INDIA), application, staff)
+
+    with time_machine.travel(datetime(2026, 12, 17, 9, 0, tzinfo=INDIA), tick=False):
+        for client in (Client(), logged_in(other_learner)):
+            assert board(client)["placement"] is None

@@ -1413,6 +1413,31 @@ export interface components {
              */
             unlocks_on: string | null;
         };
+        /** CatchUpOut */
+        CatchUpOut: {
+            /**
+             * Catch Up By
+             * Format: date
+             * @description The cycle's last day: tasks not handed in by then lock again until their day in the next cycle.
+             */
+            catch_up_by: string;
+            /**
+             * Joined On
+             * Format: date
+             * @description The India date the intern was accepted onto the board.
+             */
+            joined_on: string;
+            /**
+             * Task Numbers
+             * @description The tasks already open on the day they joined.
+             */
+            task_numbers: number[];
+            /**
+             * Week
+             * @description The week of the cycle they joined in (1 = its first 7 days).
+             */
+            week: number;
+        };
         /**
          * CertificateDownloadsOut
          * @description Site-relative links; null when the record offers no such download.
@@ -2273,6 +2298,11 @@ export interface components {
         ImportReportOut: {
             /** Created */
             created: number;
+            /**
+             * Created Ids
+             * @description The first 50 CertificateIDs counted in created (on a dry run: to be created), in file order; created minus their number are left unlisted.
+             */
+            created_ids: string[];
             /** Dry Run */
             dry_run: boolean;
             /** Emails */
@@ -2289,8 +2319,18 @@ export interface components {
             rows: number;
             /** Unchanged */
             unchanged: number;
+            /**
+             * Unchanged Ids
+             * @description The same for unchanged.
+             */
+            unchanged_ids: string[];
             /** Updated */
             updated: number;
+            /**
+             * Updated Ids
+             * @description The same for updated.
+             */
+            updated_ids: string[];
             /** Warnings */
             warnings: string[];
         };
@@ -2668,6 +2708,8 @@ export interface components {
         };
         /** PlacementOut */
         PlacementOut: {
+            /** @description Why several tasks opened at once for an intern accepted mid-cycle; null outside the cycle they joined in or when at most one task was open that day. */
+            catch_up: components["schemas"]["CatchUpOut"] | null;
             /**
              * Certificate Id
              * @description Issued once all four tasks are approved.

@@ -48,6 +48,8 @@ class Command(BaseCommand):
             self.stdout.write(f"{label} ({len(lines)})")
             for line in lines:
                 self.stdout.write(f"  {self._line(line)}")
+                if line.next_step:
+                    self.stdout.write(f"    Next step: {line.next_step}")
         self.stdout.write(f"Waiting, no credit ({len(result.waiting)})")
         for enrolment in result.waiting:
             self.stdout.write(

@@ -31,6 +31,9 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
     created: 2,
     updated: 1,
     unchanged: 0,
+    created_ids: ['WD-1', 'WD-2'],
+    updated_ids: ['WD-3'],
+    unchanged_ids: [],
     error_count: 0,
     errors: [],
     errors_truncated: false,
@@ -152,6 +155,13 @@ describe('/test (certificate import)', { timeout: 20_000 }, () => {
     const figures = within(figureList).getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? term.previousElementSibling?.textContent}`)
     expect(figures).toEqual(['Rows in the file: 3', 'New (to create): 2', 'Updated (to change): 1', 'Unchanged: 0'])
     expect(screen.getByText('Ignored column: Notes.')).toBeInTheDocument()
+    // Which IDs, not only how many.
+    const ids = screen.getByRole('region', { name: 'Which certificates the import will touch' })
+    const created = within(ids).getByRole('region', { name: 'New: will be created (2)' })
+    expect(within(created).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['WD-1', 'WD-2'])
+    const updated = within(ids).getByRole('region', { name: 'Updated: will be changed (1)' })
+    expect(within(updated).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['WD-3'])
+    expect(within(ids).queryByRole('region', { name: /^Unchanged/ })).toBeNull()
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({ dryRun: 'true', csrf: 'tok123', url: '/api/certificates/import' })
     expect(sent[0]?.file?.name).toBe('certificates.csv')
@@ -161,10 +171,27 @@ describe('/test (certificate import)', { timeout: 20_000 }, () => {
     await user.click(importButton)
     expect(await screen.findByText('Import complete')).toBeInTheDocument()
     expect(screen.getByText(/3 records imported: 2 new, 1 updated, 0 unchanged/)).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Which certificates were imported' })).toHaveTextContent('New: created (2)WD-1WD-2')
     expect(sent[1]).toMatchObject({ dryRun: 'false' })
     expect(sent[1]?.file?.name).toBe('certificates.csv')
     expect(sent[1]?.file?.size).toBe(file.size)
     expect(screen.getByRole('button', { name: 'Import 3 records' })).toBeDisabled()
+  })
+
+  it('lists the first IDs of a long count with "… and N more"', async () => {
+    mockApi()
+    const first = Array.from({ length: 50 }, (_, index) => `ID-${String(index).padStart(5, '0')}`)
+    mockXhr(() => ({ status: 200, body: report({ rows: 1300, created: 1200, updated: 0, unchanged: 100, created_ids: first, updated_ids: [], unchanged_ids: first.slice(0, 50) }) }))
+    const user = userEvent.setup()
+    renderImport(staff)
+    await user.upload(await screen.findByLabelText('CSV file'), csv())
+    await user.click(screen.getByRole('button', { name: /check file/i }))
+
+    const created = await screen.findByRole('region', { name: 'New: will be created (1,200)' })
+    expect(within(created).getAllByRole('listitem')).toHaveLength(50)
+    expect(created).toHaveTextContent('… and 1,150 more (the first 50 are listed).')
+    const unchanged = screen.getByRole('region', { name: 'Unchanged: will be left as they are (100)' })
+    expect(unchanged).toHaveTextContent('… and 50 more')
   })
 
   it('lists every bad row with its line, and "… and N more" when the list is cut; Import stays off', async () => {

@@ -12,7 +12,7 @@ const submitKey = (number: number) => `POST /api/internships/boards/tasks-10/tas
 
 /** An intern's board: task 1 approved, 2 with changes requested, 3 not yet sent, 4 locked. */
 function internBoard(tasks: PlacementTask[] = defaultEntries()) {
-  return taskBoard({ placement: { certificate_id: null, tasks } })
+  return taskBoard({ placement: { certificate_id: null, tasks, catch_up: null } })
 }
 
 function defaultEntries(): PlacementTask[] {
@@ -111,6 +111,31 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(card(4)).toHaveAttribute('data-state', 'locked')
     expect(within(card(4)).queryByRole('form')).toBeNull()
     expect(screen.queryByRole('link', { name: /log in to submit/i })).toBeNull()
+  })
+
+  it('tells an intern accepted mid-cycle why several tasks are open at once, and by when to catch up', async () => {
+    const board = taskBoard({
+      today: '2025-12-27',
+      placement: {
+        certificate_id: null,
+        tasks: defaultEntries(),
+        catch_up: { joined_on: '2025-12-26', week: 3, task_numbers: [1, 2, 3], catch_up_by: '2026-01-09' },
+      },
+    })
+    mockApi({ ...answerPage('tasks', () => ({ board })) })
+    renderRoute('/tasks-10', { user: learner })
+    const note = await screen.findByRole('region', { name: 'Why tasks 1 to 3 are open at once' })
+    expect(note).toHaveTextContent(
+      'You joined on 26 Dec, in week 3 of this cycle. The tasks open on the same days for every intern, so tasks 1 to 3 were already open for you: you can catch up on them by 9 Jan 2026, the last day of this cycle.',
+    )
+    expect(note).toHaveTextContent('A task you have sent by then stays open for you.')
+  })
+
+  it('says nothing about catching up to an intern whose tasks opened in their usual order', async () => {
+    mockApi({ ...answerPage('tasks', () => ({ board: internBoard() })) })
+    renderRoute('/tasks-10', { user: learner })
+    await screen.findByTestId('task-1')
+    expect(screen.queryByRole('region', { name: /open at once/ })).toBeNull()
   })
 
   it('opens a task staff unlocked early for this intern, with its link', async () => {
@@ -241,7 +266,7 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     const approved = [1, 2, 3, 4].map((number) => placementTask(number, { state: 'approved', link: `https://github.com/asha/${number}` }))
     mockApi({
       ...answerPage('tasks', () => ({ board: taskBoard({
-            placement: { certificate_id: 'IN-2026-0042', tasks: approved },
+            placement: { certificate_id: 'IN-2026-0042', tasks: approved, catch_up: null },
             certificate: { enabled: true, verify_path: '/verify/IN-2026-0042', reason: '' },
           }), })),
     })
@@ -250,5 +275,15 @@ describe('task boards: submissions', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', '/verify/IN-2026-0042')
     expect(screen.queryByRole('button', { name: 'Generate Certificate' })).toBeNull()
     expect(screen.queryAllByRole('form')).toHaveLength(0)
+  })
+})
+
+describe('taskList', () => {
+  it('names the open tasks in plain words', async () => {
+    const { taskList } = await import('@/features/internships/task-list')
+    expect(taskList([1, 2, 3])).toBe('tasks 1 to 3')
+    expect(taskList([1, 2])).toBe('tasks 1 and 2')
+    expect(taskList([1, 2, 4])).toBe('tasks 1, 2 and 4')
+    expect(taskList([1, 2, 3, 4])).toBe('tasks 1 to 4')
   })
 })

@@ -12,5 +12,7 @@ export type BoardTask = components['schemas']['BoardTaskOut']
 /** The logged-in intern's own side of the board (null for everyone else). */
 export type Placement = NonNullable<TaskBoard['placement']>
 export type PlacementTask = Placement['tasks'][number]
+/** Why several tasks opened at once for an intern accepted mid-cycle. */
+export type CatchUp = NonNullable<Placement['catch_up']>
 export type TaskState = PlacementTask['state']
 export type BoardCertificate = TaskBoard['certificate']

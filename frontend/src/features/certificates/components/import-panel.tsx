@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button-styles'
 import { LinkButton } from '@/components/ui/link-button'
 import { CertificateImportError, useImportCertificates, type ImportFailureReason, type ImportProgress } from '@/features/certificates/api/import-certificates'
 import type { ImportReport } from '@/features/certificates/types'
-import { ImportCounts, ImportErrors, ImportWarnings } from '@/features/certificates/components/import-report'
+import { ImportCounts, ImportErrors, ImportIds, ImportWarnings } from '@/features/certificates/components/import-report'
 import { formatCount, plural } from '@/features/certificates/counts'
 import { ApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
@@ -297,6 +297,7 @@ export function ImportPanel({ answer }: { answer?: ImportAnswer }) {
           <div className="flex flex-col gap-5">
             <ImportCounts report={dryRunReport} future />
             <ImportErrors report={dryRunReport} />
+            <ImportIds report={dryRunReport} future />
             <ImportWarnings warnings={dryRunReport.warnings} />
           </div>
         )}
@@ -361,6 +362,7 @@ export function ImportPanel({ answer }: { answer?: ImportAnswer }) {
         {!busy && imported && (
           <div className="flex flex-col gap-5">
             <ImportCounts report={imported} future={false} />
+            <ImportIds report={imported} future={false} />
             <ImportWarnings warnings={imported.warnings} />
           </div>
         )}

@@ -22,6 +22,48 @@ export function ImportCounts({ report, future }: { report: ImportReport; future:
   )
 }
 
+/**
+ * Which CertificateIDs are behind each count: the server lists the first 50 of each, in
+ * the file's order, and the count says how many more there are.
+ */
+export function ImportIds({ report, future }: { report: ImportReport; future: boolean }) {
+  const groups = [
+    { key: 'created', title: future ? 'New: will be created' : 'New: created', count: report.created, ids: report.created_ids },
+    { key: 'updated', title: future ? 'Updated: will be changed' : 'Updated: changed', count: report.updated, ids: report.updated_ids },
+    { key: 'unchanged', title: future ? 'Unchanged: will be left as they are' : 'Unchanged: left as they were', count: report.unchanged, ids: report.unchanged_ids },
+  ].filter((group) => group.count > 0 && group.ids.length > 0)
+  if (groups.length === 0) return null
+  return (
+    <section aria-labelledby="import-ids-heading" className="flex flex-col gap-3">
+      <h3 id="import-ids-heading" className="text-base font-bold text-ink">
+        {future ? 'Which certificates the import will touch' : 'Which certificates were imported'}
+      </h3>
+      {groups.map((group) => {
+        const more = group.count - group.ids.length
+        return (
+          <section key={group.key} aria-labelledby={`import-ids-${group.key}`} className="flex flex-col gap-2 rounded-control border border-line bg-white p-4">
+            <h4 id={`import-ids-${group.key}`} className="text-sm font-semibold text-ink">
+              {group.title} ({formatCount(group.count)})
+            </h4>
+            <ul className="flex flex-wrap gap-2">
+              {group.ids.map((certificateId) => (
+                <li key={certificateId} className="rounded-control bg-surface-muted px-2 py-1 font-mono text-sm break-all text-ink">
+                  {certificateId}
+                </li>
+              ))}
+            </ul>
+            {more > 0 && (
+              <p className="text-sm text-ink-muted">
+                … and {formatCount(more)} more (the first {formatCount(group.ids.length)} are listed).
+              </p>
+            )}
+          </section>
+        )
+      })}
+    </section>
+  )
+}
+
 /** Every bad row the server listed (up to 200), and how many more there are. */
 export function ImportErrors({ report }: { report: ImportReport }) {
   if (report.errors.length === 0) return null

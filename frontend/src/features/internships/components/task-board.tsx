@@ -1,12 +1,13 @@
-import { Award, CalendarDays, Clock, ListChecks } from 'lucide-react'
+import { Award, CalendarDays, Clock, Info, ListChecks } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { BoardCertificate, BoardTask, TaskBoard } from '@/features/internships/types'
+import type { BoardCertificate, BoardTask, CatchUp, TaskBoard } from '@/features/internships/types'
 import { TaskCard, type BoardViewer } from '@/features/internships/components/task-card'
 import type { SubmissionResult } from '@/features/internships/components/task-submission-form'
 import { submissionIntent } from '@/features/internships/submission-intent'
+import { taskList } from '@/features/internships/task-list'
 import { formatDateIst, formatDayMonthIst } from '@/lib/format'
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -47,6 +48,32 @@ function BoardFacts({ board, unlocked }: { board: TaskBoard; unlocked: (task: Bo
         {next ? formatDayMonthIst(next) : formatDateIst(board.cycle_start)}
       </Fact>
     </dl>
+  )
+}
+
+/**
+ * Why several tasks are open at once for an intern accepted mid-cycle: the board's
+ * schedule is the same for every intern (docs/product.md §6), so someone who joins in
+ * week 3 finds the first tasks already open and has until the cycle's last day to catch up.
+ */
+function CatchUpNote({ catchUp }: { catchUp: CatchUp }) {
+  return (
+    <section aria-labelledby="catch-up-heading" className="flex gap-4 rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
+      <Info className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" width={20} height={20} />
+      <div className="flex flex-col gap-1">
+        <h2 id="catch-up-heading" className="font-bold text-ink">
+          Why {taskList(catchUp.task_numbers)} are open at once
+        </h2>
+        <p className="text-ink">
+          You joined on {formatDayMonthIst(catchUp.joined_on)}, in week {catchUp.week} of this cycle. The tasks open on the same days for every
+          intern, so {taskList(catchUp.task_numbers)} were already open for you: you can catch up on them by {formatDateIst(catchUp.catch_up_by)},
+          the last day of this cycle.
+        </p>
+        <p className="text-ink-muted">
+          A task you have sent by then stays open for you. One you have not sent locks again when the next cycle starts, and opens again on its day.
+        </p>
+      </div>
+    </section>
   )
 }
 
@@ -107,6 +134,7 @@ export function TaskBoardView({ board, viewer, result, sendingTask }: TaskBoardV
   return (
     <div className="flex flex-col gap-8">
       <BoardFacts board={board} unlocked={unlocked} />
+      {board.placement?.catch_up && <CatchUpNote catchUp={board.placement.catch_up} />}
       <ul aria-label="Tasks" className="grid gap-5 md:grid-cols-2">
         {board.tasks.map((task) => (
           <TaskCard
