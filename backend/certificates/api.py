@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from ninja import File, Form, Router
 from ninja.files import UploadedFile
@@ -13,7 +12,7 @@ from certificates.models import Certificate
 from certificates.schemas import CertificateOut, CredentialCheckOut, ImportReportOut
 from core.api import StaffWithPermissions
 from core.http import client_key
-from core.ratelimit import rate_limit_hit
+from core.ratelimit import rate_limited
 from core.schemas import ErrorOut, Text
 
 router = Router(tags=["certificates"])
@@ -42,15 +41,15 @@ certificate_importers = StaffWithPermissions(*CERTIFICATE_IMPORT_PERMISSIONS)
         "(not_csv, encoding, empty, headers, too_large, rows)."
     ),
 )
+@rate_limited(
+    scope="certificate-import",
+    rate="RATE_LIMIT_CERTIFICATE_IMPORT",
+    message="You have uploaded many files in a short time.",
+    per="account",
+)
 def certificate_import(
     request: HttpRequest, file: File[UploadedFile], dry_run: Form[bool] = False
 ) -> imports.ImportReport:
-    rate_limit_hit(
-        scope="certificate-import",
-        ident=str(request.user.pk),
-        rate=settings.RATE_LIMIT_CERTIFICATE_IMPORT,
-        message="You have uploaded many files in a short time.",
-    )
     try:
         report = imports.certificate_import(source=file, dry_run=dry_run)
     finally:
