@@ -136,9 +136,8 @@ test('a course page reads before the scripts arrive, and hydrating keeps it in p
   await expect(page.getByRole('main').getByText(course.summary).first()).toBeVisible()
   await expect(page.getByRole('main').getByText(course.payable_fee_display).first()).toBeVisible()
   // The web font arrives on its own time (font-display: swap), scripts or not: measure once
-  // it is in, so the comparison is about hydration alone.
-  // The stylesheet (render-blocking: nothing is painted without it) is in before measuring.
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null))
+  // it is in, so the comparison is about hydration alone. (The stylesheet is in the page.)
+  expect(await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0)).toBeGreaterThan(1000)
   await page.evaluate(async () => {
     await document.fonts.ready
   })
@@ -149,26 +148,39 @@ test('a course page reads before the scripts arrive, and hydrating keeps it in p
   await expect(heading).toHaveText(course.name)
   expect(await heading.boundingBox()).toEqual(before)
   await expect(page.locator('html')).not.toHaveAttribute('data-heading-gone')
+  // The app keeps the server's stylesheet (its own scripts do not carry the text).
+  expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(1)
+  expect(await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0)).toBeGreaterThan(1000)
   // A hydration mismatch is reported on the console.
   expect(errors).toEqual([])
 })
 
-test('the policy allows exactly the page’s inline scripts, by their hashes, the same for every visitor', async ({ page }) => {
+test('the policy allows exactly the page’s inline scripts and stylesheet, by their hashes, the same for every visitor', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
   const response = await page.goto('/')
   const policy = response?.headers()['content-security-policy'] ?? ''
   expect(policy).not.toContain('unsafe-inline')
   expect(policy).not.toContain("'nonce-")
-  const inline = page.locator('script:not([src])')
-  expect(await inline.count()).toBeGreaterThan(0)
-  for (const script of await inline.all()) {
-    const type = await script.getAttribute('type')
+  const inline = page.locator('script:not([src]), style')
+  expect(await page.locator('script:not([src])').count()).toBeGreaterThan(0)
+  expect(await page.locator('style').count()).toBe(1)
+  for (const element of await inline.all()) {
+    const type = await element.getAttribute('type')
     if (type === 'application/ld+json') continue
-    const hash = await script.evaluate(async (element) => {
-      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(element.textContent ?? ''))
+    const hash = await element.evaluate(async (node) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(node.textContent ?? ''))
       return btoa(String.fromCharCode(...new Uint8Array(digest)))
     })
     expect(policy).toContain(`'sha256-${hash}'`)
   }
+  const styleSources = policy.split(';').find((part) => part.startsWith('style-src ')) ?? ''
+  expect(styleSources).toMatch(/^style-src 'self' 'sha256-[\w+/=]+'$/)
+  // The page is styled (the browser applied the stylesheet the policy allows).
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Inter')
+  expect(violations).toEqual([])
   // Nothing per response: a shared cache may keep the page and its policy together. (The
   // page's data carries its time to the minute: a second pair is asked for should a
   // minute turn between the first two answers.)
@@ -183,13 +195,16 @@ test('the policy allows exactly the page’s inline scripts, by their hashes, th
 })
 
 test.describe('the first load', () => {
-  for (const path of ['/', '/courses', '/verify', '/login']) {
-    test(`${path}: the stylesheet comes first in the head, every script after it and none blocking`, async ({ request }) => {
+  for (const path of ['/', '/courses', '/verify', '/login', '/about']) {
+    test(`${path}: the stylesheet is in the head, before anything the browser fetches, and no script blocks`, async ({ request }) => {
       const html = await (await request.get(path)).text()
       const head = html.slice(0, html.indexOf('</head>'))
-      const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)]
-      expect(stylesheets).toHaveLength(1)
-      const styleAt = stylesheets[0]!.index
+      // The whole stylesheet in the page: the first paint waits for no second request.
+      expect(head).not.toMatch(/<link rel="stylesheet"/)
+      const styles = [...head.matchAll(/<style[^>]*>/g)]
+      expect(styles).toHaveLength(1)
+      const styleAt = styles[0]!.index
+      expect(html.slice(styleAt, html.indexOf('</style>'))).toContain('@font-face')
       // Nothing the browser fetches comes before it: no modulepreload, no script, no font.
       for (const match of head.matchAll(/<link rel="(modulepreload|preload)"|<script(?![^>]*application\/ld\+json)/g)) {
         expect(match.index, `${match[0]} before the stylesheet`).toBeGreaterThan(styleAt)
