@@ -4,8 +4,9 @@ import { pageData } from './support'
 
 /**
  * Every page comes from the server whole (React Router's framework mode renders it with its
- * data), then the browser hydrates it: before any script has run, and without scripts at
- * all, the page reads completely; hydrating changes nothing on screen.
+ * data); a page that needs the client then hydrates (src/lib/hydration.ts; /courses does not,
+ * the home page, /verify and a course page do): before any script has run, and without
+ * scripts at all, the page reads completely; hydrating changes nothing on screen.
  */
 
 /** Holds back the app's entry script (and so hydration) until the returned function runs. */
@@ -69,8 +70,9 @@ test.describe('pages without JavaScript', () => {
 test('a menu opened before the scripts arrive stays open in the app', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const release = await holdHydration(page)
-  // Module scripts hold DOMContentLoaded back: wait for the response only.
-  await page.goto('/courses', { waitUntil: 'commit' })
+  // Module scripts hold DOMContentLoaded back: wait for the response only. (The home page
+  // hydrates; /courses, which does not, is the no-JavaScript menu above.)
+  await page.goto('/', { waitUntil: 'commit' })
   await page.getByRole('button', { name: 'Menu' }).click()
   const menu = page.getByRole('banner').locator('[popover]')
   await expect(menu.getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
@@ -98,7 +100,8 @@ test('a menu pressed as the page appears stays open: hydrating never swaps or cl
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['popover'], attributeOldValue: true })
   })
-  for (const path of ['/courses', '/', '/internship', '/verify']) {
+  // The pages that hydrate (a page without scripts keeps the browser's menu: above).
+  for (const path of ['/', '/Web-Development-registration', '/login', '/verify']) {
     await page.goto(path, { waitUntil: 'commit' })
     // As soon as the page has loaded, while the scripts are still taking over.
     await page.waitForLoadState('load')
@@ -213,4 +216,32 @@ test.describe('the first load', () => {
       expect(html).not.toMatch(/<script(?![^>]*type="module")[^>]*\ssrc=/)
     })
   }
+})
+
+test.describe('no script where none is needed (src/lib/hydration.ts)', () => {
+  for (const path of ['/courses', '/about', '/events', '/privacy-policy']) {
+    test(`${path} works without JavaScript and ships none`, async ({ request }) => {
+      const html = await (await request.get(path)).text()
+      expect(html).toContain('</main>')
+      expect(html).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/)
+      expect(html).not.toContain('modulepreload')
+    })
+  }
+
+  for (const path of ['/', '/login', '/verify', '/Web-Development-registration']) {
+    test(`${path} needs the client and hydrates`, async ({ request }) => {
+      const html = await (await request.get(path)).text()
+      expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js"/)
+      expect(html).toMatch(/<script type="module"/)
+    })
+  }
+
+  test('a page opened in the app from a hydrated page keeps the app (no reload)', async ({ page }) => {
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Courses' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Live online courses' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  })
 })

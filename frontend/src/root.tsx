@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
 
 import type { Route } from './+types/root'
 import { useRootData, type RootData } from '@/lib/root-data'
@@ -8,7 +8,9 @@ import { refusedFormMessage } from '@/app/form-refusal'
 import { FormRefused, RouteError } from '@/app/route-error'
 import { SiteLayout } from '@/app/root-layout'
 import { NotFoundPage } from '@/app/not-found-page'
+import { pageHydrates } from '@/lib/hydration'
 import { useErrorFrame, usePageFrame } from '@/lib/page-data'
+import { useHydrated } from '@/lib/use-hydrated'
 import { apiScopeMiddleware } from '@/server/api-scope.server'
 import { takeFlash } from '@/server/flash.server'
 
@@ -33,7 +35,15 @@ export function loader({ request }: Route.LoaderArgs): RootData {
   return { siteUrl: (process.env.SITE_URL ?? '').replace(/\/$/, ''), flash: takeFlash(request) }
 }
 
+/**
+ * The document. The scripts (hydration, scroll restoration, the modules' preloads) only on
+ * a page whose route asks for them (src/lib/hydration.ts): every other page is complete as
+ * the server sends it. Once a page has hydrated they stay, whichever page the app then
+ * opens in place.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
+  const hydrate = pageHydrates(useMatches()) || hydrated
   return (
     <html lang="en">
       <head>
@@ -50,8 +60,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   )
