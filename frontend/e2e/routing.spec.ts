@@ -28,10 +28,22 @@ test('a first load fetches the app and the page’s own code, no other page’s'
     const name = new URL(request.url()).pathname.match(/\/assets\/([\w-]+?)-[\w-]{8}\.js$/)?.[1]
     if (name && pages.has(name)) fetched.add(name)
   })
-  await page.goto('/courses')
-  await expect(page.getByRole('heading', { level: 1, name: 'Live online courses' })).toBeVisible()
+  // The home page hydrates (src/lib/hydration.ts): the app and its own code.
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: /build real software/i })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect([...fetched]).toEqual(['courses'])
+  expect([...fetched]).toEqual(['home'])
+
+  // /courses does not: no script at all, its own or any other page's.
+  const scripts: string[] = []
+  const fresh = await page.context().newPage()
+  fresh.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await fresh.goto('/courses')
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Live online courses' })).toBeVisible()
+  await fresh.waitForLoadState('networkidle')
+  expect(scripts).toEqual([])
 })
 
 test('a slow page: the old one stays, with a progress bar, until the new one arrives', async ({ page }) => {

@@ -4,8 +4,9 @@ import { pageData } from './support'
 
 /**
  * Every page comes from the server whole (React Router's framework mode renders it with its
- * data), then the browser hydrates it: before any script has run, and without scripts at
- * all, the page reads completely; hydrating changes nothing on screen.
+ * data); a page that needs the client then hydrates (src/lib/hydration.ts; /courses does not,
+ * the home page, /verify and a course page do): before any script has run, and without
+ * scripts at all, the page reads completely; hydrating changes nothing on screen.
  */
 
 /** Holds back the app's entry script (and so hydration) until the returned function runs. */
@@ -69,8 +70,9 @@ test.describe('pages without JavaScript', () => {
 test('a menu opened before the scripts arrive stays open in the app', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const release = await holdHydration(page)
-  // Module scripts hold DOMContentLoaded back: wait for the response only.
-  await page.goto('/courses', { waitUntil: 'commit' })
+  // Module scripts hold DOMContentLoaded back: wait for the response only. (The home page
+  // hydrates; /courses, which does not, is the no-JavaScript menu above.)
+  await page.goto('/', { waitUntil: 'commit' })
   await page.getByRole('button', { name: 'Menu' }).click()
   const menu = page.getByRole('banner').locator('[popover]')
   await expect(menu.getByRole('link', { name: 'Internship', exact: true })).toBeVisible()
@@ -98,7 +100,8 @@ test('a menu pressed as the page appears stays open: hydrating never swaps or cl
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['popover'], attributeOldValue: true })
   })
-  for (const path of ['/courses', '/', '/internship', '/verify']) {
+  // The pages that hydrate (a page without scripts keeps the browser's menu: above).
+  for (const path of ['/', '/Web-Development-registration', '/login', '/verify']) {
     await page.goto(path, { waitUntil: 'commit' })
     // As soon as the page has loaded, while the scripts are still taking over.
     await page.waitForLoadState('load')
@@ -136,9 +139,8 @@ test('a course page reads before the scripts arrive, and hydrating keeps it in p
   await expect(page.getByRole('main').getByText(course.summary).first()).toBeVisible()
   await expect(page.getByRole('main').getByText(course.payable_fee_display).first()).toBeVisible()
   // The web font arrives on its own time (font-display: swap), scripts or not: measure once
-  // it is in, so the comparison is about hydration alone.
-  // The stylesheet (render-blocking: nothing is painted without it) is in before measuring.
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null))
+  // it is in, so the comparison is about hydration alone. (The stylesheet is in the page.)
+  expect(await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0)).toBeGreaterThan(1000)
   await page.evaluate(async () => {
     await document.fonts.ready
   })
@@ -149,26 +151,39 @@ test('a course page reads before the scripts arrive, and hydrating keeps it in p
   await expect(heading).toHaveText(course.name)
   expect(await heading.boundingBox()).toEqual(before)
   await expect(page.locator('html')).not.toHaveAttribute('data-heading-gone')
+  // The app keeps the server's stylesheet (its own scripts do not carry the text).
+  expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(1)
+  expect(await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0)).toBeGreaterThan(1000)
   // A hydration mismatch is reported on the console.
   expect(errors).toEqual([])
 })
 
-test('the policy allows exactly the page’s inline scripts, by their hashes, the same for every visitor', async ({ page }) => {
+test('the policy allows exactly the page’s inline scripts and stylesheet, by their hashes, the same for every visitor', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
   const response = await page.goto('/')
   const policy = response?.headers()['content-security-policy'] ?? ''
   expect(policy).not.toContain('unsafe-inline')
   expect(policy).not.toContain("'nonce-")
-  const inline = page.locator('script:not([src])')
-  expect(await inline.count()).toBeGreaterThan(0)
-  for (const script of await inline.all()) {
-    const type = await script.getAttribute('type')
+  const inline = page.locator('script:not([src]), style')
+  expect(await page.locator('script:not([src])').count()).toBeGreaterThan(0)
+  expect(await page.locator('style').count()).toBe(1)
+  for (const element of await inline.all()) {
+    const type = await element.getAttribute('type')
     if (type === 'application/ld+json') continue
-    const hash = await script.evaluate(async (element) => {
-      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(element.textContent ?? ''))
+    const hash = await element.evaluate(async (node) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(node.textContent ?? ''))
       return btoa(String.fromCharCode(...new Uint8Array(digest)))
     })
     expect(policy).toContain(`'sha256-${hash}'`)
   }
+  const styleSources = policy.split(';').find((part) => part.startsWith('style-src ')) ?? ''
+  expect(styleSources).toMatch(/^style-src 'self' 'sha256-[\w+/=]+'$/)
+  // The page is styled (the browser applied the stylesheet the policy allows).
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Inter')
+  expect(violations).toEqual([])
   // Nothing per response: a shared cache may keep the page and its policy together. (The
   // page's data carries its time to the minute: a second pair is asked for should a
   // minute turn between the first two answers.)
@@ -183,13 +198,16 @@ test('the policy allows exactly the page’s inline scripts, by their hashes, th
 })
 
 test.describe('the first load', () => {
-  for (const path of ['/', '/courses', '/verify', '/login']) {
-    test(`${path}: the stylesheet comes first in the head, every script after it and none blocking`, async ({ request }) => {
+  for (const path of ['/', '/courses', '/verify', '/login', '/about']) {
+    test(`${path}: the stylesheet is in the head, before anything the browser fetches, and no script blocks`, async ({ request }) => {
       const html = await (await request.get(path)).text()
       const head = html.slice(0, html.indexOf('</head>'))
-      const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)]
-      expect(stylesheets).toHaveLength(1)
-      const styleAt = stylesheets[0]!.index
+      // The whole stylesheet in the page: the first paint waits for no second request.
+      expect(head).not.toMatch(/<link rel="stylesheet"/)
+      const styles = [...head.matchAll(/<style[^>]*>/g)]
+      expect(styles).toHaveLength(1)
+      const styleAt = styles[0]!.index
+      expect(html.slice(styleAt, html.indexOf('</style>'))).toContain('@font-face')
       // Nothing the browser fetches comes before it: no modulepreload, no script, no font.
       for (const match of head.matchAll(/<link rel="(modulepreload|preload)"|<script(?![^>]*application\/ld\+json)/g)) {
         expect(match.index, `${match[0]} before the stylesheet`).toBeGreaterThan(styleAt)
@@ -198,4 +216,32 @@ test.describe('the first load', () => {
       expect(html).not.toMatch(/<script(?![^>]*type="module")[^>]*\ssrc=/)
     })
   }
+})
+
+test.describe('no script where none is needed (src/lib/hydration.ts)', () => {
+  for (const path of ['/courses', '/about', '/events', '/privacy-policy']) {
+    test(`${path} works without JavaScript and ships none`, async ({ request }) => {
+      const html = await (await request.get(path)).text()
+      expect(html).toContain('</main>')
+      expect(html).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/)
+      expect(html).not.toContain('modulepreload')
+    })
+  }
+
+  for (const path of ['/', '/login', '/verify', '/Web-Development-registration']) {
+    test(`${path} needs the client and hydrates`, async ({ request }) => {
+      const html = await (await request.get(path)).text()
+      expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js"/)
+      expect(html).toMatch(/<script type="module"/)
+    })
+  }
+
+  test('a page opened in the app from a hydrated page keeps the app (no reload)', async ({ page }) => {
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Courses' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Live online courses' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  })
 })

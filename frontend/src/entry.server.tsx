@@ -8,7 +8,7 @@ import { ApiError, setServerTransport } from '@/lib/api-client'
 import { RequestIdContext } from '@/lib/request-id'
 import { serverFetch, visitorContext } from '@/server/api-scope.server'
 import { PRIVATE, sharedCacheControl, type SharingHandle } from '@/server/cache-policy'
-import { contentSecurityPolicy, inlineScriptHashes, type PaymentStepHandle } from '@/server/security-policy'
+import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type PaymentStepHandle } from '@/server/security-policy'
 
 // Loaders and actions call the API through the typed client; on the server its requests
 // go to Django with the visitor's cookies and address.
@@ -65,7 +65,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * Every page is sent whole: the response starts once everything has rendered (nothing on
  * the site streams in later), so a phone without JavaScript and a crawler read the same
  * complete page. The HTML is held until then so that the policy can allow its inline
- * scripts by their hashes (no per-response nonce: the same page, byte for byte, for every
+ * scripts and its inline stylesheet by their hashes (no per-response nonce: the same page, byte for byte, for every
  * visitor, which a shared cache may keep), and so that it goes out with its length. The
  * request id is in the HTML only on error pages (components/ui/request-reference.tsx),
  * which are never shared.
@@ -96,10 +96,14 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId)
         const html = Buffer.concat(chunks)
+        const text = html.toString('utf8')
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         responseHeaders.set(
           'Content-Security-Policy',
-          contentSecurityPolicy(inlineScriptHashes(html.toString('utf8')), { checkout: checkoutOf(routerContext) }),
+          contentSecurityPolicy(inlineScriptHashes(text), {
+            checkout: checkoutOf(routerContext),
+            styleHashes: inlineStyleHashes(text),
+          }),
         )
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
         callback()

@@ -139,9 +139,18 @@ def test_it_sends_the_sitemap_and_health_check_to_node(front: Front) -> None:
 def test_it_serves_the_built_assets_from_disk_for_a_year_precompressed(front: Front) -> None:
     page = front.get("/")
     scripts = re.findall(r'"(/assets/[^"]+\.js)"', page.text)  # modulepreload, import()
-    styles = re.findall(r'"(/assets/[^"]+\.css)"', page.text)
-    assert scripts and styles, "the page names no built assets"
-    for path in (scripts[0], styles[0]):
+    assert scripts, "the page names no built scripts"
+    # The stylesheet is in the page itself (frontend/src/root.tsx); the font it names is a
+    # built asset (a woff2, compressed already: no gzipped copy).
+    assert "<style" in page.text and "@font-face" in page.text, "the page carries no stylesheet"
+    assert not re.search(r'<link rel="stylesheet"', page.text)
+    fonts = re.findall(r"url\((/assets/[^)]+\.woff2)\)", page.text)
+    assert fonts, "the page's stylesheet names no built font"
+    font = front.get(fonts[0], headers={"Accept-Encoding": "gzip"})
+    assert font.status == 200, fonts[0]
+    assert (ASSETS / fonts[0].removeprefix("/assets/")).read_bytes() == font.body
+    assert font.header("Cache-Control") == "public, max-age=31536000, immutable"
+    for path in scripts[:1]:
         answer = front.get(path, headers={"Accept-Encoding": "gzip"})
         assert answer.status == 200, path
         assert (ASSETS / path.removeprefix("/assets/")).read_bytes() == answer.body

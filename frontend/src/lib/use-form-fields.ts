@@ -71,6 +71,11 @@ export function useFormFields<Field extends string, Values extends Record<Field,
     return Object.keys(found).length === 0
   }
 
+  /** One field's value set by the page itself, not typed (a code that arrives late). */
+  function fill(name: Field, value: string) {
+    setValues((current) => ({ ...current, [name]: value }))
+  }
+
   /** Back to a fresh form with these values (after a successful send). */
   function reset(next: Values) {
     setValues(next)
@@ -78,5 +83,5 @@ export function useFormFields<Field extends string, Values extends Record<Field,
     setSubmitted(false)
   }
 
-  return { formRef, values, errors, isField, onChange, onBlur, submit, showErrors, reset }
+  return { formRef, values, errors, isField, onChange, onBlur, submit, showErrors, reset, fill }
 }

@@ -3,9 +3,11 @@ import { createHash } from 'node:crypto'
 /**
  * The pages' Content Security Policy, one home for server.mjs (every answer of the Node
  * server) and entry.server.tsx (a rendered page). No 'unsafe-inline' and no per-response
- * nonce: a page's inline scripts (the framework's hydration data and module loader) are
- * allowed by their SHA-256 hashes, computed from the HTML as it is rendered, so the same
- * page has the same policy for every visitor and a shared cache may keep both.
+ * nonce: a page's inline scripts (the framework's hydration data and module loader) and its
+ * inline stylesheet (root.tsx: the site's CSS is in the page, so the first paint needs no
+ * second request) are allowed by their SHA-256 hashes, computed from the HTML as it is
+ * rendered, so the same page has the same policy for every visitor and a shared cache may
+ * keep both.
  */
 
 function production(): boolean {
@@ -29,15 +31,19 @@ export const CHECKOUT_SOURCES = {
 } as const
 
 /**
- * The policy, allowing the inline scripts with these hashes (`'sha256-…'` sources), and
- * Razorpay Checkout on a payment step's page (`checkout`).
+ * The policy, allowing the inline scripts with these hashes (`'sha256-…'` sources), the
+ * inline stylesheets with `styleHashes`, and Razorpay Checkout on a payment step's page
+ * (`checkout`).
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = [], { checkout = false } = {}): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[] = [],
+  { checkout = false, styleHashes = [] }: { checkout?: boolean; styleHashes?: readonly string[] } = {},
+): string {
   const extra = (sources: readonly string[]) => (checkout ? [...sources] : [])
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes, ...extra(CHECKOUT_SOURCES.script)]],
-    ['style-src', ["'self'"]],
+    ['style-src', ["'self'", ...styleHashes]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...extra(CHECKOUT_SOURCES.connect)]],
@@ -52,13 +58,23 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = [], { ch
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi
 
-/** The CSP sources (`'sha256-…'`) of the inline scripts in a rendered page, each once. */
-export function inlineScriptHashes(html: string): string[] {
+function hashesOf(html: string, element: RegExp): string[] {
   const hashes = new Set<string>()
-  for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, body = ''] of html.matchAll(element)) {
     if (body.length === 0) continue
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
   }
   return [...hashes]
+}
+
+/** The CSP sources (`'sha256-…'`) of the inline scripts in a rendered page, each once. */
+export function inlineScriptHashes(html: string): string[] {
+  return hashesOf(html, INLINE_SCRIPT)
+}
+
+/** The CSP sources (`'sha256-…'`) of the inline stylesheets (`<style>`) in a rendered page. */
+export function inlineStyleHashes(html: string): string[] {
+  return hashesOf(html, INLINE_STYLE)
 }

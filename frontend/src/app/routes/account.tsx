@@ -27,6 +27,11 @@ import { pageMeta } from '@/app/meta'
 import { apiClient } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
 import { loadPage } from '@/server/session.server'
+import type { HydrationHandle } from '@/lib/hydration'
+
+// The page loads its scripts (src/lib/hydration.ts): the account's forms answering in place (the
+// password asked for only once a change is begun).
+export const handle: HydrationHandle = { hydrate: true }
 
 /** Where a deleted account's browser goes: the home page, which says so. */
 export const ACCOUNT_DELETED_PATH = '/?account=deleted'

@@ -10,6 +10,10 @@ import { apiClient } from '@/lib/api-client'
 import { loadPage, loginRedirect } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
 import { BrowserRequests } from '@/app/provider'
+import type { HydrationHandle } from '@/lib/hydration'
+
+// The page loads its scripts (src/lib/hydration.ts): the certificate import's upload progress.
+export const handle: HydrationHandle = { hydrate: true }
 
 /** Staff who may import certificates; a visitor logs in first; anyone else gets 403. */
 export async function loader({ url }: Route.LoaderArgs) {

@@ -23,6 +23,11 @@ import type { FormFailure } from '@/lib/form-result'
 import { formFailure, readForm } from '@/server/form.server'
 import { loadPage } from '@/server/session.server'
 import { pageMeta } from '@/app/meta'
+import type { HydrationHandle } from '@/lib/hydration'
+
+// The page loads its scripts (src/lib/hydration.ts): the signed-in dashboard (Copy for the referral
+// links, the payout form and the other forms answering in place).
+export const handle: HydrationHandle = { hydrate: true }
 
 /**
  * The account's classes ("My classes"), waitlists, courses to share, enrolments,

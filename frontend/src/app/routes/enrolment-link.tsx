@@ -12,6 +12,7 @@ import { EnrolmentStatusBadge } from '@/features/enrolments/components/enrolment
 import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
 import type { PaymentStepHandle } from '@/server/security-policy'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /**
  * /e/<token>: the private link sent by SMS and email on enrolling. It reopens that
@@ -44,7 +45,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** The payment step: Razorpay Checkout may run here (src/server/security-policy). */
-export const handle: PaymentStepHandle = { checkout: true }
+// The page loads its scripts (src/lib/hydration.ts): the payment step: Razorpay Checkout and Copy for the UPI ID.
+export const handle: PaymentStepHandle & HydrationHandle = { checkout: true, hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

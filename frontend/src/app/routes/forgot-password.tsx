@@ -17,6 +17,7 @@ import { codeStepOf, codeStepPath, nationalPhone, toE164 } from '@/features/acco
 import { pageMeta } from '@/app/meta'
 import { apiClient, unwrap } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** The step the URL names: `?uid=&token=` (the email's link), `?phone=` (a code was sent), or the start. */
 function stepOf(url: URL): ResetStep {
@@ -65,7 +66,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+// The page loads its scripts (src/lib/hydration.ts): the one-time code's resend countdown.
+export const handle: SharingHandle & HydrationHandle = { sharing: 'page', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -19,6 +19,7 @@ import type { Route } from './+types/home'
 import type { SharingHandle } from '@/server/cache-policy'
 import { pageMeta } from '@/app/meta'
 import { apiClient, unwrap } from '@/lib/api-client'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** The page's one call into Django: the frame, its head, and what the sections show. */
 export async function loader() {
@@ -33,7 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateUnlessEnquiry
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+// The page loads its scripts (src/lib/hydration.ts): the enquiry form's checks at the field and its pending button.
+export const handle: SharingHandle & HydrationHandle = { sharing: 'page', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

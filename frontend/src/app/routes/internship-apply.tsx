@@ -14,6 +14,10 @@ import { ApplicationFacts, ApplicationStatusBadge } from '@/features/internships
 import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import { formFailure, readForm } from '@/server/form.server'
 import { loadPage } from '@/server/session.server'
+import type { HydrationHandle } from '@/lib/hydration'
+
+// The page loads its scripts (src/lib/hydration.ts): the application form's checks at the field before sending.
+export const handle: HydrationHandle = { hydrate: true }
 
 /**
  * The domain, or the not-found page (404) for a slug the catalogue does not have. A visitor

@@ -11,6 +11,7 @@ import { safeNextPath } from '@/features/accounts/validation'
 import { pageMeta } from '@/app/meta'
 import { formFailure, readForm } from '@/server/form.server'
 import { apiClient, unwrap } from '@/lib/api-client'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** Where a logged-in visitor goes from here: `?next=` when it is one of ours, else the dashboard. */
 function destination(url: URL): string {
@@ -43,7 +44,8 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+// The page loads its scripts (src/lib/hydration.ts): the login form's checks at the field, its pending button and Show password.
+export const handle: SharingHandle & HydrationHandle = { sharing: 'page', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Log in', description: 'Log in with your phone number and password.' })

@@ -14,6 +14,7 @@ import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import type { SharingHandle } from '@/server/cache-policy'
 import { readForm } from '@/server/form.server'
 import type { PaymentStepHandle } from '@/server/security-policy'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /**
  * Every path the route table (src/routes.ts) does not name: the page found from the data
@@ -66,7 +67,8 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
  * payment step: Razorpay Checkout may run there (src/server/security-policy; not on the
  * not-found page, entry.server.tsx).
  */
-export const handle: SharingHandle & PaymentStepHandle = { sharing: 'page', checkout: true }
+// The page loads its scripts (src/lib/hydration.ts): a course's or an event's enrolment: Razorpay Checkout, the referral code from its cookie, Copy for the UPI ID.
+export const handle: SharingHandle & PaymentStepHandle & HydrationHandle = { sharing: 'page', checkout: true, hydrate: true }
 
 /** The catalogue's head names each page found (the loader's `head`); the row's own name and summary are for when it has none. */
 export const meta: Route.MetaFunction = (args) => {

@@ -9,6 +9,7 @@ import type { Route } from './+types/portfolio'
 import type { SharingHandle } from '@/server/cache-policy'
 import { pageMeta } from '@/app/meta'
 import { apiClient, unwrap } from '@/lib/api-client'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** The page's one call into Django: the frame and the portfolio. */
 export async function loader() {
@@ -16,7 +17,8 @@ export async function loader() {
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+// The page loads its scripts (src/lib/hydration.ts): the category filter (buttons that only work with JavaScript).
+export const handle: SharingHandle & HydrationHandle = { sharing: 'page', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -11,6 +11,7 @@ import type { Route } from './+types/referearn'
 import type { SharingHandle } from '@/server/cache-policy'
 import { pageMeta } from '@/app/meta'
 import { apiClient, unwrap } from '@/lib/api-client'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** The page's one call into Django: the frame and the courses, for their rewards. */
 export async function loader() {
@@ -18,7 +19,8 @@ export async function loader() {
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+// The page loads its scripts (src/lib/hydration.ts): Copy link (the clipboard).
+export const handle: SharingHandle & HydrationHandle = { sharing: 'page', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -22,6 +22,7 @@ import { pageMeta } from '@/app/meta'
 import { setFlash } from '@/server/flash.server'
 import { formFailure, readForm } from '@/server/form.server'
 import { apiClient, unwrap } from '@/lib/api-client'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** `?next=`: where the visitor was going when the login page sent them here (checked). */
 function nextOf(url: URL): string | undefined {
@@ -95,7 +96,8 @@ function signedIn(url: URL): Response {
 }
 
 /** The same for every visitor without a session: a shared cache may keep it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'page' }
+// The page loads its scripts (src/lib/hydration.ts): the one-time code's resend countdown and the form's checks at the field.
+export const handle: SharingHandle & HydrationHandle = { sharing: 'page', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Sign up', description: 'Create your account to get your own referral code and rewards.' })

@@ -15,6 +15,10 @@ import { pageMeta } from '@/app/meta'
 import type { FormFailure } from '@/lib/form-result'
 import { FIELD_MESSAGES } from '@/lib/required-fields'
 import { formFailure, readForm, uploadBytesLimit } from '@/server/form.server'
+import type { HydrationHandle } from '@/lib/hydration'
+
+// The page loads its scripts (src/lib/hydration.ts): the task boards' live unlock and the submission form's file checks.
+export const handle: HydrationHandle = { hydrate: true }
 
 /**
  * The board as the server sees it for this visitor (an intern on it also gets their

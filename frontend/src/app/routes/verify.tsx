@@ -31,6 +31,7 @@ import { pageMeta } from '@/app/meta'
 import { ApiError, apiClient, unwrap } from '@/lib/api-client'
 import type { FormFailure } from '@/lib/form-result'
 import { formFailure, readForm } from '@/server/form.server'
+import type { HydrationHandle } from '@/lib/hydration'
 
 /** The form's page, without a result. */
 async function formPage(emptyId: boolean) {
@@ -121,7 +122,8 @@ const VERIFY_META = {
 }
 
 /** Shared for at most a minute, so a revocation reaches everyone within it (src/server/cache-policy). */
-export const handle: SharingHandle = { sharing: 'verify' }
+// The page loads its scripts (src/lib/hydration.ts): the certificate ID's checks at the field and the credential check's upload.
+export const handle: SharingHandle & HydrationHandle = { sharing: 'verify', hydrate: true }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { contentSecurityPolicy } from '@/server/security-policy'
+import { createHash } from 'node:crypto'
+
+import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes } from '@/server/security-policy'
 
 function directive(policy: string, name: string): string | undefined {
   return policy
@@ -19,5 +21,17 @@ describe('the pages’ Content Security Policy', () => {
     expect(other).not.toContain('razorpay')
     expect(directive(other, 'script-src')).toBe("script-src 'self' 'sha256-abc'")
     expect(directive(other, 'frame-src')).toBeUndefined()
+  })
+
+  it('allows the page’s own inline stylesheet by its hash, never any inline style', () => {
+    const css = 'body{color:#0f172a}'
+    const html = `<html><head><style>${css}</style></head><body><script>window.x=1</script><script type="module" src="/a.js"></script></body></html>`
+    const hash = `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
+    expect(inlineStyleHashes(html)).toEqual([hash])
+    expect(inlineScriptHashes(html)).toHaveLength(1)
+    const policy = contentSecurityPolicy(inlineScriptHashes(html), { styleHashes: inlineStyleHashes(html) })
+    expect(directive(policy, 'style-src')).toBe(`style-src 'self' ${hash}`)
+    expect(policy).not.toContain('unsafe-inline')
+    expect(directive(contentSecurityPolicy(), 'style-src')).toBe("style-src 'self'")
   })
 })

@@ -91,12 +91,21 @@ export function EnrolmentForm({ course, states, initial, codeFromLink, codeFromO
   const choosing = batches.length > 1
   const [batch, setBatch] = useState(() => batchOf(result, batches, batchChosen))
   const [batchError, setBatchError] = useState(() => refusalOf(result, choosing)?.fields.batch)
-  const { formRef, values, errors, onChange, onBlur, submit, showErrors } = useFormFields<EnrolmentField, EnrolmentValues>({
+  const { formRef, values, errors, onChange, onBlur, submit, showErrors, fill } = useFormFields<EnrolmentField, EnrolmentValues>({
     fields: ENROLMENT_FIELDS,
     initial: { ...EMPTY, ...initial, ...valuesOf(result) },
     validateField: validateEnrolmentField,
     initialErrors: refusalOf(result)?.fields,
   })
+  // A friend's code kept in the referral cookie arrives once the page's script runs
+  // (use-enrolment-props.ts), after the form was first drawn: filled in then, unless
+  // something was typed there already.
+  const lateCode = initial.referral_code ?? ''
+  const [codeSeen, setCodeSeen] = useState(lateCode)
+  if (lateCode !== codeSeen) {
+    setCodeSeen(lateCode)
+    if (lateCode && !values.referral_code) fill('referral_code', lateCode)
+  }
   const [problem, setProblem] = useState<string | undefined>(() => refusalOf(result, choosing)?.message)
   // Without JavaScript the page opens on the first field the server refused.
   const [autoFocusField] = useState(() => ENROLMENT_FIELDS.find((name) => refusalOf(result)?.fields[name]))
