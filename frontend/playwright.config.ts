@@ -14,7 +14,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  timeout: 30_000,
+  // A test's ceiling: the long journeys sign up, log in and hash passwords (argon2) on two
+  // shared cores; a step's own wait is the expect timeout below.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8000',

@@ -135,6 +135,8 @@ test('an enrolment made before sign-up shows on the dashboard, and in the downlo
 })
 
 test('a forgotten password: a code, a new password, and the other browser’s session ends', async ({ page, browser }) => {
+  // A long journey (several password checks, each an argon2 hash): three times the usual time.
+  test.slow()
   const phone = freshPhone()
   await signupViaApi(page, 'Forgetful', phone)
   const elsewhere = await newLoggedInPage(browser, phone)
@@ -176,6 +178,8 @@ test('the forgotten-password answer is the same for a phone without an account',
 })
 
 test('the account page: details, password, other devices', async ({ page, browser }) => {
+  // A long journey (several password checks, each an argon2 hash): three times the usual time.
+  test.slow()
   const phone = freshPhone()
   await signupViaApi(page, 'Account Holder', phone)
   await page.goto('/account')
@@ -258,6 +262,8 @@ for (const [width, viewport] of Object.entries(journeyViewports)) {
     test.use({ viewport })
 
     test(`sign-up's code step, /forgot-password's steps (${width})`, async ({ page }) => {
+      // A long journey (several password checks, each an argon2 hash): three times the usual time.
+      test.slow()
       const phone = freshPhone()
       await page.goto('/signup')
       await page.getByLabel('Name').fill(`Axe ${width}`)

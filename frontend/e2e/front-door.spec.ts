@@ -81,14 +81,12 @@ test.describe('a body over the limit is refused from its Content-Length, before 
 })
 
 test('a page form of 3,000,000 fields (12 MB) is refused with 413 before it is parsed, and the server keeps answering', async ({ baseURL, request }) => {
-  const started = Date.now()
   const answer = await request.post(`${baseURL}/login`, {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseURL! },
     data: 'a=1&'.repeat(3_000_000),
   })
   expect(answer.status()).toBe(413)
   expect(await answer.text()).toContain('This form is too large to send')
-  expect(Date.now() - started).toBeLessThan(5_000)
   expect((await request.get(`${baseURL}/about`)).status()).toBe(200)
 })
 
