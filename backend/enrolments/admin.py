@@ -178,7 +178,7 @@ ENROLMENT_DECISIONS = (
     Decision(
         name="confirm_payment",
         label="Confirm payment",
-        applies=Q(status__in=[Status.PENDING, Status.PAID_CLAIMED]),
+        applies=Q(status__in=Enrolment.CONFIRMABLE_STATUSES),
         run=_confirm,
         done="confirmed",
         primary=True,
@@ -196,7 +196,7 @@ ENROLMENT_DECISIONS = (
         name="reject",
         label="Reject",
         # A confirmed enrolment is refunded (its own action), never rejected.
-        applies=Q(status__in=[Status.PENDING, Status.PAID_CLAIMED, Status.EXPIRED]),
+        applies=Q(status__in=Enrolment.REJECTABLE_STATUSES),
         run=_reject,
         done="rejected",
         explanation="The payment was not received: the student is emailed this reason.",

@@ -120,6 +120,11 @@ class Enrolment(models.Model):
         EXPIRED = "expired", "Expired (not paid)"
 
     OPEN_STATUSES = (Status.PENDING, Status.PAID_CLAIMED)
+    # What staff may decide on, in the back office's words: a payment confirmed or rejected
+    # (an expired one too: the money may come late), for an enrolment and an event's
+    # registration alike (enrolments/admin.py, events/admin.py).
+    CONFIRMABLE_STATUSES = OPEN_STATUSES
+    REJECTABLE_STATUSES = (Status.PENDING, Status.PAID_CLAIMED, Status.EXPIRED)
 
     reference = models.CharField(
         max_length=12,

@@ -75,7 +75,7 @@ REGISTRATION_DECISIONS = (
     Decision(
         name="confirm_payment",
         label="Confirm payment",
-        applies=Q(enrolment__status__in=[Status.PENDING, Status.PAID_CLAIMED]),
+        applies=Q(enrolment__status__in=Enrolment.CONFIRMABLE_STATUSES),
         run=_confirm,
         done="confirmed",
         primary=True,
@@ -92,7 +92,7 @@ REGISTRATION_DECISIONS = (
     Decision(
         name="reject",
         label="Reject",
-        applies=Q(enrolment__status__in=[Status.PENDING, Status.PAID_CLAIMED, Status.EXPIRED]),
+        applies=Q(enrolment__status__in=Enrolment.REJECTABLE_STATUSES),
         run=_reject,
         done="rejected",
         explanation="The payment was not received: the captain is emailed this reason.",
